@@ -1,0 +1,62 @@
+//! The library's error type.
+
+/// Everything that can go wrong in mazegraph's library. The binary prints these as one line,
+/// `mazegraph: error: …`, prefixing parse errors with the file name.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// Reading or writing failed.
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+    /// A text input is malformed; `line` counts from 1 (0 when no line applies).
+    #[error("{}{message}", if *.line > 0 { format!("line {}: ", .line) } else { String::new() })]
+    Parse {
+        /// Name of the format being read (`txt`, `json`, `adj`, …).
+        format: &'static str,
+        /// 1-based line of the problem, 0 when unknown.
+        line: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// A binary input (PNG) is corrupt or truncated.
+    #[error("{format}: {message}")]
+    Corrupt {
+        /// Name of the format being read.
+        format: &'static str,
+        /// What is wrong.
+        message: String,
+    },
+    /// The input is larger than the configured limit.
+    #[error("the input needs {} cells or vertices, more than the limit of {limit} (raise it with --max-cells)", if *.cells == u64::MAX { "more than 2^64".to_string() } else { .cells.to_string() })]
+    TooLarge {
+        /// Cells or vertices requested (`u64::MAX` when the count itself overflows).
+        cells: u64,
+        /// The limit in force.
+        limit: u64,
+    },
+    /// The maze is inconsistent (portal at a wall, terminal outside the grid, …).
+    #[error("invalid maze: {0}")]
+    InvalidMaze(String),
+    /// The graph cannot be used as asked.
+    #[error("invalid graph: {0}")]
+    InvalidGraph(String),
+    /// The file name or format name is not known.
+    #[error("unknown format {0:?} (known: png, txt, json, adj, graph.json, dot)")]
+    UnknownFormat(String),
+    /// The format cannot hold this content (a 3-D maze as PNG, portals in a PNG, …).
+    #[error("{0}")]
+    Unsupported(String),
+}
+
+impl Error {
+    /// A parse error at `line` (1-based) of a text format.
+    pub fn parse(format: &'static str, line: usize, message: impl Into<String>) -> Error {
+        Error::Parse {
+            format,
+            line,
+            message: message.into(),
+        }
+    }
+}
+
+/// `Result` with mazegraph's [`Error`].
+pub type Result<T, E = Error> = std::result::Result<T, E>;

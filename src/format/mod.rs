@@ -1,0 +1,223 @@
+//! The one registry of file formats: [`Format`] maps names and file extensions to readers and
+//! writers. Every format has its own module.
+//!
+//! | name | extensions | holds |
+//! |---|---|---|
+//! | `png` | `.png` | 2-D maze |
+//! | `txt` | `.txt` | 2-D maze with terminals and portals |
+//! | `json` | `.json` | n-D maze with terminals and portals |
+//! | `adj` | `.adj` | graph (the seed's adjacency list, Python literal) |
+//! | `graph.json` | `.graph.json` | graph (networkx node-link JSON) |
+//! | `dot` | `.dot`, `.gv` | graph (Graphviz, with `pos` for the maze's geometry) |
+//!
+//! ```
+//! use mazegraph::format::Format;
+//! use std::path::Path;
+//! assert_eq!(Format::from_path(Path::new("a.JSON")).unwrap(), Format::Json);
+//! assert_eq!(Format::from_name("txt").unwrap(), Format::Txt);
+//! ```
+
+pub mod json;
+pub mod txt;
+
+use crate::error::{Error, Result};
+use crate::graph::Graph;
+use crate::grid::Limits;
+use crate::maze::Maze;
+use std::io::Write;
+use std::path::Path;
+
+/// What a file holds once read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Item {
+    /// A maze (grid, terminals, portals).
+    Maze(Maze),
+    /// A graph.
+    Graph(Graph),
+}
+
+/// Options for readers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ReadOptions {
+    /// Resource limits, checked before allocating.
+    pub limits: Limits,
+}
+
+/// The kind of content a format holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Holds {
+    /// A maze grid.
+    Maze,
+    /// A graph.
+    Graph,
+}
+
+/// A file format known to mazegraph.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// PNG image, 2-D; dark pixels (luminance < 50%) are walls.
+    Png,
+    /// Text grid: `#` wall, `.` or space path, `S`/`G` terminals, portal lines.
+    Txt,
+    /// Maze JSON, any number of dimensions.
+    Json,
+    /// The seed's adjacency list (a Python dict literal).
+    Adj,
+    /// Node-link graph JSON (networkx).
+    GraphJson,
+    /// Graphviz DOT.
+    Dot,
+}
+
+impl Format {
+    /// Every format, in the order help texts list them.
+    pub const ALL: [Format; 2] = [Format::Txt, Format::Json];
+
+    /// The format's name, as `--from`/`--to` take it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Png => "png",
+            Format::Txt => "txt",
+            Format::Json => "json",
+            Format::Adj => "adj",
+            Format::GraphJson => "graph.json",
+            Format::Dot => "dot",
+        }
+    }
+
+    /// File extensions (lower case, without the dot), the first being the one written.
+    pub fn extensions(self) -> &'static [&'static str] {
+        match self {
+            Format::Png => &["png"],
+            Format::Txt => &["txt"],
+            Format::Json => &["json"],
+            Format::Adj => &["adj"],
+            Format::GraphJson => &["graph.json"],
+            Format::Dot => &["dot", "gv"],
+        }
+    }
+
+    /// What the format holds.
+    pub fn holds(self) -> Holds {
+        match self {
+            Format::Png | Format::Txt | Format::Json => Holds::Maze,
+            Format::Adj | Format::GraphJson | Format::Dot => Holds::Graph,
+        }
+    }
+
+    /// True for formats that are not text (not written to a terminal).
+    pub fn is_binary(self) -> bool {
+        matches!(self, Format::Png)
+    }
+
+    /// The format with this name or extension (case-insensitive; `gv` is `dot`,
+    /// `graphjson` and `graph-json` are `graph.json`).
+    pub fn from_name(name: &str) -> Result<Format> {
+        let n = name.trim_start_matches('.').to_ascii_lowercase();
+        let n = match n.as_str() {
+            "graphjson" | "graph-json" | "node-link" => "graph.json",
+            other => other,
+        };
+        Format::ALL
+            .into_iter()
+            .find(|f| f.name() == n || f.extensions().contains(&n))
+            .ok_or_else(|| Error::UnknownFormat(name.to_string()))
+    }
+
+    /// The format a file name's extension names (`x.graph.json` is graph JSON).
+    pub fn from_path(path: &Path) -> Result<Format> {
+        let name = path
+            .file_name()
+            .map(|s| s.to_string_lossy().to_ascii_lowercase())
+            .unwrap_or_default();
+        // Longest extension first, so that `.graph.json` wins over `.json`.
+        let mut best: Option<(usize, Format)> = None;
+        for f in Format::ALL {
+            for ext in f.extensions() {
+                let suffix = format!(".{ext}");
+                if name.ends_with(&suffix) && best.is_none_or(|(len, _)| suffix.len() > len) {
+                    best = Some((suffix.len(), f));
+                }
+            }
+        }
+        best.map(|(_, f)| f).ok_or_else(|| {
+            Error::UnknownFormat(format!(
+                "{} (no known extension; name one with --from/--to)",
+                path.display()
+            ))
+        })
+    }
+
+    /// Reads an item from the bytes of a file in this format.
+    pub fn read(self, bytes: &[u8], opts: &ReadOptions) -> Result<Item> {
+        match self {
+            Format::Txt => txt::parse(text(self, bytes)?, opts).map(Item::Maze),
+            Format::Json => json::parse(text(self, bytes)?, opts).map(Item::Maze),
+            _ => Err(Error::UnknownFormat(self.name().into())),
+        }
+    }
+
+    /// Writes a maze in this maze format. Graph formats take a graph: see
+    /// [`Format::write_graph`].
+    pub fn write_maze(self, maze: &Maze, out: &mut dyn Write) -> Result<()> {
+        match self {
+            Format::Txt => txt::write(maze, out),
+            Format::Json => json::write(maze, out),
+            _ => Err(Error::Unsupported(format!(
+                "{} holds graphs, not mazes",
+                self.name()
+            ))),
+        }
+    }
+
+    /// Writes a graph in this graph format.
+    pub fn write_graph(self, _graph: &Graph, _out: &mut dyn Write) -> Result<()> {
+        Err(Error::Unsupported(format!(
+            "{} holds mazes, not graphs",
+            self.name()
+        )))
+    }
+}
+
+impl std::fmt::Display for Format {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Format {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Format> {
+        Format::from_name(s)
+    }
+}
+
+/// The bytes as UTF-8 text, or a parse error naming the line of the first bad byte.
+pub fn text(format: Format, bytes: &[u8]) -> Result<&str> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        let upto = &bytes[..e.valid_up_to()];
+        let line = 1 + upto.iter().filter(|&&b| b == b'\n').count();
+        Error::parse(format.name(), line, "not UTF-8 text")
+    })
+}
+
+/// Parses a coordinate tuple such as `(1, 3)` or `(1,3)` at the start of `s`, returning the
+/// numbers and the rest of the string. Used by the text formats.
+pub(crate) fn parse_tuple(s: &str) -> Option<(Vec<i64>, &str)> {
+    let s = s.trim_start();
+    let rest = s.strip_prefix('(')?;
+    let close = rest.find(')')?;
+    let inner = &rest[..close];
+    let mut v = Vec::new();
+    for part in inner.split(',') {
+        let p = part.trim();
+        if p.is_empty() {
+            continue;
+        }
+        v.push(p.parse().ok()?);
+    }
+    if v.is_empty() {
+        return None;
+    }
+    Some((v, &rest[close + 1..]))
+}

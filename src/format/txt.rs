@@ -1,0 +1,232 @@
+//! The text grid format (`.txt`), 2-D.
+//!
+//! ```text
+//! #S#######
+//! #...#...#
+//! #.#.#.#.#
+//! #.#...#.G
+//! #########
+//!
+//! + (1, 3) -> (1, 5)
+//! ```
+//!
+//! `#` is a wall; `.` or a space is a path; `S` and `G` are path cells marking the start and
+//! the goal (at most one each). Rows shorter than the longest are padded with path (editors
+//! strip trailing spaces). After the grid, lines `+ (r, c) -> (r, c)` add portals (`→` is
+//! accepted for `->`); blank lines and lines starting with `;` are ignored there.
+//!
+//! The writer uses `#` and `.`, writes `S`/`G` only for explicit terminals, and one portal line
+//! per portal after a blank line.
+
+use super::{parse_tuple, ReadOptions};
+use crate::error::{Error, Result};
+use crate::grid::{Grid, Shape};
+use crate::maze::Maze;
+use std::io::Write;
+
+const NAME: &str = "txt";
+
+/// Parses a text grid.
+///
+/// ```
+/// use mazegraph::format::txt;
+/// let m = txt::parse("#S#\n#.#\n#G#\n", &Default::default()).unwrap();
+/// assert_eq!(m.explicit_start(), Some(1));
+/// ```
+pub fn parse(text: &str, opts: &ReadOptions) -> Result<Maze> {
+    let lines: Vec<&str> = text.lines().collect();
+    let portal_start = lines
+        .iter()
+        .position(|l| l.trim_start().starts_with('+'))
+        .unwrap_or(lines.len());
+    let mut rows = &lines[..portal_start];
+    while let Some((last, rest)) = rows.split_last() {
+        if last.trim().is_empty() {
+            rows = rest;
+        } else {
+            break;
+        }
+    }
+    if rows.is_empty() {
+        return Err(Error::parse(NAME, 1, "no grid rows"));
+    }
+    let height = rows.len();
+    let width = rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
+    if width == 0 {
+        return Err(Error::parse(NAME, 1, "no grid rows"));
+    }
+    let shape = Shape::with_limits(vec![height, width], &opts.limits)?;
+    let mut grid = Grid::walls(shape);
+    let (mut start, mut goal) = (None, None);
+    for (r, row) in rows.iter().enumerate() {
+        let mut c = 0;
+        for ch in row.chars() {
+            let i = r * width + c;
+            match ch {
+                '#' => {}
+                '.' | ' ' => grid.set_path(i, true),
+                'S' | 'G' => {
+                    grid.set_path(i, true);
+                    let slot = if ch == 'S' { &mut start } else { &mut goal };
+                    if slot.is_some() {
+                        return Err(Error::parse(
+                            NAME,
+                            r + 1,
+                            format!("a second '{ch}' at column {}", c + 1),
+                        ));
+                    }
+                    *slot = Some(i);
+                }
+                other => {
+                    return Err(Error::parse(
+                        NAME,
+                        r + 1,
+                        format!(
+                            "unexpected character {other:?} at column {} ('#' is wall, '.' or space is path, 'S'/'G' are terminals)",
+                            c + 1
+                        ),
+                    ))
+                }
+            }
+            c += 1;
+        }
+        for c in c..width {
+            grid.set_path(r * width + c, true);
+        }
+    }
+    let mut maze = Maze::new(grid);
+    maze.set_terminals(start, goal)?;
+    for (k, line) in lines.iter().enumerate().skip(portal_start) {
+        let t = line.trim();
+        if t.is_empty() || t.starts_with(';') {
+            continue;
+        }
+        let (a, b) = parse_portal(t).ok_or_else(|| {
+            Error::parse(
+                NAME,
+                k + 1,
+                format!("expected a portal line '+ (r, c) -> (r, c)', found {t:?}"),
+            )
+        })?;
+        let shape = maze.shape().clone();
+        let idx = |p: &[i64]| {
+            shape.index_signed(p).ok_or_else(|| {
+                Error::parse(
+                    NAME,
+                    k + 1,
+                    format!(
+                        "portal end {} is outside the {height}x{width} grid",
+                        crate::grid::fmt_coords(p)
+                    ),
+                )
+            })
+        };
+        let (ia, ib) = (idx(&a)?, idx(&b)?);
+        maze.add_portal(ia, ib)
+            .map_err(|e| Error::parse(NAME, k + 1, e.to_string()))?;
+    }
+    Ok(maze)
+}
+
+fn parse_portal(t: &str) -> Option<(Vec<i64>, Vec<i64>)> {
+    let rest = t.strip_prefix('+')?;
+    let (a, rest) = parse_tuple(rest)?;
+    let rest = rest.trim_start();
+    let rest = rest.strip_prefix("->").or_else(|| rest.strip_prefix('→'))?;
+    let (b, rest) = parse_tuple(rest)?;
+    if !rest.trim().is_empty() || a.len() != 2 || b.len() != 2 {
+        return None;
+    }
+    Some((a, b))
+}
+
+/// Writes a 2-D maze as a text grid.
+pub fn write(maze: &Maze, out: &mut dyn Write) -> Result<()> {
+    let shape = maze.shape();
+    if shape.ndim() != 2 {
+        return Err(Error::Unsupported(format!(
+            "txt holds 2-D mazes; this one has {} axes (use json)",
+            shape.ndim()
+        )));
+    }
+    let (h, w) = (shape.dims()[0], shape.dims()[1]);
+    let grid = maze.grid();
+    let mut line = Vec::with_capacity(w + 1);
+    for r in 0..h {
+        line.clear();
+        for c in 0..w {
+            let i = r * w + c;
+            line.push(if Some(i) == maze.explicit_start() {
+                b'S'
+            } else if Some(i) == maze.explicit_goal() {
+                b'G'
+            } else if grid.is_path(i) {
+                b'.'
+            } else {
+                b'#'
+            });
+        }
+        line.push(b'\n');
+        out.write_all(&line)?;
+    }
+    if !maze.portals().is_empty() {
+        out.write_all(b"\n")?;
+        for &(a, b) in maze.portals() {
+            writeln!(out, "+ {} -> {}", shape.fmt_index(a), shape.fmt_index(b))?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn roundtrip(text: &str) -> String {
+        let m = parse(text, &ReadOptions::default()).unwrap();
+        let mut out = Vec::new();
+        write(&m, &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn grid_terminals_and_portals_roundtrip() {
+        let t = "#S###\n#...#\n###G#\n\n+ (1, 1) -> (1, 3)\n";
+        assert_eq!(roundtrip(t), t);
+    }
+
+    #[test]
+    fn spaces_and_short_rows_are_path() {
+        assert_eq!(roundtrip("# #\n#"), "#.#\n#..\n");
+    }
+
+    #[test]
+    fn errors_name_the_line() {
+        let e = parse("###\n#x#\n", &ReadOptions::default()).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 2: unexpected character 'x' at column 2 ('#' is wall, '.' or space is path, 'S'/'G' are terminals)"
+        );
+        let e = parse("#.#\n\n+ (0, 1) -> (5, 5)\n", &ReadOptions::default()).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("line 3: portal end (5, 5) is outside"),
+            "{e}"
+        );
+        let e = parse("#.#\n\n+ (0, 1) -> (0, 0)\n", &ReadOptions::default()).unwrap_err();
+        assert!(e.to_string().contains("is a wall"), "{e}");
+        let e = parse("#.#\n\n+ (0, 1) => (0, 0)\n", &ReadOptions::default()).unwrap_err();
+        assert!(
+            e.to_string().starts_with("line 3: expected a portal line"),
+            "{e}"
+        );
+        assert!(parse("", &ReadOptions::default()).is_err());
+        assert!(parse("SS", &ReadOptions::default()).is_err());
+    }
+
+    #[test]
+    fn seed_notation_without_spaces_and_arrow() {
+        let m = parse("#...#\n\n+ (0,1) → (0,3)\n", &ReadOptions::default()).unwrap();
+        assert_eq!(m.portals(), &[(1, 3)]);
+    }
+}

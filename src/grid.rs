@@ -1,0 +1,448 @@
+//! n-dimensional cell grids: [`Shape`] (axes, strides, coordinates ⇄ flat indices,
+//! neighbours) and [`Grid`] (one bit per cell: wall or path).
+//!
+//! Cells are stored row-major (last axis fastest), so a 2-D coordinate is `(row, col)` and
+//! the flat index of `(r, c)` is `r * width + c`. Hot paths work on flat indices; coordinates
+//! are computed only at the edges (formats, messages).
+
+use crate::error::{Error, Result};
+use fixedbitset::FixedBitSet;
+
+/// The default cap on the number of cells a grid may have: 2³² (4 294 967 296) cells, which
+/// is 512 MiB of bits. Readers check it before allocating; raise it with
+/// [`Limits::max_cells`] (CLI: `--max-cells`).
+pub const DEFAULT_MAX_CELLS: u64 = 1 << 32;
+
+/// Resource limits applied by readers and conversions before they allocate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Largest number of cells (for grids) or vertices (for graphs) accepted.
+    pub max_cells: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_cells: DEFAULT_MAX_CELLS,
+        }
+    }
+}
+
+impl Limits {
+    /// Checks that `cells` is within the limit, with an error that says how to raise it.
+    pub fn check(&self, cells: u64) -> Result<()> {
+        if cells > self.max_cells {
+            Err(Error::TooLarge {
+                cells,
+                limit: self.max_cells,
+            })
+        } else {
+            Ok(())
+        }
+    }
+}
+
+/// The extent of an n-dimensional grid: one length per axis, row-major strides.
+///
+/// ```
+/// use mazegraph::grid::Shape;
+/// let s = Shape::new(vec![3, 4]).unwrap();
+/// assert_eq!(s.len(), 12);
+/// assert_eq!(s.index(&[1, 2]), Some(6));
+/// assert_eq!(s.coords(6), vec![1, 2]);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Shape {
+    dims: Vec<usize>,
+    strides: Vec<usize>,
+    len: usize,
+}
+
+impl Shape {
+    /// A shape with the given axis lengths. Fails when there is no axis, an axis is empty,
+    /// or the product overflows.
+    pub fn new(dims: Vec<usize>) -> Result<Shape> {
+        if dims.is_empty() {
+            return Err(Error::InvalidMaze("a grid needs at least one axis".into()));
+        }
+        if let Some(k) = dims.iter().position(|&d| d == 0) {
+            return Err(Error::InvalidMaze(format!(
+                "axis {k} of the grid has length 0"
+            )));
+        }
+        let mut strides = vec![0; dims.len()];
+        let mut len: usize = 1;
+        for k in (0..dims.len()).rev() {
+            strides[k] = len;
+            len = len.checked_mul(dims[k]).ok_or(Error::TooLarge {
+                cells: u64::MAX,
+                limit: DEFAULT_MAX_CELLS,
+            })?;
+        }
+        Ok(Shape { dims, strides, len })
+    }
+
+    /// A shape checked against `limits` (and against overflow) before anything is allocated.
+    pub fn with_limits(dims: Vec<usize>, limits: &Limits) -> Result<Shape> {
+        let mut product: u64 = 1;
+        for &d in &dims {
+            product = product.saturating_mul(d as u64);
+        }
+        limits.check(product)?;
+        Shape::new(dims)
+    }
+
+    /// Axis lengths.
+    pub fn dims(&self) -> &[usize] {
+        &self.dims
+    }
+
+    /// Row-major strides: `strides()[k]` is the flat-index step of one move along axis `k`.
+    pub fn strides(&self) -> &[usize] {
+        &self.strides
+    }
+
+    /// Number of axes.
+    pub fn ndim(&self) -> usize {
+        self.dims.len()
+    }
+
+    /// Number of cells.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Always false: a shape has at least one cell.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Flat index of a coordinate, or `None` when it is outside the grid or has the wrong
+    /// number of axes.
+    pub fn index(&self, coords: &[usize]) -> Option<usize> {
+        if coords.len() != self.dims.len() {
+            return None;
+        }
+        let mut i = 0;
+        for k in 0..coords.len() {
+            if coords[k] >= self.dims[k] {
+                return None;
+            }
+            i += coords[k] * self.strides[k];
+        }
+        Some(i)
+    }
+
+    /// Flat index of a signed coordinate (as read from a file), or `None` when outside.
+    pub fn index_signed(&self, coords: &[i64]) -> Option<usize> {
+        if coords.len() != self.dims.len() {
+            return None;
+        }
+        let mut i = 0;
+        for k in 0..coords.len() {
+            let c = usize::try_from(coords[k]).ok()?;
+            if c >= self.dims[k] {
+                return None;
+            }
+            i += c * self.strides[k];
+        }
+        Some(i)
+    }
+
+    /// Coordinates of a flat index (`index < len()`).
+    pub fn coords(&self, index: usize) -> Vec<usize> {
+        let mut out = vec![0; self.dims.len()];
+        self.coords_into(index, &mut out);
+        out
+    }
+
+    /// Writes the coordinates of `index` into `out` (length `ndim()`), without allocating.
+    pub fn coords_into(&self, mut index: usize, out: &mut [usize]) {
+        for k in 0..self.dims.len() {
+            out[k] = index / self.strides[k];
+            index %= self.strides[k];
+        }
+    }
+
+    /// Coordinate of `index` along axis `k`.
+    #[inline]
+    pub fn coord(&self, index: usize, k: usize) -> usize {
+        (index / self.strides[k]) % self.dims[k]
+    }
+
+    /// Calls `f` with each in-grid neighbour of `index` (two per axis at most), in increasing
+    /// flat-index order: first the lower neighbours from axis 0 to the last, then the upper
+    /// ones from the last axis to axis 0. That order is also the lexicographic order of the
+    /// neighbours' coordinates.
+    #[inline]
+    pub fn for_each_neighbour(&self, index: usize, mut f: impl FnMut(usize)) {
+        let n = self.dims.len();
+        for k in 0..n {
+            if self.coord(index, k) > 0 {
+                f(index - self.strides[k]);
+            }
+        }
+        for k in (0..n).rev() {
+            if self.coord(index, k) + 1 < self.dims[k] {
+                f(index + self.strides[k]);
+            }
+        }
+    }
+
+    /// True when `a` and `b` are grid neighbours (differ by one along exactly one axis).
+    pub fn adjacent(&self, a: usize, b: usize) -> bool {
+        let mut diff = 0;
+        for k in 0..self.dims.len() {
+            diff += self.coord(a, k).abs_diff(self.coord(b, k));
+        }
+        diff == 1
+    }
+
+    /// True when the cell lies on the outer border (some coordinate is 0 or the last).
+    pub fn on_border(&self, index: usize) -> bool {
+        (0..self.dims.len()).any(|k| {
+            let c = self.coord(index, k);
+            c == 0 || c + 1 == self.dims[k]
+        })
+    }
+
+    /// Calls `f` with the flat-index ranges that make up the outer border, in increasing order.
+    pub fn for_each_border_range(&self, mut f: impl FnMut(std::ops::Range<usize>)) {
+        fn rec(
+            dims: &[usize],
+            strides: &[usize],
+            offset: usize,
+            f: &mut dyn FnMut(std::ops::Range<usize>),
+        ) {
+            let (d, s) = (dims[0], strides[0]);
+            if dims.len() == 1 {
+                // A 1-D line inside a higher slab: only its two ends are on the border.
+                f(offset..offset + 1);
+                if d > 1 {
+                    f(offset + d - 1..offset + d);
+                }
+                return;
+            }
+            for c in 0..d {
+                let start = offset + c * s;
+                if c == 0 || c + 1 == d {
+                    f(start..start + s);
+                } else {
+                    rec(&dims[1..], &strides[1..], start, f);
+                }
+            }
+        }
+        rec(&self.dims, &self.strides, 0, &mut f);
+    }
+
+    /// Formats a flat index as a coordinate tuple, `(r, c)`.
+    pub fn fmt_index(&self, index: usize) -> String {
+        fmt_coords(&self.coords(index))
+    }
+}
+
+/// Formats a coordinate as the seed writes it: `(1, 4)`; one axis gives `(5,)` as in Python.
+pub fn fmt_coords<T: std::fmt::Display>(coords: &[T]) -> String {
+    let mut s = String::from("(");
+    for (k, c) in coords.iter().enumerate() {
+        if k > 0 {
+            s.push_str(", ");
+        }
+        s.push_str(&c.to_string());
+    }
+    if coords.len() == 1 {
+        s.push(',');
+    }
+    s.push(')');
+    s
+}
+
+/// A grid of cells, each wall or path, stored one bit per cell (1 = path).
+///
+/// A 15001×15001 grid (225 megapixels) takes 28 MB.
+///
+/// ```
+/// use mazegraph::grid::{Grid, Shape};
+/// let mut g = Grid::walls(Shape::new(vec![3, 3]).unwrap());
+/// g.set_path(4, true);
+/// assert!(g.is_path(4) && !g.is_path(0));
+/// assert_eq!(g.count_paths(), 1);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Grid {
+    shape: Shape,
+    bits: FixedBitSet,
+}
+
+impl Grid {
+    /// A grid of walls only.
+    pub fn walls(shape: Shape) -> Grid {
+        let bits = FixedBitSet::with_capacity(shape.len());
+        Grid { shape, bits }
+    }
+
+    /// A grid from a shape and its path bits (`bits.len()` must equal `shape.len()`).
+    pub fn from_bits(shape: Shape, bits: FixedBitSet) -> Result<Grid> {
+        if bits.len() != shape.len() {
+            return Err(Error::InvalidMaze(format!(
+                "{} cells given for a grid of {} cells",
+                bits.len(),
+                shape.len()
+            )));
+        }
+        Ok(Grid { shape, bits })
+    }
+
+    /// The grid's shape.
+    pub fn shape(&self) -> &Shape {
+        &self.shape
+    }
+
+    /// The path bits (bit `i` set ⇔ cell `i` is path).
+    pub fn bits(&self) -> &FixedBitSet {
+        &self.bits
+    }
+
+    /// Mutable path bits.
+    pub fn bits_mut(&mut self) -> &mut FixedBitSet {
+        &mut self.bits
+    }
+
+    /// Number of cells.
+    pub fn len(&self) -> usize {
+        self.shape.len()
+    }
+
+    /// Always false: a grid has at least one cell.
+    pub fn is_empty(&self) -> bool {
+        self.shape.is_empty()
+    }
+
+    /// True when cell `i` is path.
+    #[inline]
+    pub fn is_path(&self, i: usize) -> bool {
+        self.bits.contains(i)
+    }
+
+    /// Makes cell `i` path (`true`) or wall (`false`).
+    #[inline]
+    pub fn set_path(&mut self, i: usize, path: bool) {
+        self.bits.set(i, path);
+    }
+
+    /// Number of path cells.
+    pub fn count_paths(&self) -> usize {
+        self.bits.count_ones(..)
+    }
+
+    /// Flat indices of the path cells, in increasing order.
+    pub fn paths(&self) -> impl Iterator<Item = usize> + '_ {
+        self.bits.ones()
+    }
+
+    /// Calls `f` with each path neighbour of path-or-wall cell `i`, in increasing order.
+    #[inline]
+    pub fn for_each_path_neighbour(&self, i: usize, mut f: impl FnMut(usize)) {
+        self.shape.for_each_neighbour(i, |j| {
+            if self.bits.contains(j) {
+                f(j)
+            }
+        });
+    }
+
+    /// Number of path neighbours of cell `i` (portals not counted).
+    pub fn path_degree(&self, i: usize) -> usize {
+        let mut d = 0;
+        self.for_each_path_neighbour(i, |_| d += 1);
+        d
+    }
+
+    /// The path cells on the outer border, in increasing order: the maze's openings.
+    pub fn openings(&self) -> Vec<usize> {
+        let mut out = Vec::new();
+        self.shape.for_each_border_range(|r| {
+            out.extend(r.filter(|&i| self.bits.contains(i)));
+        });
+        out
+    }
+
+    /// The first and last openings (row-major), without listing the others.
+    pub fn first_last_openings(&self) -> Option<(usize, usize)> {
+        let mut first = None;
+        let mut last = None;
+        self.shape.for_each_border_range(|r| {
+            let mut it = r.filter(|&i| self.bits.contains(i));
+            if let Some(a) = it.next() {
+                if first.is_none() {
+                    first = Some(a);
+                }
+                last = Some(it.next_back().unwrap_or(a));
+            }
+        });
+        Some((first?, last?))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shape_roundtrip_3d() {
+        let s = Shape::new(vec![2, 3, 4]).unwrap();
+        assert_eq!(s.strides(), &[12, 4, 1]);
+        for i in 0..s.len() {
+            assert_eq!(s.index(&s.coords(i)), Some(i));
+        }
+        assert_eq!(s.index(&[2, 0, 0]), None);
+        assert_eq!(s.index_signed(&[-1, 0, 0]), None);
+    }
+
+    #[test]
+    fn neighbours_sorted_and_in_grid() {
+        let s = Shape::new(vec![3, 3, 3]).unwrap();
+        let mut v = Vec::new();
+        s.for_each_neighbour(13, |j| v.push(j));
+        assert_eq!(v, vec![4, 10, 12, 14, 16, 22]);
+        v.clear();
+        s.for_each_neighbour(0, |j| v.push(j));
+        assert_eq!(v, vec![1, 3, 9]);
+        v.clear();
+        // last cell of a row does not wrap to the next row
+        let s2 = Shape::new(vec![2, 3]).unwrap();
+        s2.for_each_neighbour(2, |j| v.push(j));
+        assert_eq!(v, vec![1, 5]);
+        assert!(!s2.adjacent(2, 3));
+        assert!(s2.adjacent(2, 5));
+    }
+
+    #[test]
+    fn border_ranges_cover_exactly_the_border() {
+        for dims in [
+            vec![1],
+            vec![5],
+            vec![4, 5],
+            vec![3, 4, 5],
+            vec![3, 3, 3, 3],
+            vec![1, 4],
+        ] {
+            let s = Shape::new(dims.clone()).unwrap();
+            let mut got = Vec::new();
+            s.for_each_border_range(|r| got.extend(r));
+            let want: Vec<usize> = (0..s.len()).filter(|&i| s.on_border(i)).collect();
+            assert_eq!(got, want, "{dims:?}");
+        }
+    }
+
+    #[test]
+    fn limits_refuse_before_allocating() {
+        let l = Limits { max_cells: 100 };
+        assert!(matches!(
+            Shape::with_limits(vec![1_000_000, 1_000_000], &l),
+            Err(Error::TooLarge { .. })
+        ));
+        assert!(Shape::new(vec![usize::MAX, 3]).is_err());
+        assert!(Shape::new(vec![]).is_err());
+        assert!(Shape::new(vec![3, 0]).is_err());
+    }
+}

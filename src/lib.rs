@@ -1,0 +1,30 @@
+//! # mazegraph
+//!
+//! Mazes as graphs and games. A [`Maze`] is an n-dimensional grid of wall and path cells with
+//! terminals and portals; its [`Graph`] has a vertex per path cell and an edge per adjacency or
+//! portal. Two mazes are *equal* iff their graphs are.
+//!
+//! - [`grid`]: shapes, flat indices, bit-packed grids;
+//! - [`maze`]: the maze model (terminals, portals);
+//! - [`graph`]: cell graphs, graph comparison;
+//! - [`format`]: the registry of file formats.
+//!
+//! ```
+//! use mazegraph::{Graph, Maze};
+//! let maze = Maze::from_text_rows(&["####.#####", ".........."]).unwrap();
+//! let graph = Graph::from_maze(&maze);
+//! assert_eq!((graph.vertex_count(), graph.edge_count()), (11, 10));
+//! ```
+#![warn(missing_docs)]
+// n-D code indexes several parallel arrays (dims, strides, coordinates) by axis.
+#![allow(clippy::needless_range_loop)]
+
+pub mod error;
+pub mod format;
+pub mod graph;
+pub mod grid;
+pub mod maze;
+
+pub use error::{Error, Result};
+pub use graph::Graph;
+pub use maze::Maze;
