@@ -39,8 +39,8 @@ pub enum Error {
     /// The graph cannot be used as asked.
     #[error("invalid graph: {0}")]
     InvalidGraph(String),
-    /// The file name or format name is not known.
-    #[error("unknown format {0:?} (known: png, txt, json, adj, graph.json, dot)")]
+    /// The file name or format name is not known (the message lists the known formats).
+    #[error("{0}")]
     UnknownFormat(String),
     /// The format cannot hold this content (a 3-D maze as PNG, portals in a PNG, …).
     #[error("{0}")]

@@ -7,6 +7,8 @@
 //! - [`grid`]: shapes, flat indices, bit-packed grids;
 //! - [`maze`]: the maze model (terminals, portals);
 //! - [`graph`]: cell graphs, graph comparison;
+//! - [`junction`]: junction graphs (weighted, far fewer vertices, same distances);
+//! - [`layout`]: graph → maze (at the vertices' coordinates, or the seed's row of portals);
 //! - [`format`]: the registry of file formats.
 //!
 //! ```
@@ -19,10 +21,13 @@
 // n-D code indexes several parallel arrays (dims, strides, coordinates) by axis.
 #![allow(clippy::needless_range_loop)]
 
+pub mod convert;
 pub mod error;
 pub mod format;
 pub mod graph;
 pub mod grid;
+pub mod junction;
+pub mod layout;
 pub mod maze;
 
 pub use error::{Error, Result};

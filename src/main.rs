@@ -1,1 +1,7 @@
-fn main() {}
+//! The `mazegraph` command: a thin layer over the library (see `src/cli/`).
+
+mod cli;
+
+fn main() -> std::process::ExitCode {
+    cli::main()
+}

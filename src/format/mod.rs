@@ -121,7 +121,9 @@ impl Format {
         Format::ALL
             .into_iter()
             .find(|f| f.name() == n || f.extensions().contains(&n))
-            .ok_or_else(|| Error::UnknownFormat(name.to_string()))
+            .ok_or_else(|| {
+                Error::UnknownFormat(format!("unknown format {name:?} (known: {})", known()))
+            })
     }
 
     /// The format a file name's extension names (`x.graph.json` is graph JSON).
@@ -142,8 +144,9 @@ impl Format {
         }
         best.map(|(_, f)| f).ok_or_else(|| {
             Error::UnknownFormat(format!(
-                "{} (no known extension; name one with --from/--to)",
-                path.display()
+                "cannot tell the format of {} from its extension (known: {}; or name it with --from/--to)",
+                path.display(),
+                known()
             ))
         })
     }
@@ -153,7 +156,7 @@ impl Format {
         match self {
             Format::Txt => txt::parse(text(self, bytes)?, opts).map(Item::Maze),
             Format::Json => json::parse(text(self, bytes)?, opts).map(Item::Maze),
-            _ => Err(Error::UnknownFormat(self.name().into())),
+            _ => Err(Error::Unsupported(format!("no reader for {}", self.name()))),
         }
     }
 
@@ -190,6 +193,11 @@ impl std::str::FromStr for Format {
     fn from_str(s: &str) -> Result<Format> {
         Format::from_name(s)
     }
+}
+
+/// The known format names, comma-separated.
+fn known() -> String {
+    Format::ALL.map(Format::name).join(", ")
 }
 
 /// The bytes as UTF-8 text, or a parse error naming the line of the first bad byte.

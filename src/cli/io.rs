@@ -1,0 +1,127 @@
+//! Reading inputs and writing outputs safely: formats from extensions or `--from`/`--to`,
+//! parse errors as `file:line: message`, outputs written to a temporary file beside the target
+//! and renamed only on success, inputs never overwritten without `--force`.
+
+use anyhow::{anyhow, bail, Context, Result};
+use mazegraph::format::{Format, Item, ReadOptions};
+use std::io::{IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
+
+/// Reads `path` (`-` is standard input, which needs `from`) as an item.
+pub fn read_item(path: &Path, from: Option<Format>, opts: &ReadOptions) -> Result<(Item, Format)> {
+    let stdin = path == Path::new("-");
+    let format = match from {
+        Some(f) => f,
+        None if stdin => bail!("reading standard input needs --from FORMAT"),
+        None => Format::from_path(path).map_err(|e| anyhow!("{e}"))?,
+    };
+    let mut bytes = Vec::new();
+    if stdin {
+        std::io::stdin()
+            .read_to_end(&mut bytes)
+            .context("cannot read standard input")?;
+    } else {
+        bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    }
+    let item = format.read(&bytes, opts).map_err(|e| located(path, e))?;
+    Ok((item, format))
+}
+
+/// A library error about input `path`, as one line: `path:line: message` for parse errors.
+pub fn located(path: &Path, e: mazegraph::Error) -> anyhow::Error {
+    let name = if path == Path::new("-") {
+        "<stdin>".to_string()
+    } else {
+        path.display().to_string()
+    };
+    match e {
+        mazegraph::Error::Parse { line, message, .. } if line > 0 => {
+            anyhow!("{name}:{line}: {message}")
+        }
+        mazegraph::Error::Parse { message, .. } => anyhow!("{name}: {message}"),
+        other => anyhow!("{name}: {other}"),
+    }
+}
+
+/// Where a command's result goes.
+pub struct Output {
+    path: Option<PathBuf>,
+}
+
+impl Output {
+    /// Output to `path`, or standard output when `None`. Refuses to replace any of `inputs`
+    /// unless `force`.
+    pub fn new(path: Option<&Path>, inputs: &[&Path], force: bool) -> Result<Output> {
+        if let Some(p) = path {
+            if !force && inputs.iter().any(|i| same_file(i, p)) {
+                bail!(
+                    "refusing to overwrite the input {} (use --force, or another -o)",
+                    p.display()
+                );
+            }
+        }
+        Ok(Output {
+            path: path.map(Path::to_path_buf),
+        })
+    }
+
+    /// The format the output path names, or `to`, or an error asking for `--to`.
+    pub fn format(&self, to: Option<Format>) -> Result<Format> {
+        match (to, &self.path) {
+            (Some(f), _) => Ok(f),
+            (None, Some(p)) => Format::from_path(p).map_err(|e| anyhow!("{e}")),
+            (None, None) => bail!("say which format to write with --to FORMAT (or give -o FILE)"),
+        }
+    }
+
+    /// Runs `write` into the destination. Files are written to a temporary file in the same
+    /// directory and renamed over the target only when `write` succeeds.
+    pub fn write_with(
+        &self,
+        binary: bool,
+        write: impl FnOnce(&mut dyn Write) -> mazegraph::Result<()>,
+    ) -> Result<()> {
+        match &self.path {
+            None => {
+                let stdout = std::io::stdout();
+                if binary && stdout.is_terminal() {
+                    bail!("not writing binary output to a terminal: give -o FILE or redirect");
+                }
+                let mut w = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
+                write(&mut w)?;
+                w.flush()?;
+                Ok(())
+            }
+            Some(p) => {
+                let dir = match p.parent() {
+                    Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+                    _ => PathBuf::from("."),
+                };
+                let tmp = tempfile::Builder::new()
+                    .prefix(".mazegraph-")
+                    .tempfile_in(&dir)
+                    .with_context(|| format!("cannot create a file in {}", dir.display()))?;
+                {
+                    let mut w = std::io::BufWriter::with_capacity(1 << 16, tmp.as_file());
+                    write(&mut w).map_err(|e| anyhow!("{}: {e}", p.display()))?;
+                    w.flush()
+                        .with_context(|| format!("cannot write {}", p.display()))?;
+                }
+                tmp.persist(p)
+                    .map_err(|e| anyhow!("cannot write {}: {}", p.display(), e.error))?;
+                Ok(())
+            }
+        }
+    }
+}
+
+/// True when `a` and `b` name the same existing file (or the same path once resolved).
+fn same_file(a: &Path, b: &Path) -> bool {
+    if a == Path::new("-") {
+        return false;
+    }
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => a == b,
+    }
+}

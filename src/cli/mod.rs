@@ -1,0 +1,114 @@
+//! Command-line interface: argument parsing (clap derive), one module per command, and the one
+//! place where errors become `mazegraph: error: …` and exit codes.
+
+mod convert;
+mod equal;
+mod io;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// Exit statuses, documented in `--help`.
+const EXIT_HELP: &str =
+    "Exit status: 0 success; 1 a negative answer (not equal, no solution); 2 bad input or usage.";
+
+#[derive(Parser)]
+#[command(
+    name = "mazegraph",
+    version,
+    about = "Mazes as graphs and games: convert, compare, solve and draw n-dimensional mazes",
+    long_about = "Mazes as graphs and games.\n\nA maze is an n-dimensional grid of wall and path cells (PNG, text, JSON), \
+possibly with portals; its graph has a vertex per path cell (adjacency list, node-link JSON, DOT). \
+Two mazes are equal iff their graphs are.",
+    after_help = EXIT_HELP,
+    propagate_version = true
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+    #[command(flatten)]
+    global: Global,
+}
+
+/// Options every command takes.
+#[derive(clap::Args, Clone, Debug)]
+pub struct Global {
+    /// Print nothing but results and errors (no progress bars, no notes).
+    #[arg(long, short, global = true)]
+    pub quiet: bool,
+    /// Refuse inputs with more cells (or graph vertices) than this, before allocating.
+    #[arg(long, global = true, value_name = "N", default_value_t = mazegraph::grid::DEFAULT_MAX_CELLS)]
+    pub max_cells: u64,
+    /// Allow an output file to replace one of the inputs.
+    #[arg(long, global = true)]
+    pub force: bool,
+}
+
+impl Global {
+    fn read_options(&self) -> mazegraph::format::ReadOptions {
+        mazegraph::format::ReadOptions {
+            limits: mazegraph::grid::Limits {
+                max_cells: self.max_cells,
+            },
+        }
+    }
+}
+
+#[derive(Subcommand)]
+enum Command {
+    Convert(convert::Args),
+    Equal(equal::Args),
+}
+
+/// Parses the command line, runs the command, prints any error as one line.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Convert(a) => convert::run(a, &cli.global),
+        Command::Equal(a) => equal::run(a, &cli.global),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            if is_broken_pipe(&e) {
+                return ExitCode::SUCCESS;
+            }
+            eprintln!("mazegraph: error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+            || c.downcast_ref::<mazegraph::Error>().is_some_and(
+                |m| matches!(m, mazegraph::Error::Io(io) if io.kind() == std::io::ErrorKind::BrokenPipe),
+            )
+    })
+}
+
+/// A coordinate given on the command line.
+#[derive(Clone, Debug)]
+pub struct Coords(pub Vec<i64>);
+
+/// Parses `r,c[,…]` (or `(r, c)`) into coordinates.
+pub fn parse_coords(s: &str) -> Result<Coords, String> {
+    let t = s.trim().trim_start_matches('(').trim_end_matches(')');
+    t.split(',')
+        .map(|p| p.trim())
+        .filter(|p| !p.is_empty())
+        .map(|p| {
+            p.parse::<i64>()
+                .map_err(|_| format!("{s:?} is not a coordinate like 3,4"))
+        })
+        .collect::<Result<Vec<_>, _>>()
+        .and_then(|v| {
+            if v.is_empty() {
+                Err(format!("{s:?} is not a coordinate like 3,4"))
+            } else {
+                Ok(Coords(v))
+            }
+        })
+}

@@ -1,0 +1,170 @@
+//! The *junction graph* of a maze: only the cells where something happens, with each edge
+//! weighted by its exact length in cells.
+//!
+//! A path cell is kept when it is a terminal, a portal end, a dead end (fewer than two
+//! neighbours), a junction (more than two), or a corridor turn (two neighbours not opposite
+//! each other). Every other path cell lies inside a straight corridor, so each edge of the
+//! junction graph is either a straight run along one axis (weight = number of steps) or a
+//! portal (weight 1). Shortest distances between kept cells are the same as in the cell graph,
+//! and the maze can be redrawn from the junction graph alone ([`crate::layout`]).
+
+use crate::graph::{Graph, Rank, Vertices};
+use crate::maze::Maze;
+use fixedbitset::FixedBitSet;
+
+/// Bit mask of the open grid directions of path cell `i`: bit `2k` is the lower neighbour on
+/// axis `k`, bit `2k+1` the upper one.
+#[inline]
+pub(crate) fn open_directions(maze: &Maze, i: usize) -> u64 {
+    let shape = maze.shape();
+    let grid = maze.grid();
+    let mut mask = 0u64;
+    for k in 0..shape.ndim() {
+        let c = shape.coord(i, k);
+        let s = shape.strides()[k];
+        if c > 0 && grid.is_path(i - s) {
+            mask |= 1 << (2 * k);
+        }
+        if c + 1 < shape.dims()[k] && grid.is_path(i + s) {
+            mask |= 1 << (2 * k + 1);
+        }
+    }
+    mask
+}
+
+/// True when a cell with these open directions is a straight corridor cell (exactly two
+/// neighbours, opposite each other).
+#[inline]
+fn straight(mask: u64) -> bool {
+    mask.count_ones() == 2 && {
+        let low = mask.trailing_zeros();
+        low % 2 == 0 && mask == 0b11 << low
+    }
+}
+
+/// The cells a junction graph keeps, as a bitset over the grid.
+pub fn kept_cells(maze: &Maze) -> FixedBitSet {
+    let grid = maze.grid();
+    let mut kept = FixedBitSet::with_capacity(grid.len());
+    for i in grid.paths() {
+        if !straight(open_directions(maze, i)) {
+            kept.insert(i);
+        }
+    }
+    for &(a, b) in maze.portals() {
+        kept.insert(a);
+        kept.insert(b);
+    }
+    if let Some((s, g)) = maze.terminals() {
+        kept.insert(s);
+        kept.insert(g);
+    }
+    kept
+}
+
+/// The junction graph of `maze` (weighted, vertices = kept cells, sorted).
+///
+/// Complexity: O(cells) time (each corridor cell is walked once from each end); one bit per
+/// cell for the kept set plus a rank word per 64 cells, and the graph itself.
+///
+/// ```
+/// use mazegraph::{junction::junction_graph, Maze};
+/// let m = Maze::from_text_rows(&["#.#####", "#.....#", "#####.#"]).unwrap();
+/// let j = junction_graph(&m);
+/// // start (0,1), turn (1,1), turn (1,5), goal (2,5)
+/// assert_eq!(j.vertex_count(), 4);
+/// assert_eq!(j.total_weight(), 6);
+/// ```
+pub fn junction_graph(maze: &Maze) -> Graph {
+    let shape = maze.shape();
+    let kept = kept_cells(maze);
+    let rank = Rank::new(kept.as_slice());
+    let cells: Vec<usize> = kept.ones().collect();
+    let portals = maze.portal_index();
+    let mut offsets = Vec::with_capacity(cells.len() + 1);
+    offsets.push(0usize);
+    let mut targets: Vec<u32> = Vec::with_capacity(cells.len() * 3);
+    let mut weights: Vec<u32> = Vec::with_capacity(cells.len() * 3);
+    let mut buf: Vec<(u32, u32)> = Vec::with_capacity(16);
+    for &u in &cells {
+        buf.clear();
+        let mask = open_directions(maze, u);
+        for dir in 0..2 * shape.ndim() {
+            if mask & (1 << dir) == 0 {
+                continue;
+            }
+            let s = shape.strides()[dir / 2];
+            let step = |i: usize| if dir % 2 == 0 { i - s } else { i + s };
+            let mut v = step(u);
+            let mut len = 1u32;
+            // Unkept cells are straight corridor cells: the walk goes on in the same direction.
+            while !kept.contains(v) {
+                v = step(v);
+                len += 1;
+            }
+            buf.push((rank.rank(v), len));
+        }
+        for &v in portals.ends(u) {
+            buf.push((rank.rank(v), 1));
+        }
+        buf.sort_unstable();
+        buf.dedup_by_key(|e| e.0);
+        targets.extend(buf.iter().map(|e| e.0));
+        weights.extend(buf.iter().map(|e| e.1));
+        offsets.push(targets.len());
+    }
+    let terminals = maze.terminals();
+    let mut g = Graph::from_csr(
+        Vertices::Cells {
+            shape: shape.clone(),
+            cells,
+        },
+        offsets,
+        targets,
+        Some(weights),
+    );
+    if let Some((s, t)) = terminals {
+        // Both are kept cells, so they are vertices.
+        let _ = g.set_terminals(Some(rank.rank(s)), Some(rank.rank(t)));
+    }
+    g
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::graph::Label;
+
+    #[test]
+    fn corridor_turns_and_junctions_are_kept() {
+        let m = Maze::from_text_rows(&[
+            "#.#####", //
+            "#.....#", //
+            "#.###.#", //
+            "#...#.#", //
+            "#####.#",
+        ])
+        .unwrap();
+        let j = junction_graph(&m);
+        let labels: Vec<String> = (0..j.vertex_count() as u32)
+            .map(|v| j.label(v).to_string())
+            .collect();
+        assert_eq!(
+            labels,
+            vec!["(0, 1)", "(1, 1)", "(1, 5)", "(3, 1)", "(3, 3)", "(4, 5)"]
+        );
+        let v = j.find(&Label::Coord(vec![1, 1])).unwrap();
+        assert_eq!(j.neighbours(v), &[0, 2, 3]);
+        assert_eq!(j.neighbour_weights(v).unwrap(), &[1, 4, 2]);
+        assert_eq!(j.total_weight(), Graph::from_maze(&m).edge_count() as u64);
+    }
+
+    #[test]
+    fn straightness() {
+        assert!(straight(0b11));
+        assert!(straight(0b1100));
+        assert!(!straight(0b110));
+        assert!(!straight(0b1));
+        assert!(!straight(0b111));
+    }
+}
