@@ -9,6 +9,8 @@
 //! - [`graph`]: cell graphs, graph comparison;
 //! - [`junction`]: junction graphs (weighted, far fewer vertices, same distances);
 //! - [`layout`]: graph → maze (at the vertices' coordinates, or the seed's row of portals);
+//! - [`solve`]: dead-end filling and the classic solvers (BFS, A*, Dijkstra, DFS, wall follower,
+//!   Trémaux, all shortest paths), in n dimensions and through portals;
 //! - [`format`]: the registry of file formats.
 //!
 //! ```
@@ -29,6 +31,7 @@ pub mod grid;
 pub mod junction;
 pub mod layout;
 pub mod maze;
+pub mod solve;
 
 pub use error::{Error, Result};
 pub use graph::Graph;

@@ -1,0 +1,328 @@
+//! Dead-end filling: "every dead end is a wall", iterated until nothing changes.
+//!
+//! A path cell with at most one open neighbour that is not a terminal is a dead end: it is
+//! filled, which may turn its one neighbour into a dead end, and so on. What remains is the
+//! unique fixed point: on a perfect maze exactly the solution path; on a maze with cycles, the
+//! solution plus the cycles and every corridor between them and the path (the cells whose
+//! removal by peeling is impossible). Any simple path between the terminals survives, so the
+//! shortest path through what is left is a shortest path of the maze.
+//!
+//! On the grid the engine keeps no counts at all: the cells left are one bit per cell (a copy
+//! of the grid's path bits), and a cell's open-neighbour count is recounted from those bits
+//! when needed. The grid is scanned once in order; each dead end found starts a walk that
+//! fills it and moves to its one neighbour while that neighbour is a dead end in turn. A cell's
+//! count only drops when a neighbour is filled, and that is exactly when the walk looks at it,
+//! so one scan reaches the fixed point. 2-D grids are scanned row by row with no division per
+//! cell. On a [`Graph`] the same peeling runs over the compressed neighbour lists with a count
+//! per vertex and a work stack ([`fill_graph`]).
+
+use super::bfs::{layers, walk_back};
+use super::{Links, Method, Solution};
+use crate::graph::Graph;
+use crate::maze::Maze;
+use fixedbitset::FixedBitSet;
+
+/// The cells left by dead-end filling of `maze`'s path cells; `terminals` are never filled.
+///
+/// Portals count as open neighbours. Complexity: O(cells · dimensions) time; one bit per cell
+/// (the result), plus one bit per cell marking portal ends when there are portals.
+///
+/// ```
+/// use mazegraph::{solve::dead_end::fill, Maze};
+/// let m = Maze::from_text_rows(&[
+///     "#.#####",
+///     "#.....#",
+///     "#.#.#.#",
+///     "#...#.#",
+///     "#.###.#",
+/// ]).unwrap();
+/// let (s, g) = m.terminals().unwrap();
+/// let kept = fill(&m, &[s, g]);
+/// // the loop through (3, 1)..(3, 3) stays; the spur at (4, 1) and the branch (2, 3) do not
+/// assert!(kept.contains(m.shape().index(&[3, 2]).unwrap()));
+/// assert!(!kept.contains(m.shape().index(&[4, 1]).unwrap()));
+/// ```
+pub fn fill(maze: &Maze, terminals: &[usize]) -> FixedBitSet {
+    fill_counting(maze, terminals).0
+}
+
+/// [`fill`], also returning the number of cells filled.
+fn fill_counting(maze: &Maze, terminals: &[usize]) -> (FixedBitSet, usize) {
+    let links = Links::new(maze);
+    let mut kept = maze.grid().bits().clone();
+    let filled = if maze.shape().ndim() == 2 {
+        fill_2d(maze, &links, terminals, &mut kept)
+    } else {
+        fill_nd(maze, &links, terminals, &mut kept)
+    };
+    (kept, filled)
+}
+
+fn fill_nd(maze: &Maze, links: &Links, terminals: &[usize], kept: &mut FixedBitSet) -> usize {
+    let mut filled = 0;
+    for i in maze.grid().paths() {
+        let mut c = i;
+        while kept.contains(c) && !terminals.contains(&c) {
+            let mut degree = 0;
+            let mut next = c;
+            links.for_each(c, |j| {
+                if kept.contains(j) {
+                    degree += 1;
+                    next = j;
+                }
+            });
+            if degree > 1 {
+                break;
+            }
+            kept.remove(c);
+            filled += 1;
+            if degree == 0 {
+                break;
+            }
+            c = next;
+        }
+    }
+    filled
+}
+
+fn fill_2d(maze: &Maze, links: &Links, terminals: &[usize], kept: &mut FixedBitSet) -> usize {
+    let dims = maze.shape().dims();
+    let (h, w) = (dims[0], dims[1]);
+    let mut filled = 0;
+    for r in 0..h {
+        let row = r * w;
+        for col in 0..w {
+            if kept.contains(row + col) {
+                filled += walk_2d(kept, links, terminals, (h, w), (row + col, r, col));
+            }
+        }
+    }
+    filled
+}
+
+/// Fills dead ends starting at kept cell `i` = (r, c), following the chain; returns the count.
+#[inline]
+fn walk_2d(
+    kept: &mut FixedBitSet,
+    links: &Links,
+    terminals: &[usize],
+    (h, w): (usize, usize),
+    (mut i, mut r, mut c): (usize, usize, usize),
+) -> usize {
+    let mut filled = 0;
+    loop {
+        if terminals.contains(&i) {
+            return filled;
+        }
+        let mut degree = 0;
+        let mut next = (i, r, c);
+        if r > 0 && kept.contains(i - w) {
+            degree += 1;
+            next = (i - w, r - 1, c);
+        }
+        if c > 0 && kept.contains(i - 1) {
+            degree += 1;
+            next = (i - 1, r, c - 1);
+        }
+        if c + 1 < w && kept.contains(i + 1) {
+            degree += 1;
+            next = (i + 1, r, c + 1);
+        }
+        if r + 1 < h && kept.contains(i + w) {
+            degree += 1;
+            next = (i + w, r + 1, c);
+        }
+        if degree <= 1 && links.is_portal(i) {
+            links.for_each_portal(i, |j| {
+                if kept.contains(j) {
+                    degree += 1;
+                    next = (j, j / w, j % w);
+                }
+            });
+        }
+        if degree > 1 {
+            return filled;
+        }
+        kept.remove(i);
+        filled += 1;
+        if degree == 0 {
+            return filled;
+        }
+        (i, r, c) = next;
+    }
+}
+
+/// Dead-end filling on any graph: the vertices left, as a bitset over vertex ids;
+/// `terminals` are never removed.
+///
+/// Complexity: O(V + E) time; a 4-byte count per vertex, a work stack, one bit per vertex.
+///
+/// ```
+/// use mazegraph::{solve::dead_end::fill_graph, Graph, Maze};
+/// let m = Maze::from_text_rows(&["#.###", "#...#", "#.#.#", "#...#", "###.#"]).unwrap();
+/// let g = Graph::from_maze(&m);
+/// let kept = fill_graph(&g, &[g.start().unwrap(), g.goal().unwrap()]);
+/// assert_eq!(kept.count_ones(..), 10); // the ring of 8 cells and both terminals
+/// ```
+pub fn fill_graph(graph: &Graph, terminals: &[u32]) -> FixedBitSet {
+    let n = graph.vertex_count();
+    let mut kept = FixedBitSet::with_capacity(n);
+    kept.insert_range(..);
+    let mut count: Vec<u32> = (0..n as u32)
+        .map(|v| graph.degree(v).min(u32::MAX as usize) as u32)
+        .collect();
+    let mut stack: Vec<u32> = (0..n as u32)
+        .filter(|&v| count[v as usize] <= 1 && !terminals.contains(&v))
+        .collect();
+    while let Some(v) = stack.pop() {
+        if !kept.contains(v as usize) {
+            continue;
+        }
+        kept.remove(v as usize);
+        for &u in graph.neighbours(v) {
+            if kept.contains(u as usize) {
+                let c = &mut count[u as usize];
+                *c -= 1;
+                // Pushed once, when the count reaches 1; a count reaching 0 was already pushed.
+                if *c == 1 && !terminals.contains(&u) {
+                    stack.push(u);
+                }
+            }
+        }
+    }
+    kept
+}
+
+/// Dead-end filling, then a shortest path through the cells left (breadth-first, inside them).
+/// `visited` counts the cells filled.
+///
+/// Complexity: O(cells) time; one bit per cell for the cells left, two bits per cell touched
+/// by the final search (only the cells left are searched).
+///
+/// ```
+/// use mazegraph::{solve::dead_end, Maze};
+/// let m = Maze::from_text_rows(&["#.###", "#...#", "#.#.#", "#...#", "###.#"]).unwrap();
+/// let (s, g) = m.terminals().unwrap();
+/// let sol = dead_end::solve(&m, s, g);
+/// assert_eq!(sol.length, Some(6));
+/// assert_eq!(sol.kept_count(), 10); // the ring and both accesses to it
+/// ```
+pub fn solve(maze: &Maze, start: usize, goal: usize) -> Solution {
+    let (kept, filled) = fill_counting(maze, &[start, goal]);
+    let links = Links::new(maze);
+    let l = layers(&links, maze.grid().len(), start, goal, Some(&kept));
+    let path = l.dist.map(|d| walk_back(&links, &l.crumbs, goal, d));
+    Solution::new(Method::DeadEnd, (start, goal), path, kept, filled)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::{Grid, Shape};
+
+    fn cells(maze: &Maze, set: &FixedBitSet) -> Vec<Vec<usize>> {
+        set.ones().map(|i| maze.shape().coords(i)).collect()
+    }
+
+    #[test]
+    fn perfect_maze_leaves_exactly_the_path() {
+        let m = Maze::from_text_rows(&[
+            "#.#######", //
+            "#.#.....#", //
+            "#.#.###.#", //
+            "#...#...#", //
+            "#####.###", //
+            "#.....#.#", //
+            "#.###.#.#", //
+            "#...#...#", //
+            "#######.#",
+        ])
+        .unwrap();
+        let (s, g) = m.terminals().unwrap();
+        let sol = solve(&m, s, g);
+        assert_eq!(sol.kept_count(), sol.length.unwrap() + 1);
+        let mut on_path = FixedBitSet::with_capacity(m.grid().len());
+        on_path.extend(sol.path.clone().unwrap());
+        assert_eq!(sol.kept, on_path);
+        assert_eq!(sol.visited + sol.kept_count(), m.grid().count_paths());
+    }
+
+    #[test]
+    fn cycles_and_their_accesses_stay() {
+        let m = Maze::from_text_rows(&[
+            "#.#######", //
+            "#.......#", //
+            "#.#.###.#", //
+            "#.#...#.#", //
+            "#.#####.#", //
+            "#.......#", //
+            "#####.###",
+        ])
+        .unwrap();
+        let (s, g) = m.terminals().unwrap();
+        let kept = fill(&m, &[s, g]);
+        // The spur (2,3)-(3,3)-(3,4)-(3,5) is filled; everything else is the ring plus accesses.
+        assert_eq!(kept.count_ones(..), m.grid().count_paths() - 4);
+        assert!(!cells(&m, &kept).contains(&vec![3, 5]));
+    }
+
+    #[test]
+    fn portals_count_as_neighbours() {
+        // Two dead-end corridors joined by a portal form a way through.
+        let mut m = Maze::from_text_rows(&["#.###", "#.###", "#####", "###.#", "###.#"]).unwrap();
+        let sh = m.shape().clone();
+        let (s, g) = m.terminals().unwrap();
+        assert_eq!(fill(&m, &[s, g]).count_ones(..), 2);
+        m.add_portal(sh.index(&[1, 1]).unwrap(), sh.index(&[3, 3]).unwrap())
+            .unwrap();
+        let sol = solve(&m, s, g);
+        assert_eq!(sol.kept_count(), 4);
+        assert_eq!(sol.length, Some(3));
+    }
+
+    #[test]
+    fn isolated_cycles_stay_and_isolated_trees_go() {
+        let m = Maze::from_text_rows(&[
+            "#S#####", //
+            "#.#...#", //
+            "#.#.#.#", //
+            "#.#...#", //
+            "#.#####", //
+            "#G#.#.#",
+        ])
+        .unwrap();
+        let (s, g) = m.terminals().unwrap();
+        let kept = fill(&m, &[s, g]);
+        // the start column stays (6 cells), the ring of 8 stays, (5,3) and (5,5) go
+        assert_eq!(kept.count_ones(..), 6 + 8);
+    }
+
+    #[test]
+    fn n_dimensional_and_graph_engines_agree() {
+        // A 3-D grid: a corridor along axis 0 with a side branch along axis 2.
+        let shape = Shape::new(vec![4, 2, 3]).unwrap();
+        let mut grid = Grid::walls(shape.clone());
+        for c in [
+            [0, 0, 0],
+            [1, 0, 0],
+            [2, 0, 0],
+            [3, 0, 0],
+            [2, 0, 1],
+            [2, 0, 2],
+        ] {
+            grid.set_path(shape.index(&c).unwrap(), true);
+        }
+        let mut m = Maze::new(grid);
+        let (s, g) = (
+            shape.index(&[0, 0, 0]).unwrap(),
+            shape.index(&[3, 0, 0]).unwrap(),
+        );
+        m.set_terminals(Some(s), Some(g)).unwrap();
+        let kept = fill(&m, &[s, g]);
+        assert_eq!(kept.count_ones(..), 4);
+        let graph = Graph::from_maze(&m);
+        let kg = fill_graph(&graph, &[graph.start().unwrap(), graph.goal().unwrap()]);
+        let via_graph: Vec<usize> = kg.ones().filter_map(|v| graph.cell(v as u32)).collect();
+        assert_eq!(via_graph, kept.ones().collect::<Vec<_>>());
+    }
+}
