@@ -3,7 +3,9 @@
 //!
 //! A path cell is kept when it is a terminal, a portal end, a dead end (fewer than two
 //! neighbours), a junction (more than two), or a corridor turn (two neighbours not opposite
-//! each other). Every other path cell lies inside a straight corridor, so each edge of the
+//! each other). The first cell of a corridor that a portal doubles (a portal between the
+//! corridor's two ends) is kept too, so that no two edges join the same pair of vertices.
+//! Every other path cell lies inside a straight corridor, so each edge of the
 //! junction graph is either a straight run along one axis (weight = number of steps) or a
 //! portal (weight 1). Shortest distances between kept cells are the same as in the cell graph,
 //! and the maze can be redrawn from the junction graph alone ([`crate::layout`]).
