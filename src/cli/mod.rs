@@ -4,6 +4,7 @@
 mod convert;
 mod equal;
 mod io;
+mod progress;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
