@@ -9,7 +9,7 @@
 //! - [`graph`]: cell graphs, graph comparison;
 //! - [`junction`]: junction graphs (weighted, far fewer vertices, same distances);
 //! - [`layout`]: graph → maze (at the vertices' coordinates, or the seed's row of portals);
-//! - [`format`]: the registry of file formats.
+//! - [`format`](mod@format): the registry of file formats.
 //!
 //! ```
 //! use mazegraph::{Graph, Maze};
