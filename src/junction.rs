@@ -3,13 +3,15 @@
 //!
 //! A path cell is kept when it is a terminal, a portal end, a dead end (fewer than two
 //! neighbours), a junction (more than two), or a corridor turn (two neighbours not opposite
-//! each other). Every other path cell lies inside a straight corridor, so each edge of the
+//! each other). The first cell of a corridor that a portal doubles (a portal between the
+//! corridor's two ends) is kept too, so that no two edges join the same pair of vertices.
+//! Every other path cell lies inside a straight corridor, so each edge of the
 //! junction graph is either a straight run along one axis (weight = number of steps) or a
 //! portal (weight 1). Shortest distances between kept cells are the same as in the cell graph,
 //! and the maze can be redrawn from the junction graph alone ([`crate::layout`]).
 
 use crate::graph::{Graph, Rank, Vertices};
-use crate::maze::Maze;
+use crate::maze::{Maze, PortalIndex};
 use fixedbitset::FixedBitSet;
 
 /// Bit mask of the open grid directions of path cell `i`: bit `2k` is the lower neighbour on
@@ -76,11 +78,54 @@ pub fn kept_cells(maze: &Maze) -> FixedBitSet {
 /// assert_eq!(j.total_weight(), 6);
 /// ```
 pub fn junction_graph(maze: &Maze) -> Graph {
+    let mut kept = kept_cells(maze);
+    let portals = maze.portal_index();
+    // A portal parallel to a corridor between the same two kept cells would make two edges
+    // between one pair of vertices; keeping the corridor's first cell splits it.
+    let splits = parallel_corridor_splits(maze, &kept, &portals);
+    for c in splits {
+        kept.insert(c);
+    }
+    build(maze, &kept, &portals)
+}
+
+/// Steps from `u` in direction `dir` (bit index of [`open_directions`]) until a kept cell;
+/// returns it and the number of steps.
+#[inline]
+fn walk(maze: &Maze, kept: &FixedBitSet, u: usize, dir: usize) -> (usize, u32) {
+    let s = maze.shape().strides()[dir / 2];
+    let step = |i: usize| if dir % 2 == 0 { i - s } else { i + s };
+    let mut v = step(u);
+    let mut len = 1u32;
+    // Unkept cells are straight corridor cells: the walk goes on in the same direction.
+    while !kept.contains(v) {
+        v = step(v);
+        len += 1;
+    }
+    (v, len)
+}
+
+fn parallel_corridor_splits(maze: &Maze, kept: &FixedBitSet, portals: &PortalIndex) -> Vec<usize> {
+    let mut out = Vec::new();
+    for &(a, _) in maze.portals() {
+        let mask = open_directions(maze, a);
+        for dir in 0..2 * maze.shape().ndim() {
+            if mask & (1 << dir) != 0 {
+                let (v, len) = walk(maze, kept, a, dir);
+                if len >= 2 && portals.ends(a).any(|&e| e == v) {
+                    let s = maze.shape().strides()[dir / 2];
+                    out.push(if dir % 2 == 0 { a - s } else { a + s });
+                }
+            }
+        }
+    }
+    out
+}
+
+fn build(maze: &Maze, kept: &FixedBitSet, portals: &PortalIndex) -> Graph {
     let shape = maze.shape();
-    let kept = kept_cells(maze);
     let rank = Rank::new(kept.as_slice());
     let cells: Vec<usize> = kept.ones().collect();
-    let portals = maze.portal_index();
     let mut offsets = Vec::with_capacity(cells.len() + 1);
     offsets.push(0usize);
     let mut targets: Vec<u32> = Vec::with_capacity(cells.len() * 3);
@@ -90,24 +135,16 @@ pub fn junction_graph(maze: &Maze) -> Graph {
         buf.clear();
         let mask = open_directions(maze, u);
         for dir in 0..2 * shape.ndim() {
-            if mask & (1 << dir) == 0 {
-                continue;
+            if mask & (1 << dir) != 0 {
+                let (v, len) = walk(maze, kept, u, dir);
+                buf.push((rank.rank(v), len));
             }
-            let s = shape.strides()[dir / 2];
-            let step = |i: usize| if dir % 2 == 0 { i - s } else { i + s };
-            let mut v = step(u);
-            let mut len = 1u32;
-            // Unkept cells are straight corridor cells: the walk goes on in the same direction.
-            while !kept.contains(v) {
-                v = step(v);
-                len += 1;
-            }
-            buf.push((rank.rank(v), len));
         }
         for &v in portals.ends(u) {
             buf.push((rank.rank(v), 1));
         }
         buf.sort_unstable();
+        // Only a portal between grid neighbours repeats an edge (both of length 1).
         buf.dedup_by_key(|e| e.0);
         targets.extend(buf.iter().map(|e| e.0));
         weights.extend(buf.iter().map(|e| e.1));
@@ -157,6 +194,17 @@ mod tests {
         assert_eq!(j.neighbours(v), &[0, 2, 3]);
         assert_eq!(j.neighbour_weights(v).unwrap(), &[1, 4, 2]);
         assert_eq!(j.total_weight(), Graph::from_maze(&m).edge_count() as u64);
+    }
+
+    #[test]
+    fn a_portal_beside_a_corridor_splits_it() {
+        // (1,1) and (1,4) are joined by a corridor of 3 steps and by a portal.
+        let mut m = Maze::from_text_rows(&["######", "#....#", "######"]).unwrap();
+        m.add_portal(7, 10).unwrap();
+        let j = junction_graph(&m);
+        assert_eq!(j.vertex_count(), 3);
+        assert_eq!(j.total_weight(), 4);
+        assert_eq!(j.edge_count(), 3);
     }
 
     #[test]

@@ -11,7 +11,7 @@
 //! - [`layout`]: graph → maze (at the vertices' coordinates, or the seed's row of portals);
 //! - [`solve`]: dead-end filling and the classic solvers (BFS, A*, Dijkstra, DFS, wall follower,
 //!   Trémaux, all shortest paths), in n dimensions and through portals;
-//! - [`format`]: the registry of file formats.
+//! - [`format`](mod@format): the registry of file formats.
 //!
 //! ```
 //! use mazegraph::{Graph, Maze};

@@ -74,6 +74,11 @@ impl Maze {
                 self.check_path_cell(t, what)?;
             }
         }
+        if start.is_some() && start == goal {
+            return Err(Error::InvalidMaze(
+                "the start and the goal are the same cell".into(),
+            ));
+        }
         self.start = start;
         self.goal = goal;
         Ok(())

@@ -69,6 +69,8 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     let opts = global.read_options();
     let output = Output::new(args.output.as_deref(), &[&args.input], global.force)?;
     let to = output.format(args.to)?;
+    let stages = super::progress::Stages::new(global.quiet);
+    stages.stage(format!("reading {}", args.input.display()));
     let (mut item, _) = read_item(&args.input, args.from, &opts)?;
     if args.start.is_some() || args.goal.is_some() {
         set_terminals(
@@ -86,7 +88,9 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
             } else {
                 GraphKind::Cells
             };
+            stages.stage("building the graph");
             let graph = to_graph(&item, kind, &opts.limits).map_err(located)?;
+            stages.stage(format!("writing {to}"));
             output.write_with(to.is_binary(), |w| to.write_graph(&graph, w))?;
         }
         Holds::Maze => {
@@ -101,6 +105,7 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
                         LayoutArg::Coordinates => Layout::Coordinates,
                         LayoutArg::Row => Layout::Row,
                     };
+                    stages.stage("placing the graph in a grid");
                     let placed = graph_to_maze(&g, layout, &opts.limits).map_err(located)?;
                     if !global.quiet
                         && matches!(args.layout, LayoutArg::Auto)
@@ -114,6 +119,7 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
                     placed.maze
                 }
             };
+            stages.stage(format!("writing {to}"));
             output.write_with(to.is_binary(), |w| to.write_maze(&maze, w))?;
         }
     }

@@ -4,6 +4,7 @@
 mod convert;
 mod equal;
 mod io;
+mod progress;
 mod solve;
 
 use clap::{Parser, Subcommand};

@@ -244,7 +244,8 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
             render::write(format, &solved.maze, &solved.solution, w)
         })?;
     }
-    if !args.json && !to_stdout && !(global.quiet && args.output.is_some()) {
+    let quiet_file = global.quiet && args.output.is_some();
+    if !args.json && !to_stdout && !quiet_file {
         println!("{}", summary(input, &solved));
     }
     Ok(ExitCode::SUCCESS)

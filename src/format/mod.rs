@@ -18,6 +18,7 @@
 //! ```
 
 pub mod json;
+pub mod png;
 pub mod txt;
 
 use crate::error::{Error, Result};
@@ -71,7 +72,7 @@ pub enum Format {
 
 impl Format {
     /// Every format, in the order help texts list them.
-    pub const ALL: [Format; 2] = [Format::Txt, Format::Json];
+    pub const ALL: [Format; 3] = [Format::Png, Format::Txt, Format::Json];
 
     /// The format's name, as `--from`/`--to` take it.
     pub fn name(self) -> &'static str {
@@ -154,6 +155,7 @@ impl Format {
     /// Reads an item from the bytes of a file in this format.
     pub fn read(self, bytes: &[u8], opts: &ReadOptions) -> Result<Item> {
         match self {
+            Format::Png => png::read(bytes, opts).map(Item::Maze),
             Format::Txt => txt::parse(text(self, bytes)?, opts).map(Item::Maze),
             Format::Json => json::parse(text(self, bytes)?, opts).map(Item::Maze),
             _ => Err(Error::Unsupported(format!("no reader for {}", self.name()))),
@@ -164,6 +166,7 @@ impl Format {
     /// [`Format::write_graph`].
     pub fn write_maze(self, maze: &Maze, out: &mut dyn Write) -> Result<()> {
         match self {
+            Format::Png => png::write(maze, out),
             Format::Txt => txt::write(maze, out),
             Format::Json => json::write(maze, out),
             _ => Err(Error::Unsupported(format!(

@@ -1,0 +1,134 @@
+//! PNG decode and encode of maze-sized images.
+//!
+//! The mazes are generated here (a randomized depth-first perfect maze, 2001×2001 and
+//! 4001×4001 cells, like the well-known perfect2k/perfect4k images), so the bench needs no
+//! data files. When `MAZEGRAPH_SHARED` names the project's shared folder, the real
+//! `mazes/pound/perfect2k.png` and `perfect4k.png` are benched too.
+//!
+//! Run: `cargo bench --bench png` (add `MAZEGRAPH_SHARED=/work/shared` for the real images).
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use mazegraph::format::{png, ReadOptions};
+use mazegraph::grid::{Grid, Shape};
+use mazegraph::Maze;
+use std::hint::black_box;
+use std::time::Duration;
+
+/// A small xorshift generator: the bench needs repeatable randomness, not quality.
+struct XorShift(u64);
+
+impl XorShift {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// A perfect maze of `rooms`×`rooms` rooms by iterative randomized depth-first search, as a
+/// (2·rooms+1)² cell grid with an opening on the top and bottom rows.
+fn perfect_maze(rooms: usize, seed: u64) -> Maze {
+    let side = 2 * rooms + 1;
+    let mut grid = Grid::walls(Shape::new(vec![side, side]).unwrap());
+    let mut visited = vec![false; rooms * rooms];
+    let mut rng = XorShift(seed | 1);
+    let cell = |r: usize, c: usize| (2 * r + 1) * side + 2 * c + 1;
+    let mut stack = vec![0usize];
+    visited[0] = true;
+    grid.set_path(cell(0, 0), true);
+    while let Some(&room) = stack.last() {
+        let (r, c) = (room / rooms, room % rooms);
+        let mut next = [0usize; 4];
+        let mut n = 0;
+        if r > 0 && !visited[room - rooms] {
+            next[n] = room - rooms;
+            n += 1;
+        }
+        if r + 1 < rooms && !visited[room + rooms] {
+            next[n] = room + rooms;
+            n += 1;
+        }
+        if c > 0 && !visited[room - 1] {
+            next[n] = room - 1;
+            n += 1;
+        }
+        if c + 1 < rooms && !visited[room + 1] {
+            next[n] = room + 1;
+            n += 1;
+        }
+        if n == 0 {
+            stack.pop();
+            continue;
+        }
+        let to = next[rng.below(n)];
+        let (tr, tc) = (to / rooms, to % rooms);
+        visited[to] = true;
+        // The wall between two rooms sits halfway between their cells.
+        grid.set_path((cell(r, c) + cell(tr, tc)) / 2, true);
+        grid.set_path(cell(tr, tc), true);
+        stack.push(to);
+    }
+    grid.set_path(1, true); // top opening
+    grid.set_path(side * side - 2, true); // bottom opening
+    Maze::new(grid)
+}
+
+fn encode(maze: &Maze) -> Vec<u8> {
+    let mut out = Vec::new();
+    png::write(maze, &mut out).unwrap();
+    out
+}
+
+fn bench_png(c: &mut Criterion) {
+    let mut cases: Vec<(String, Vec<u8>)> = Vec::new();
+    for rooms in [1000, 2000] {
+        let maze = perfect_maze(rooms, 0x5eed_0000 + rooms as u64);
+        cases.push((format!("dfs{}", 2 * rooms + 1), encode(&maze)));
+    }
+    if let Ok(shared) = std::env::var("MAZEGRAPH_SHARED") {
+        for name in ["perfect2k", "perfect4k"] {
+            let path = std::path::Path::new(&shared).join(format!("mazes/pound/{name}.png"));
+            match std::fs::read(&path) {
+                Ok(bytes) => cases.push((name.to_string(), bytes)),
+                Err(e) => eprintln!("skipping {}: {e}", path.display()),
+            }
+        }
+    }
+
+    let opts = ReadOptions::default();
+    let mut read = c.benchmark_group("png_read");
+    read.sample_size(20)
+        .measurement_time(Duration::from_secs(3));
+    for (name, bytes) in &cases {
+        let cells = png::read(bytes, &opts).unwrap().grid().len() as u64;
+        read.throughput(Throughput::Elements(cells));
+        read.bench_with_input(BenchmarkId::from_parameter(name), bytes, |b, bytes| {
+            b.iter(|| png::read(black_box(bytes), &opts).unwrap())
+        });
+    }
+    read.finish();
+
+    let mut write = c.benchmark_group("png_write");
+    write
+        .sample_size(20)
+        .measurement_time(Duration::from_secs(3));
+    for (name, bytes) in &cases {
+        let maze = png::read(bytes, &opts).unwrap();
+        let size = encode(&maze).len();
+        eprintln!("{name}: input {} bytes, written {size} bytes", bytes.len());
+        write.throughput(Throughput::Elements(maze.grid().len() as u64));
+        let mut out = Vec::with_capacity(size * 2);
+        write.bench_with_input(BenchmarkId::from_parameter(name), &maze, |b, maze| {
+            b.iter(|| {
+                out.clear();
+                png::write(black_box(maze), &mut out).unwrap();
+                out.len()
+            })
+        });
+    }
+    write.finish();
+}
+
+criterion_group!(benches, bench_png);
+criterion_main!(benches);
