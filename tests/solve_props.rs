@@ -22,7 +22,21 @@ fn arb_dims() -> impl Strategy<Value = Vec<usize>> {
 
 /// A random maze: random cells (about 60 % path), up to four portals, explicit terminals.
 fn arb_maze() -> impl Strategy<Value = Maze> {
-    arb_dims().prop_flat_map(|dims| {
+    maze_of(arb_dims().boxed())
+}
+
+/// Wide 2-D mazes: rows of several machine words, where the 2-D engine's word scan has to
+/// carry bits across word boundaries.
+fn arb_wide_maze() -> impl Strategy<Value = Maze> {
+    maze_of(
+        (1usize..=6, 60usize..=200)
+            .prop_map(|(h, w)| vec![h, w])
+            .boxed(),
+    )
+}
+
+fn maze_of(dims: BoxedStrategy<Vec<usize>>) -> impl Strategy<Value = Maze> {
+    dims.prop_flat_map(|dims| {
         let n: usize = dims.iter().product();
         (
             Just(dims),
@@ -174,6 +188,20 @@ proptest! {
             .map(|v| graph.cell(v as u32).unwrap())
             .collect();
         prop_assert_eq!(on_graph, want);
+    }
+
+    #[test]
+    fn dead_end_filling_on_wide_grids(maze in arb_wide_maze()) {
+        let (s, g) = maze.terminals().unwrap();
+        let graph = Graph::from_maze(&maze);
+        let (vs, vg) = (graph.find_cell(s).unwrap(), graph.find_cell(g).unwrap());
+        prop_assert_eq!(
+            cells(&dead_end::fill(&maze, &[s, g])),
+            reference_fill(&graph, &[vs, vg])
+        );
+        let sol = solve_between(&maze, Method::DeadEnd, s, g).unwrap();
+        let best = distances(&graph, vs)[vg as usize];
+        prop_assert_eq!(sol.length, (best != u32::MAX).then_some(best as usize));
     }
 
     #[test]

@@ -12,9 +12,10 @@
 //! when needed. The grid is scanned once in order; each dead end found starts a walk that
 //! fills it and moves to its one neighbour while that neighbour is a dead end in turn. A cell's
 //! count only drops when a neighbour is filled, and that is exactly when the walk looks at it,
-//! so one scan reaches the fixed point. 2-D grids are scanned row by row with no division per
-//! cell. On a [`Graph`] the same peeling runs over the compressed neighbour lists with a count
-//! per vertex and a work stack ([`fill_graph`]).
+//! so one scan reaches the fixed point. 2-D grids are scanned row by row, 64 cells at a time
+//! with bit operations that find the cells with at most one open neighbour, and walks carry
+//! their row and column (no division per cell). On a [`Graph`] the same peeling runs over the
+//! compressed neighbour lists with a count per vertex and a work stack ([`fill_graph`]).
 
 use super::bfs::{layers, walk_back};
 use super::{Links, Method, Solution};
@@ -85,56 +86,100 @@ fn fill_nd(maze: &Maze, links: &Links, terminals: &[usize], kept: &mut FixedBitS
     filled
 }
 
+const B: usize = usize::BITS as usize;
+
+#[inline]
+fn bit(words: &[usize], i: usize) -> bool {
+    (words[i / B] >> (i % B)) & 1 != 0
+}
+
+/// The `B` bits starting at bit `p` (bits past the end read as 0).
+#[inline]
+fn chunk(words: &[usize], p: usize) -> usize {
+    let (k, sh) = (p / B, p % B);
+    let lo = words.get(k).map_or(0, |w| w >> sh);
+    if sh == 0 {
+        lo
+    } else {
+        lo | words.get(k + 1).map_or(0, |w| w << (B - sh))
+    }
+}
+
+/// 2-D filling: rows are scanned `B` cells at a time with bit operations, which find the
+/// cells with at most one open grid neighbour; only those start a walk.
 fn fill_2d(maze: &Maze, links: &Links, terminals: &[usize], kept: &mut FixedBitSet) -> usize {
     let dims = maze.shape().dims();
     let (h, w) = (dims[0], dims[1]);
+    let words = kept.as_mut_slice();
+    let portals = links.has_portals();
     let mut filled = 0;
     for r in 0..h {
-        let row = r * w;
-        for col in 0..w {
-            if kept.contains(row + col) {
-                filled += walk_2d(kept, links, terminals, (h, w), (row + col, r, col));
+        let mut col = 0;
+        while col < w {
+            let p = r * w + col;
+            let len = (w - col).min(B);
+            let mask = if len == B { !0 } else { (1usize << len) - 1 };
+            let cur = chunk(words, p) & mask;
+            if cur != 0 {
+                let up = if r > 0 { chunk(words, p - w) } else { 0 };
+                let down = if r + 1 < h { chunk(words, p + w) } else { 0 };
+                let left = (cur << 1) | usize::from(col > 0 && bit(words, p - 1));
+                let right = (cur >> 1) | (usize::from(col + B < w && bit(words, p + B)) << (B - 1));
+                let two = (up & down) | (left & right) | ((up | down) & (left | right));
+                let mut dead = cur & !two;
+                while dead != 0 {
+                    let k = dead.trailing_zeros() as usize;
+                    dead &= dead - 1;
+                    let at = (p + k, r, col + k);
+                    filled += if portals {
+                        walk_2d::<true>(words, links, terminals, (h, w), at)
+                    } else {
+                        walk_2d::<false>(words, links, terminals, (h, w), at)
+                    };
+                }
             }
+            col += len;
         }
     }
     filled
 }
 
-/// Fills dead ends starting at kept cell `i` = (r, c), following the chain; returns the count.
+/// Fills dead ends starting at cell `i` = (r, c) if it is one, following the chain; returns
+/// the number filled. The four neighbour tests are computed without branches, so the only
+/// branch that depends on the maze is "is this still a dead end", which is almost always yes.
 #[inline]
-fn walk_2d(
-    kept: &mut FixedBitSet,
+fn walk_2d<const PORTALS: bool>(
+    words: &mut [usize],
     links: &Links,
     terminals: &[usize],
     (h, w): (usize, usize),
     (mut i, mut r, mut c): (usize, usize, usize),
 ) -> usize {
     let mut filled = 0;
+    if !bit(words, i) {
+        return 0;
+    }
     loop {
         if terminals.contains(&i) {
             return filled;
         }
-        let mut degree = 0;
-        let mut next = (i, r, c);
-        if r > 0 && kept.contains(i - w) {
-            degree += 1;
-            next = (i - w, r - 1, c);
-        }
-        if c > 0 && kept.contains(i - 1) {
-            degree += 1;
-            next = (i - 1, r, c - 1);
-        }
-        if c + 1 < w && kept.contains(i + 1) {
-            degree += 1;
-            next = (i + 1, r, c + 1);
-        }
-        if r + 1 < h && kept.contains(i + w) {
-            degree += 1;
-            next = (i + w, r + 1, c);
-        }
-        if degree <= 1 && links.is_portal(i) {
+        // Out-of-grid neighbours read the cell itself, then are masked off.
+        let up = usize::from(r > 0) & bit_at(words, if r > 0 { i - w } else { i });
+        let left = usize::from(c > 0) & bit_at(words, if c > 0 { i - 1 } else { i });
+        let right = usize::from(c + 1 < w) & bit_at(words, if c + 1 < w { i + 1 } else { i });
+        let down = usize::from(r + 1 < h) & bit_at(words, if r + 1 < h { i + w } else { i });
+        let mut degree = up + left + right + down;
+        // With exactly one open neighbour, this is it.
+        let mut next = (
+            i.wrapping_add((down.wrapping_sub(up)).wrapping_mul(w))
+                .wrapping_add(right)
+                .wrapping_sub(left),
+            r.wrapping_add(down).wrapping_sub(up),
+            c.wrapping_add(right).wrapping_sub(left),
+        );
+        if PORTALS && degree <= 1 && links.is_portal(i) {
             links.for_each_portal(i, |j| {
-                if kept.contains(j) {
+                if bit(words, j) {
                     degree += 1;
                     next = (j, j / w, j % w);
                 }
@@ -143,13 +188,18 @@ fn walk_2d(
         if degree > 1 {
             return filled;
         }
-        kept.remove(i);
+        words[i / B] &= !(1usize << (i % B));
         filled += 1;
         if degree == 0 {
             return filled;
         }
         (i, r, c) = next;
     }
+}
+
+#[inline(always)]
+fn bit_at(words: &[usize], i: usize) -> usize {
+    (words[i / B] >> (i % B)) & 1
 }
 
 /// Dead-end filling on any graph: the vertices left, as a bitset over vertex ids;
@@ -210,9 +260,70 @@ pub fn fill_graph(graph: &Graph, terminals: &[u32]) -> FixedBitSet {
 pub fn solve(maze: &Maze, start: usize, goal: usize) -> Solution {
     let (kept, filled) = fill_counting(maze, &[start, goal]);
     let links = Links::new(maze);
-    let l = layers(&links, maze.grid().len(), start, goal, Some(&kept));
-    let path = l.dist.map(|d| walk_back(&links, &l.crumbs, goal, d));
+    let path = walk_corridor(maze, &links, &kept, start, goal).or_else(|| {
+        let l = layers(&links, maze.grid().len(), start, goal, Some(&kept));
+        l.dist.map(|d| walk_back(&links, &l.crumbs, goal, d))
+    });
     Solution::new(Method::DeadEnd, (start, goal), path, kept, filled)
+}
+
+/// The path when what is left is a single corridor from start to goal (always so on a perfect
+/// maze): every step has exactly one way on. `None` as soon as it is not.
+fn walk_corridor(
+    maze: &Maze,
+    links: &Links,
+    kept: &FixedBitSet,
+    start: usize,
+    goal: usize,
+) -> Option<Vec<usize>> {
+    let mut path = Vec::with_capacity(kept.count_ones(..));
+    path.push(start);
+    if maze.shape().ndim() == 2 && !links.has_portals() {
+        let dims = maze.shape().dims();
+        let (h, w) = (dims[0], dims[1]);
+        let words = kept.as_slice();
+        let (mut r, mut c) = (start / w, start % w);
+        let mut prev = usize::MAX;
+        let mut i = start;
+        while i != goal {
+            // The cell we came from counts as closed.
+            let open = |j: usize| usize::from(j != prev) & bit_at(words, j);
+            let up = usize::from(r > 0) & open(if r > 0 { i - w } else { i });
+            let left = usize::from(c > 0) & open(if c > 0 { i - 1 } else { i });
+            let right = usize::from(c + 1 < w) & open(if c + 1 < w { i + 1 } else { i });
+            let down = usize::from(r + 1 < h) & open(if r + 1 < h { i + w } else { i });
+            if up + left + right + down != 1 {
+                return None;
+            }
+            prev = i;
+            i = i
+                .wrapping_add((down.wrapping_sub(up)).wrapping_mul(w))
+                .wrapping_add(right)
+                .wrapping_sub(left);
+            r = r.wrapping_add(down).wrapping_sub(up);
+            c = c.wrapping_add(right).wrapping_sub(left);
+            path.push(i);
+        }
+        return Some(path);
+    }
+    let (mut prev, mut c) = (usize::MAX, start);
+    while c != goal {
+        let (mut ways, mut next) = (0, c);
+        links.for_each(c, |j| {
+            if j != prev && kept.contains(j) {
+                ways += 1;
+                next = j;
+            }
+        });
+        // With one way on at every step the walk cannot come back to a cell: that cell would
+        // have had a second way on.
+        if ways != 1 {
+            return None;
+        }
+        path.push(next);
+        (prev, c) = (c, next);
+    }
+    Some(path)
 }
 
 #[cfg(test)]

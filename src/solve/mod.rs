@@ -261,6 +261,8 @@ pub(crate) fn check_terminals(maze: &Maze, start: usize, goal: usize) -> Result<
 pub(crate) struct Links<'a> {
     grid: &'a Grid,
     shape: &'a Shape,
+    /// (height, width) of a 2-D grid, whose neighbours are found with one division.
+    plane: Option<(usize, usize)>,
     portal_cells: FixedBitSet,
     index: PortalIndex,
 }
@@ -276,9 +278,11 @@ impl<'a> Links<'a> {
                 portal_cells.insert(b);
             }
         }
+        let dims = maze.shape().dims();
         Links {
             grid: maze.grid(),
             shape: maze.shape(),
+            plane: (dims.len() == 2).then(|| (dims[0], dims[1])),
             portal_cells,
             index,
         }
@@ -310,7 +314,26 @@ impl<'a> Links<'a> {
     /// Calls `f` with every distinct neighbour of path cell `i`.
     #[inline]
     pub(crate) fn for_each(&self, i: usize, mut f: impl FnMut(usize)) {
-        self.grid.for_each_path_neighbour(i, &mut f);
+        match self.plane {
+            Some((h, w)) => {
+                // The same order as `Shape::for_each_neighbour`: up, left, right, down.
+                let (r, c) = (i / w, i % w);
+                let g = self.grid;
+                if r > 0 && g.is_path(i - w) {
+                    f(i - w);
+                }
+                if c > 0 && g.is_path(i - 1) {
+                    f(i - 1);
+                }
+                if c + 1 < w && g.is_path(i + 1) {
+                    f(i + 1);
+                }
+                if r + 1 < h && g.is_path(i + w) {
+                    f(i + w);
+                }
+            }
+            None => self.grid.for_each_path_neighbour(i, &mut f),
+        }
         self.for_each_portal(i, f);
     }
 }
