@@ -218,6 +218,8 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         (None, None) => None,
     };
     let to_stdout = output.is_some() && args.output.is_none();
+    let stages = super::progress::Stages::new(global.quiet);
+    stages.stage(format!("solving {} ({})", input.display(), args.method()));
     let result = solve_one(input, &args, global);
     if args.json {
         let line = json_line(input, &result);
@@ -229,6 +231,7 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     }
     let solved = result?;
     if !solved.solution.is_solved() {
+        drop(stages);
         if !args.json {
             let msg = summary(input, &solved);
             if to_stdout {
@@ -240,10 +243,12 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         return Ok(ExitCode::from(1));
     }
     if let (Some(output), Some(format)) = (output, format) {
+        stages.stage("writing the solution");
         output.write_with(format.is_binary(), |w| {
             render::write(format, &solved.maze, &solved.solution, w)
         })?;
     }
+    drop(stages);
     let quiet_file = global.quiet && args.output.is_some();
     if !args.json && !to_stdout && !quiet_file {
         println!("{}", summary(input, &solved));

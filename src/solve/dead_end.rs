@@ -378,6 +378,22 @@ mod tests {
     }
 
     #[test]
+    fn any_number_of_terminals_is_kept() {
+        // A cross of corridors: with its four arms as terminals nothing is filled; with two,
+        // the other two arms go.
+        let m = Maze::from_text_rows(&["##.##", "##.##", ".....", "##.##", "##.##"]).unwrap();
+        let sh = m.shape().clone();
+        let arms: Vec<usize> = [[0, 2], [2, 0], [2, 4], [4, 2]]
+            .iter()
+            .map(|c| sh.index(c).unwrap())
+            .collect();
+        assert_eq!(fill(&m, &arms).count_ones(..), 9);
+        assert_eq!(fill(&m, &arms[..2]).count_ones(..), 5);
+        assert_eq!(fill(&m, &arms[..1]).count_ones(..), 1);
+        assert_eq!(fill(&m, &[]).count_ones(..), 0);
+    }
+
+    #[test]
     fn portals_count_as_neighbours() {
         // Two dead-end corridors joined by a portal form a way through.
         let mut m = Maze::from_text_rows(&["#.###", "#.###", "#####", "###.#", "###.#"]).unwrap();
