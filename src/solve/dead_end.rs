@@ -14,7 +14,8 @@
 //! count only drops when a neighbour is filled, and that is exactly when the walk looks at it,
 //! so one scan reaches the fixed point. 2-D grids are scanned row by row, 64 cells at a time
 //! with bit operations that find the cells with at most one open neighbour, and walks carry
-//! their row and column (no division per cell). On a [`Graph`] the same peeling runs over the
+//! their row and column (no division per cell); without portals, horizontal bands of the grid
+//! are filled in parallel, one thread per core. On a [`Graph`] the same peeling runs over the
 //! compressed neighbour lists with a count per vertex and a work stack ([`fill_graph`]).
 
 use super::bfs::{layers, walk_back};
@@ -22,11 +23,14 @@ use super::{Links, Method, Solution};
 use crate::graph::Graph;
 use crate::maze::Maze;
 use fixedbitset::FixedBitSet;
+use std::ops::Range;
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
 /// The cells left by dead-end filling of `maze`'s path cells; `terminals` are never filled.
 ///
 /// Portals count as open neighbours. Complexity: O(cells · dimensions) time; one bit per cell
-/// (the result), plus one bit per cell marking portal ends when there are portals.
+/// (the result), plus one bit per cell marking portal ends when there are portals (2-D grids
+/// without portals use one thread per core, each filling a band of rows).
 ///
 /// ```
 /// use mazegraph::{solve::dead_end::fill, Maze};
@@ -50,12 +54,18 @@ pub fn fill(maze: &Maze, terminals: &[usize]) -> FixedBitSet {
 /// [`fill`], also returning the number of cells filled.
 fn fill_counting(maze: &Maze, terminals: &[usize]) -> (FixedBitSet, usize) {
     let links = Links::new(maze);
+    if maze.shape().ndim() == 2 {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        // Bands of at least 64 rows; inside a pool already solving many mazes, one thread.
+        let threads = if rayon::current_thread_index().is_some() {
+            1
+        } else {
+            cores.min(maze.shape().dims()[0] / 64)
+        };
+        return fill_2d(maze, &links, terminals, threads);
+    }
     let mut kept = maze.grid().bits().clone();
-    let filled = if maze.shape().ndim() == 2 {
-        fill_2d(maze, &links, terminals, &mut kept)
-    } else {
-        fill_nd(maze, &links, terminals, &mut kept)
-    };
+    let filled = fill_nd(maze, &links, terminals, &mut kept);
     (kept, filled)
 }
 
@@ -88,118 +98,201 @@ fn fill_nd(maze: &Maze, links: &Links, terminals: &[usize], kept: &mut FixedBitS
 
 const B: usize = usize::BITS as usize;
 
-#[inline]
-fn bit(words: &[usize], i: usize) -> bool {
-    (words[i / B] >> (i % B)) & 1 != 0
-}
-
-/// The `B` bits starting at bit `p` (bits past the end read as 0).
-#[inline]
-fn chunk(words: &[usize], p: usize) -> usize {
-    let (k, sh) = (p / B, p % B);
-    let lo = words.get(k).map_or(0, |w| w >> sh);
-    if sh == 0 {
-        lo
-    } else {
-        lo | words.get(k + 1).map_or(0, |w| w << (B - sh))
-    }
-}
-
-/// 2-D filling: rows are scanned `B` cells at a time with bit operations, which find the
+/// 2-D filling. Rows are scanned `B` cells at a time with bit operations, which find the
 /// cells with at most one open grid neighbour; only those start a walk.
-fn fill_2d(maze: &Maze, links: &Links, terminals: &[usize], kept: &mut FixedBitSet) -> usize {
-    let dims = maze.shape().dims();
-    let (h, w) = (dims[0], dims[1]);
-    let words = kept.as_mut_slice();
-    let portals = links.has_portals();
-    let mut filled = 0;
-    for r in 0..h {
-        let mut col = 0;
-        while col < w {
-            let p = r * w + col;
-            let len = (w - col).min(B);
-            let mask = if len == B { !0 } else { (1usize << len) - 1 };
-            let cur = chunk(words, p) & mask;
-            if cur != 0 {
-                let up = if r > 0 { chunk(words, p - w) } else { 0 };
-                let down = if r + 1 < h { chunk(words, p + w) } else { 0 };
-                let left = (cur << 1) | usize::from(col > 0 && bit(words, p - 1));
-                let right = (cur >> 1) | (usize::from(col + B < w && bit(words, p + B)) << (B - 1));
-                let two = (up & down) | (left & right) | ((up | down) & (left | right));
-                let mut dead = cur & !two;
-                while dead != 0 {
-                    let k = dead.trailing_zeros() as usize;
-                    dead &= dead - 1;
-                    let at = (p + k, r, col + k);
-                    filled += if portals {
-                        walk_2d::<true>(words, links, terminals, (h, w), at)
-                    } else {
-                        walk_2d::<false>(words, links, terminals, (h, w), at)
-                    };
-                }
-            }
-            col += len;
-        }
-    }
-    filled
-}
-
-/// Fills dead ends starting at cell `i` = (r, c) if it is one, following the chain; returns
-/// the number filled. The four neighbour tests are computed without branches, so the only
-/// branch that depends on the maze is "is this still a dead end", which is almost always yes.
-#[inline]
-fn walk_2d<const PORTALS: bool>(
-    words: &mut [usize],
+///
+/// Without portals, a wide enough grid is cut into horizontal bands filled in parallel, one
+/// thread per core: a band's walks stop at its edge, two rows of the grid between bands are
+/// left to a last sequential pass, and no word of the bitset is written by two threads. The
+/// words are atomics read and written with relaxed ordering (plain loads and stores).
+fn fill_2d(
+    maze: &Maze,
     links: &Links,
     terminals: &[usize],
-    (h, w): (usize, usize),
-    (mut i, mut r, mut c): (usize, usize, usize),
-) -> usize {
-    let mut filled = 0;
-    if !bit(words, i) {
-        return 0;
-    }
-    loop {
-        if terminals.contains(&i) {
-            return filled;
+    threads: usize,
+) -> (FixedBitSet, usize) {
+    let dims = maze.shape().dims();
+    let (h, w) = (dims[0], dims[1]);
+    let grid = maze.grid().bits();
+    let words: Vec<AtomicUsize> = grid
+        .as_slice()
+        .iter()
+        .map(|&x| AtomicUsize::new(x))
+        .collect();
+    let plane = Plane {
+        words: &words,
+        h,
+        w,
+        terminals,
+        links,
+    };
+    let threads = if links.has_portals() || w < B {
+        1
+    } else {
+        threads.min(h / 4).max(1)
+    };
+    let filled = if threads == 1 {
+        plane.scan(0..h, 0..h)
+    } else {
+        let cuts: Vec<usize> = (1..threads).map(|k| k * h / threads).collect();
+        let mut bands = Vec::with_capacity(threads);
+        let mut from = 0;
+        for &m in &cuts {
+            bands.push(from..m - 1);
+            from = m + 1;
         }
-        // Out-of-grid neighbours read the cell itself, then are masked off.
-        let up = usize::from(r > 0) & bit_at(words, if r > 0 { i - w } else { i });
-        let left = usize::from(c > 0) & bit_at(words, if c > 0 { i - 1 } else { i });
-        let right = usize::from(c + 1 < w) & bit_at(words, if c + 1 < w { i + 1 } else { i });
-        let down = usize::from(r + 1 < h) & bit_at(words, if r + 1 < h { i + w } else { i });
-        let mut degree = up + left + right + down;
-        // With exactly one open neighbour, this is it.
-        let mut next = (
-            i.wrapping_add((down.wrapping_sub(up)).wrapping_mul(w))
-                .wrapping_add(right)
-                .wrapping_sub(left),
-            r.wrapping_add(down).wrapping_sub(up),
-            c.wrapping_add(right).wrapping_sub(left),
-        );
-        if PORTALS && degree <= 1 && links.is_portal(i) {
-            links.for_each_portal(i, |j| {
-                if bit(words, j) {
-                    degree += 1;
-                    next = (j, j / w, j % w);
-                }
-            });
-        }
-        if degree > 1 {
-            return filled;
-        }
-        words[i / B] &= !(1usize << (i % B));
-        filled += 1;
-        if degree == 0 {
-            return filled;
-        }
-        (i, r, c) = next;
-    }
+        bands.push(from..h);
+        let parallel: usize = std::thread::scope(|s| {
+            let plane = &plane;
+            let handles: Vec<_> = bands
+                .into_iter()
+                .map(|band| s.spawn(move || plane.scan(band.clone(), band)))
+                .collect();
+            handles.into_iter().map(|t| t.join().unwrap_or(0)).sum()
+        });
+        // The two rows at each cut, with walks free to go anywhere.
+        parallel
+            + cuts
+                .iter()
+                .map(|&m| plane.scan(m - 1..m + 1, 0..h))
+                .sum::<usize>()
+    };
+    let kept = FixedBitSet::with_capacity_and_blocks(
+        grid.len(),
+        words.into_iter().map(|x| x.into_inner()),
+    );
+    (kept, filled)
 }
 
-#[inline(always)]
-fn bit_at(words: &[usize], i: usize) -> usize {
-    (words[i / B] >> (i % B)) & 1
+/// A 2-D grid's bits being filled, shared by the threads of [`fill_2d`].
+struct Plane<'a, 'b> {
+    words: &'a [AtomicUsize],
+    h: usize,
+    w: usize,
+    terminals: &'a [usize],
+    links: &'a Links<'b>,
+}
+
+impl Plane<'_, '_> {
+    #[inline(always)]
+    fn bit(&self, i: usize) -> usize {
+        (self.words[i / B].load(Relaxed) >> (i % B)) & 1
+    }
+
+    /// The `B` bits starting at bit `p` (bits past the end read as 0).
+    #[inline]
+    fn chunk(&self, p: usize) -> usize {
+        let (k, sh) = (p / B, p % B);
+        let lo = self.words.get(k).map_or(0, |w| w.load(Relaxed) >> sh);
+        if sh == 0 {
+            lo
+        } else {
+            lo | self
+                .words
+                .get(k + 1)
+                .map_or(0, |w| w.load(Relaxed) << (B - sh))
+        }
+    }
+
+    /// Clears bit `i`. Only one thread ever writes a given word, so load-then-store is exact.
+    #[inline(always)]
+    fn clear(&self, i: usize) {
+        let word = &self.words[i / B];
+        word.store(word.load(Relaxed) & !(1usize << (i % B)), Relaxed);
+    }
+
+    /// Finds the dead ends of `rows` and walks from each, within the rows of `band`.
+    fn scan(&self, rows: Range<usize>, band: Range<usize>) -> usize {
+        let (h, w) = (self.h, self.w);
+        let mut filled = 0;
+        for r in rows {
+            let mut col = 0;
+            while col < w {
+                let p = r * w + col;
+                let len = (w - col).min(B);
+                let mask = if len == B { !0 } else { (1usize << len) - 1 };
+                let cur = self.chunk(p) & mask;
+                if cur != 0 {
+                    let up = if r > 0 { self.chunk(p - w) } else { 0 };
+                    let down = if r + 1 < h { self.chunk(p + w) } else { 0 };
+                    let left = (cur << 1) | if col > 0 { self.bit(p - 1) } else { 0 };
+                    let right = (cur >> 1)
+                        | if col + B < w {
+                            self.bit(p + B) << (B - 1)
+                        } else {
+                            0
+                        };
+                    let two = (up & down) | (left & right) | ((up | down) & (left | right));
+                    let mut dead = cur & !two;
+                    while dead != 0 {
+                        let k = dead.trailing_zeros() as usize;
+                        dead &= dead - 1;
+                        let at = (p + k, r, col + k);
+                        filled += if self.links.has_portals() {
+                            self.walk::<true>(at, &band)
+                        } else {
+                            self.walk::<false>(at, &band)
+                        };
+                    }
+                }
+                col += len;
+            }
+        }
+        filled
+    }
+
+    /// Fills dead ends starting at cell `i` = (r, c) if it is one, following the chain while
+    /// it stays in the rows of `band`; returns the number filled. The four neighbour tests
+    /// are computed without branches, so the only branch that depends on the maze is "is this
+    /// still a dead end", which is almost always yes.
+    #[inline]
+    fn walk<const PORTALS: bool>(
+        &self,
+        (mut i, mut r, mut c): (usize, usize, usize),
+        band: &Range<usize>,
+    ) -> usize {
+        let (h, w) = (self.h, self.w);
+        let mut filled = 0;
+        if self.bit(i) == 0 {
+            return 0;
+        }
+        loop {
+            if self.terminals.contains(&i) {
+                return filled;
+            }
+            // Out-of-grid neighbours read the cell itself, then are masked off.
+            let up = usize::from(r > 0) & self.bit(if r > 0 { i - w } else { i });
+            let left = usize::from(c > 0) & self.bit(if c > 0 { i - 1 } else { i });
+            let right = usize::from(c + 1 < w) & self.bit(if c + 1 < w { i + 1 } else { i });
+            let down = usize::from(r + 1 < h) & self.bit(if r + 1 < h { i + w } else { i });
+            let mut degree = up + left + right + down;
+            // With exactly one open neighbour, this is it.
+            let mut next = (
+                i.wrapping_add((down.wrapping_sub(up)).wrapping_mul(w))
+                    .wrapping_add(right)
+                    .wrapping_sub(left),
+                r.wrapping_add(down).wrapping_sub(up),
+                c.wrapping_add(right).wrapping_sub(left),
+            );
+            if PORTALS && degree <= 1 && self.links.is_portal(i) {
+                self.links.for_each_portal(i, |j| {
+                    if self.bit(j) == 1 {
+                        degree += 1;
+                        next = (j, j / w, j % w);
+                    }
+                });
+            }
+            if degree > 1 {
+                return filled;
+            }
+            self.clear(i);
+            filled += 1;
+            if degree == 0 || !band.contains(&next.1) {
+                return filled;
+            }
+            (i, r, c) = next;
+        }
+    }
 }
 
 /// Dead-end filling on any graph: the vertices left, as a bitset over vertex ids;
@@ -265,6 +358,11 @@ pub fn solve(maze: &Maze, start: usize, goal: usize) -> Solution {
         l.dist.map(|d| walk_back(&links, &l.crumbs, goal, d))
     });
     Solution::new(Method::DeadEnd, (start, goal), path, kept, filled)
+}
+
+#[inline(always)]
+fn bit_at(words: &[usize], i: usize) -> usize {
+    (words[i / B] >> (i % B)) & 1
 }
 
 /// The path when what is left is a single corridor from start to goal (always so on a perfect
@@ -375,6 +473,34 @@ mod tests {
         // The spur (2,3)-(3,3)-(3,4)-(3,5) is filled; everything else is the ring plus accesses.
         assert_eq!(kept.count_ones(..), m.grid().count_paths() - 4);
         assert!(!cells(&m, &kept).contains(&vec![3, 5]));
+    }
+
+    /// A random 2-D grid (xorshift), `percent` % path.
+    fn random_grid(h: usize, w: usize, percent: u64, mut x: u64) -> Maze {
+        let mut grid = Grid::walls(Shape::new(vec![h, w]).unwrap());
+        for i in 0..h * w {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            grid.set_path(i, x % 100 < percent);
+        }
+        Maze::new(grid)
+    }
+
+    #[test]
+    fn bands_give_the_same_fill_as_one_thread_and_the_n_d_engine() {
+        for (h, w, percent, seed) in [(300, 200, 70, 1), (130, 64, 60, 2), (257, 129, 80, 3)] {
+            let m = random_grid(h, w, percent, seed);
+            let terminals = [w + 1, (h - 2) * w + w / 2];
+            let links = Links::new(&m);
+            let mut reference = m.grid().bits().clone();
+            let n = fill_nd(&m, &links, &terminals, &mut reference);
+            for threads in [1, 2, 3, 7] {
+                let (kept, filled) = fill_2d(&m, &links, &terminals, threads);
+                assert_eq!(kept, reference, "{h}x{w} with {threads} threads");
+                assert_eq!(filled, n);
+            }
+        }
     }
 
     #[test]
