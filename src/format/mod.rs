@@ -17,6 +17,8 @@
 //! assert_eq!(Format::from_name("txt").unwrap(), Format::Txt);
 //! ```
 
+pub mod adj;
+pub mod graph_json;
 pub mod json;
 pub mod txt;
 
@@ -71,7 +73,7 @@ pub enum Format {
 
 impl Format {
     /// Every format, in the order help texts list them.
-    pub const ALL: [Format; 2] = [Format::Txt, Format::Json];
+    pub const ALL: [Format; 4] = [Format::Txt, Format::Json, Format::Adj, Format::GraphJson];
 
     /// The format's name, as `--from`/`--to` take it.
     pub fn name(self) -> &'static str {
@@ -153,6 +155,8 @@ impl Format {
         match self {
             Format::Txt => txt::parse(text(self, bytes)?, opts).map(Item::Maze),
             Format::Json => json::parse(text(self, bytes)?, opts).map(Item::Maze),
+            Format::Adj => adj::parse(text(self, bytes)?, opts).map(Item::Graph),
+            Format::GraphJson => graph_json::parse(text(self, bytes)?, opts).map(Item::Graph),
             _ => Err(Error::UnknownFormat(self.name().into())),
         }
     }
@@ -171,11 +175,15 @@ impl Format {
     }
 
     /// Writes a graph in this graph format.
-    pub fn write_graph(self, _graph: &Graph, _out: &mut dyn Write) -> Result<()> {
-        Err(Error::Unsupported(format!(
-            "{} holds mazes, not graphs",
-            self.name()
-        )))
+    pub fn write_graph(self, graph: &Graph, out: &mut dyn Write) -> Result<()> {
+        match self {
+            Format::Adj => adj::write(graph, out),
+            Format::GraphJson => graph_json::write(graph, out),
+            _ => Err(Error::Unsupported(format!(
+                "{} holds mazes, not graphs",
+                self.name()
+            ))),
+        }
     }
 }
 
