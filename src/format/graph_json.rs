@@ -346,11 +346,15 @@ struct State {
     edges_seen: bool,
     links_seen: bool,
     /// Edges read before the nodes, with their index in their list.
-    pending: Vec<(usize, RawEdge)>,
+    pending: Vec<(&'static str, usize, RawEdge)>,
     attrs: Attrs,
     has_weights: bool,
     /// A typed error (size limit) that aborted the walk.
     fatal: Option<Error>,
+    /// A node or edge that was refused: message, list key and index in that list. Its line
+    /// is found afterwards by [`element_line`] (serde_json would give the line where the
+    /// list goes on, not the element's).
+    refused: Option<(String, &'static str, usize)>,
 }
 
 impl State {
@@ -438,7 +442,7 @@ impl State {
 
 struct DocSeed<'s>(&'s mut State);
 struct NodesSeed<'s>(&'s mut State);
-struct EdgesSeed<'s>(&'s mut State);
+struct EdgesSeed<'s>(&'s mut State, &'static str);
 
 impl<'de> DeserializeSeed<'de> for DocSeed<'_> {
     type Value = ();
@@ -469,7 +473,7 @@ impl<'de> Visitor<'de> for DocSeed<'_> {
                     if st.edges_seen {
                         return Err(twice());
                     }
-                    map.next_value_seed(EdgesSeed(&mut *st))?;
+                    map.next_value_seed(EdgesSeed(&mut *st, "edges"))?;
                     st.edges_seen = true;
                 }
                 "links" => {
@@ -479,7 +483,7 @@ impl<'de> Visitor<'de> for DocSeed<'_> {
                     if st.edges_seen {
                         map.next_value::<IgnoredAny>()?;
                     } else {
-                        map.next_value_seed(EdgesSeed(&mut *st))?;
+                        map.next_value_seed(EdgesSeed(&mut *st, "links"))?;
                     }
                     st.links_seen = true;
                 }
@@ -514,7 +518,10 @@ impl<'de> Visitor<'de> for NodesSeed<'_> {
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
         let mut pos = 0;
         while let Some(node) = seq.next_element::<RawNode>()? {
-            self.0.add_node(node, pos).map_err(de::Error::custom)?;
+            if let Err(m) = self.0.add_node(node, pos) {
+                self.0.refused = Some((m.clone(), "nodes", pos));
+                return Err(de::Error::custom(m));
+            }
             pos += 1;
         }
         Ok(())
@@ -534,18 +541,85 @@ impl<'de> Visitor<'de> for EdgesSeed<'_> {
         f.write_str("a list of edges")
     }
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
-        let st = self.0;
+        let (st, key) = (self.0, self.1);
         let mut k = 0;
         while let Some(edge) = seq.next_element::<RawEdge>()? {
             if st.nodes_seen {
-                st.add_edge(k, edge).map_err(de::Error::custom)?;
+                if let Err(m) = st.add_edge(k, edge) {
+                    st.refused = Some((m.clone(), key, k));
+                    return Err(de::Error::custom(m));
+                }
             } else {
-                st.pending.push((k, edge));
+                st.pending.push((key, k, edge));
             }
             k += 1;
         }
         Ok(())
     }
+}
+
+/// The 1-based line where element `k` of the top-level list `key` starts (0 when not
+/// found). A small scan of valid JSON (the document was parsed up to that element), used on
+/// the error path only.
+fn element_line(text: &str, key: &str, k: usize) -> usize {
+    let b = text.as_bytes();
+    let mut line = 1;
+    let mut depth = 0usize;
+    let mut i = 0;
+    // The last string seen at depth 1, the key of the current top-level entry, and whether
+    // we are inside the wanted list (its depth is 2) waiting for an element to start.
+    let mut last_str: (usize, usize) = (0, 0);
+    let mut entry_key: (usize, usize) = (0, 0);
+    let mut in_list = false;
+    let mut want_value = false;
+    let mut index = 0;
+    while i < b.len() {
+        let c = b[i];
+        if in_list && depth == 2 && want_value && !matches!(c, b' ' | b'\t' | b'\r' | b'\n') {
+            if c == b']' {
+                return 0;
+            }
+            if index == k {
+                return line;
+            }
+            index += 1;
+            want_value = false;
+        }
+        match c {
+            b'\n' => line += 1,
+            b'"' => {
+                let start = i + 1;
+                i += 1;
+                while i < b.len() && b[i] != b'"' {
+                    if b[i] == b'\\' {
+                        i += 1;
+                    }
+                    i += 1;
+                }
+                if depth == 1 {
+                    last_str = (start, i.min(b.len()));
+                }
+            }
+            b':' if depth == 1 => entry_key = last_str,
+            b'{' | b'[' => {
+                depth += 1;
+                if depth == 2 && c == b'[' && text.get(entry_key.0..entry_key.1) == Some(key) {
+                    in_list = true;
+                    want_value = true;
+                }
+            }
+            b'}' | b']' => {
+                if depth == 2 && in_list {
+                    return 0;
+                }
+                depth = depth.saturating_sub(1);
+            }
+            b',' if depth == 2 && in_list => want_value = true,
+            _ => {}
+        }
+        i += 1;
+    }
+    0
 }
 
 /// Parses node-link graph JSON (see the [module docs](self) for what is accepted).
@@ -582,6 +656,7 @@ pub fn parse(text: &str, opts: &ReadOptions) -> Result<Graph> {
         attrs: Attrs::default(),
         has_weights: false,
         fatal: None,
+        refused: None,
     };
     let mut de = serde_json::Deserializer::from_str(text);
     let walked = DocSeed(&mut st)
@@ -589,6 +664,9 @@ pub fn parse(text: &str, opts: &ReadOptions) -> Result<Graph> {
         .and_then(|()| de.end());
     if let Some(e) = st.fatal.take() {
         return Err(e);
+    }
+    if let Some((msg, key, k)) = st.refused.take() {
+        return Err(Error::parse(NAME, element_line(text, key, k), msg));
     }
     walked.map_err(|e| {
         let msg = e.to_string();
@@ -603,10 +681,9 @@ pub fn parse(text: &str, opts: &ReadOptions) -> Result<Graph> {
     if !st.nodes_seen {
         return Err(Error::parse(NAME, 0, "no \"nodes\" list"));
     }
-    for (k, e) in std::mem::take(&mut st.pending) {
-        let key = if st.edges_seen { "edges" } else { "links" };
+    for (key, k, e) in std::mem::take(&mut st.pending) {
         st.add_edge(k, e)
-            .map_err(|m| Error::parse(NAME, line_of(key), m))?;
+            .map_err(|m| Error::parse(NAME, element_line(text, key, k), m))?;
     }
     let attrs = std::mem::take(&mut st.attrs);
     if let Some(shape) = attrs.shape {
@@ -838,6 +915,33 @@ mod tests {
         assert_eq!(
             err("{\"nodes\": [{\"id\": 0}]} x"),
             "line 1: trailing characters"
+        );
+    }
+
+    #[test]
+    fn refused_elements_are_located_exactly() {
+        let nodes = "{\"graph\": {\"x\": [\"edges\", {\"nodes\": 1}]}, \"nodes\": [\n{\"id\": \"a]\\\"\"},\n{\"id\": 1,\n \"pos\": [0]},\n{\"id\": 1}\n],";
+        // The refused node is the last, on line 5, though the list ends on line 6.
+        assert_eq!(
+            err(&format!("{nodes} \"edges\": []}}")),
+            "line 5: node id 1 appears twice"
+        );
+        let ok = nodes.replace("{\"id\": 1}\n", "{\"id\": 2}\n");
+        let edges = "\n\"edges\": [\n{\"source\": 1, \"target\": 2},\n{\"source\": 1,\n \"target\": 1},\n{\"source\": 1, \"target\": 3}\n]}";
+        assert_eq!(
+            err(&format!("{ok}{edges}")),
+            "line 9: self-loop on vertex 1 (a maze cannot link a cell to itself)"
+        );
+        let last = edges.replace("\"target\": 1}", "\"target\": 2}");
+        assert_eq!(
+            err(&format!("{ok}{last}")),
+            "line 11: edge 2 has target 3, which is not a node id"
+        );
+        // Edges before nodes are checked afterwards, still with their own line.
+        let first = format!("{{{}, {}", &last[1..last.len() - 1], &ok[1..ok.len() - 1]);
+        assert_eq!(
+            err(&format!("{first}}}")),
+            "line 5: edge 2 has target 3, which is not a node id"
         );
     }
 
