@@ -46,7 +46,7 @@
 //! that are not integers, strings or integer lists, self-loops, terminals that are not
 //! vertices. Syntax and per-node/per-edge errors carry the line (serde_json's).
 
-use super::adj::{push_i64, push_u64, CHUNK};
+use super::adj::{push_i64, push_u64, FastCells, CHUNK};
 use super::ReadOptions;
 use crate::error::{Error, Result};
 use crate::graph::{Graph, GraphBuilder, Label, Vertices};
@@ -333,22 +333,33 @@ struct Attrs {
     weighted: Option<bool>,
 }
 
+/// Where nodes and edges go: packed coordinates while every vertex is a non-negative
+/// coordinate of one length (see [`FastCells`]), else a [`GraphBuilder`]. Handles are packed
+/// coordinates on the first, builder ids on the second.
+enum Sink {
+    Fast(FastCells),
+    Slow(GraphBuilder),
+}
+
 /// Everything the reader accumulates while serde_json walks the document.
 struct State {
-    builder: GraphBuilder,
+    sink: Sink,
     max_vertices: u64,
-    /// Builder vertex of node `k`, while every node id so far equals its position.
-    node_vertex: Vec<u32>,
+    nodes: u64,
+    /// Handle of node `k`, while every node id so far equals its position.
+    node_vertex: Vec<u64>,
     dense: bool,
-    /// Node id → builder vertex, once ids stopped being positions.
-    ids: HashMap<Id, u32>,
+    /// Node id → handle, once ids stopped being positions.
+    ids: HashMap<Id, u64>,
     nodes_seen: bool,
     edges_seen: bool,
     links_seen: bool,
-    /// Edges read before the nodes, with their index in their list.
+    /// Edges read before the nodes, with their list and index in it.
     pending: Vec<(&'static str, usize, RawEdge)>,
     attrs: Attrs,
     has_weights: bool,
+    /// The fast path cannot hold this graph: read again through the builder.
+    fallback: bool,
     /// A typed error (size limit) that aborted the walk.
     fatal: Option<Error>,
     /// A node or edge that was refused: message, list key and index in that list. Its line
@@ -358,30 +369,80 @@ struct State {
 }
 
 impl State {
+    fn new(fast: bool, max_vertices: u64) -> State {
+        State {
+            sink: if fast {
+                Sink::Fast(FastCells::default())
+            } else {
+                Sink::Slow(GraphBuilder::default())
+            },
+            max_vertices,
+            nodes: 0,
+            node_vertex: Vec::new(),
+            dense: true,
+            ids: HashMap::new(),
+            nodes_seen: false,
+            edges_seen: false,
+            links_seen: false,
+            pending: Vec::new(),
+            attrs: Attrs::default(),
+            has_weights: false,
+            fallback: false,
+            fatal: None,
+            refused: None,
+        }
+    }
+
+    fn fall_back(&mut self) -> String {
+        self.fallback = true;
+        "the fast path cannot hold this graph".into()
+    }
+
     fn add_node(&mut self, node: RawNode, pos: usize) -> Result<(), String> {
         let id = node.id.unwrap_or(Id::Int(pos as i64));
-        let (label, by_coord) = match node.coord {
-            Some(c) if c.is_empty() => return Err(format!("node {id} has an empty coord")),
-            Some(c) => (Label::Coord(c), true),
-            None => (id.clone().into_label(), false),
-        };
-        let before = self.builder.vertex_count();
-        let v = self.builder.vertex(label);
-        if self.builder.vertex_count() == before {
-            return Err(if by_coord {
-                format!("node {id} has the same coord as an earlier node")
-            } else {
-                format!("node id {id} appears twice")
-            });
+        if node.coord.as_ref().is_some_and(|c| c.is_empty()) {
+            return Err(format!("node {id} has an empty coord"));
         }
-        let n = self.builder.vertex_count() as u64;
-        if n > self.max_vertices {
+        self.nodes += 1;
+        if self.nodes > self.max_vertices {
             self.fatal = Some(Error::TooLarge {
-                cells: n,
+                cells: self.nodes,
                 limit: self.max_vertices,
             });
             return Err("too many vertices".into());
         }
+        let v = match &mut self.sink {
+            Sink::Fast(f) => {
+                let coords = match (&node.coord, &id) {
+                    (Some(c), _) | (None, Id::List(c)) => f.pack(c),
+                    _ => None,
+                };
+                let Some(key) = coords else {
+                    return Err(self.fall_back());
+                };
+                // A coordinate named twice is found by `FastCells::finish` (then the
+                // builder reports it).
+                f.vertex(key);
+                key
+            }
+            Sink::Slow(builder) => {
+                let by_coord = node.coord.is_some();
+                let label = match node.coord {
+                    Some(c) => Label::Coord(c),
+                    None => id.clone().into_label(),
+                };
+                let before = builder.vertex_count();
+                let v = builder.vertex(label);
+                if builder.vertex_count() == before {
+                    return Err(if by_coord {
+                        format!("node {id} has the same coord as an earlier node")
+                    } else {
+                        format!("node id {id} appears twice")
+                    });
+                }
+                u64::from(v)
+            }
+        };
         if self.dense && id == Id::Int(pos as i64) {
             self.node_vertex.push(v);
             return Ok(());
@@ -406,7 +467,7 @@ impl State {
     }
 
     #[inline]
-    fn resolve(&self, id: &Id) -> Option<u32> {
+    fn resolve(&self, id: &Id) -> Option<u64> {
         if self.dense {
             match id {
                 Id::Int(k) => usize::try_from(*k)
@@ -433,10 +494,21 @@ impl State {
             }
             None => 1,
         };
-        self.builder.edge(s, t, w).map_err(|e| match e {
-            Error::InvalidGraph(m) => m,
-            other => other.to_string(),
-        })
+        match &mut self.sink {
+            Sink::Fast(f) => {
+                if f.edge(s, t, w) {
+                    Ok(())
+                } else {
+                    // A self-loop: the builder reports it.
+                    Err(self.fall_back())
+                }
+            }
+            // Handles are builder ids (u32) on this path.
+            Sink::Slow(builder) => builder.edge(s as u32, t as u32, w).map_err(|e| match e {
+                Error::InvalidGraph(m) => m,
+                other => other.to_string(),
+            }),
+        }
     }
 }
 
@@ -624,9 +696,12 @@ fn element_line(text: &str, key: &str, k: usize) -> usize {
 
 /// Parses node-link graph JSON (see the [module docs](self) for what is accepted).
 ///
-/// Complexity: O(input length) parsing, then [`GraphBuilder::finish`]'s
-/// O((V + E) log(V + E)) sort; node ids that are their position (as written here and by
-/// networkx for integer-labelled graphs) are looked up in a dense array, others hashed.
+/// Complexity: O(input length) parsing. When every vertex is a non-negative coordinate of
+/// one length (a maze's cell graph), the graph is built from packed coordinates with a
+/// bitset, rank queries and a counting sort, O(V + E + cells/64); otherwise the document is
+/// read again through [`GraphBuilder`] (hashing, O((V + E) log(V + E))). Node ids that are
+/// their position (as written here and by networkx for integer-labelled graphs) are looked
+/// up in a dense array, others hashed.
 ///
 /// ```
 /// use mazegraph::format::graph_json;
@@ -643,25 +718,23 @@ fn element_line(text: &str, key: &str, k: usize) -> usize {
 /// assert_eq!(e.to_string(), "line 3: edge 0 has target 7, which is not a node id");
 /// ```
 pub fn parse(text: &str, opts: &ReadOptions) -> Result<Graph> {
-    let mut st = State {
-        builder: GraphBuilder::default(),
-        max_vertices: opts.limits.max_cells,
-        node_vertex: Vec::new(),
-        dense: true,
-        ids: HashMap::new(),
-        nodes_seen: false,
-        edges_seen: false,
-        links_seen: false,
-        pending: Vec::new(),
-        attrs: Attrs::default(),
-        has_weights: false,
-        fatal: None,
-        refused: None,
-    };
+    match parse_with(text, opts, true)? {
+        Some(g) => Ok(g),
+        None => parse_with(text, opts, false)?
+            .ok_or_else(|| Error::InvalidGraph("internal: the general reader fell back".into())),
+    }
+}
+
+/// One reading of the document; `Ok(None)` when the fast path cannot hold the graph.
+fn parse_with(text: &str, opts: &ReadOptions, fast: bool) -> Result<Option<Graph>> {
+    let mut st = State::new(fast, opts.limits.max_cells);
     let mut de = serde_json::Deserializer::from_str(text);
     let walked = DocSeed(&mut st)
         .deserialize(&mut de)
         .and_then(|()| de.end());
+    if st.fallback {
+        return Ok(None);
+    }
     if let Some(e) = st.fatal.take() {
         return Err(e);
     }
@@ -682,10 +755,14 @@ pub fn parse(text: &str, opts: &ReadOptions) -> Result<Graph> {
         return Err(Error::parse(NAME, 0, "no \"nodes\" list"));
     }
     for (key, k, e) in std::mem::take(&mut st.pending) {
-        st.add_edge(k, e)
-            .map_err(|m| Error::parse(NAME, element_line(text, key, k), m))?;
+        let added = st.add_edge(k, e);
+        if st.fallback {
+            return Ok(None);
+        }
+        added.map_err(|m| Error::parse(NAME, element_line(text, key, k), m))?;
     }
     let attrs = std::mem::take(&mut st.attrs);
+    let mut declared = None;
     if let Some(shape) = attrs.shape {
         let mut dims = Vec::with_capacity(shape.len());
         for d in shape {
@@ -705,33 +782,54 @@ pub fn parse(text: &str, opts: &ReadOptions) -> Result<Graph> {
         if dims.is_empty() {
             return Err(Error::parse(NAME, line_of("shape"), "shape is empty"));
         }
-        st.builder.set_shape(dims);
+        declared = Some(dims);
     }
-    if attrs.weighted == Some(true) || st.has_weights {
-        st.builder.set_weighted();
-    }
-    let mut terminals = [None, None];
-    for (k, (key, t)) in [("start", attrs.start), ("goal", attrs.goal)]
-        .into_iter()
-        .enumerate()
-    {
-        if let Some(t) = t {
-            let label = t.clone().into_label();
-            let before = st.builder.vertex_count();
-            st.builder.vertex(label.clone());
-            if st.builder.vertex_count() > before {
-                return Err(Error::parse(
-                    NAME,
-                    line_of(key),
-                    format!("{key} {t} is not a vertex"),
-                ));
+    let weighted = attrs.weighted == Some(true) || st.has_weights;
+    let terminals = [("start", attrs.start), ("goal", attrs.goal)];
+    let not_a_vertex =
+        |key: &str, t: &Id| Error::parse(NAME, line_of(key), format!("{key} {t} is not a vertex"));
+    match st.sink {
+        Sink::Fast(mut f) => {
+            if weighted {
+                f.set_weighted();
             }
-            terminals[k] = Some(label);
+            let Some(mut g) = f.finish(declared.as_deref(), &opts.limits)? else {
+                return Ok(None);
+            };
+            let mut ends = [None, None];
+            for (k, (key, t)) in terminals.into_iter().enumerate() {
+                if let Some(t) = t {
+                    let v = g.find(&t.clone().into_label());
+                    ends[k] = Some(v.ok_or_else(|| not_a_vertex(key, &t))?);
+                }
+            }
+            g.set_terminals(ends[0], ends[1])?;
+            Ok(Some(g))
+        }
+        Sink::Slow(mut builder) => {
+            if let Some(dims) = declared {
+                builder.set_shape(dims);
+            }
+            if weighted {
+                builder.set_weighted();
+            }
+            let mut ends = [None, None];
+            for (k, (key, t)) in terminals.into_iter().enumerate() {
+                if let Some(t) = t {
+                    let label = t.clone().into_label();
+                    let before = builder.vertex_count();
+                    builder.vertex(label.clone());
+                    if builder.vertex_count() > before {
+                        return Err(not_a_vertex(key, &t));
+                    }
+                    ends[k] = Some(label);
+                }
+            }
+            let [start, goal] = ends;
+            builder.set_terminals(start, goal);
+            builder.finish(&opts.limits).map(Some)
         }
     }
-    let [start, goal] = terminals;
-    st.builder.set_terminals(start, goal);
-    st.builder.finish(&opts.limits)
 }
 
 #[cfg(test)]
@@ -943,6 +1041,39 @@ mod tests {
             err(&format!("{first}}}")),
             "line 5: edge 2 has target 3, which is not a node id"
         );
+    }
+
+    #[test]
+    fn fast_path_builds_what_the_builder_builds() {
+        let o = ReadOptions::default();
+        let m = Maze::from_text_rows(&["#.#.#", "#...#", "##..."]).unwrap();
+        let cells = w(&Graph::from_maze(&m));
+        for text in [
+            cells.as_str(),
+            // Unordered nodes, list ids, one-sided and repeated edges, weights, declared
+            // shape too small (ignored) and large enough (kept), terminals.
+            r#"{"graph": {"shape": [1, 1], "goal": [0, 0]}, "nodes": [{"id": [2, 0]}, {"id": [0, 0]}, {"id": [1, 1]}],
+                "edges": [{"source": [0, 0], "target": [2, 0], "weight": 3},
+                          {"source": [2, 0], "target": [0, 0], "weight": 2},
+                          {"source": [1, 1], "target": [2, 0]}]}"#,
+            r#"{"graph": {"shape": [5, 5], "weighted": true, "start": [1, 1]}, "links": [{"source": "b", "target": "a"}],
+                "nodes": [{"id": "a", "coord": [4, 0]}, {"id": "b", "coord": [1, 1]}]}"#,
+        ] {
+            let fast = parse_with(text, &o, true).unwrap();
+            let slow = parse_with(text, &o, false).unwrap().unwrap();
+            assert_eq!(fast.as_ref(), Some(&slow), "{text}");
+        }
+        for text in [
+            r#"{"nodes": []}"#,
+            r#"{"nodes": [{"id": [0, 0]}, {"id": 5}]}"#,
+            r#"{"nodes": [{"id": [0, 0]}, {"id": [0, 0, 0]}]}"#,
+            r#"{"nodes": [{"id": [0, 0]}, {"id": 1, "coord": [0, 0]}]}"#,
+            r#"{"nodes": [{"id": [0, 0]}], "edges": [{"source": [0, 0], "target": [0, 0]}]}"#,
+        ] {
+            assert!(parse_with(text, &o, true).unwrap().is_none(), "{text}");
+        }
+        let e = parse(r#"{"nodes": [{"id": [0, 0]}], "graph": {"start": 3}}"#, &o).unwrap_err();
+        assert_eq!(e.to_string(), "line 1: start 3 is not a vertex");
     }
 
     #[test]
