@@ -17,6 +17,7 @@
 //! assert_eq!(Format::from_name("txt").unwrap(), Format::Txt);
 //! ```
 
+pub mod dot;
 pub mod json;
 pub mod txt;
 
@@ -71,7 +72,7 @@ pub enum Format {
 
 impl Format {
     /// Every format, in the order help texts list them.
-    pub const ALL: [Format; 2] = [Format::Txt, Format::Json];
+    pub const ALL: [Format; 3] = [Format::Txt, Format::Json, Format::Dot];
 
     /// The format's name, as `--from`/`--to` take it.
     pub fn name(self) -> &'static str {
@@ -153,6 +154,7 @@ impl Format {
         match self {
             Format::Txt => txt::parse(text(self, bytes)?, opts).map(Item::Maze),
             Format::Json => json::parse(text(self, bytes)?, opts).map(Item::Maze),
+            Format::Dot => dot::parse(text(self, bytes)?, opts).map(Item::Graph),
             _ => Err(Error::UnknownFormat(self.name().into())),
         }
     }
@@ -171,11 +173,14 @@ impl Format {
     }
 
     /// Writes a graph in this graph format.
-    pub fn write_graph(self, _graph: &Graph, _out: &mut dyn Write) -> Result<()> {
-        Err(Error::Unsupported(format!(
-            "{} holds mazes, not graphs",
-            self.name()
-        )))
+    pub fn write_graph(self, graph: &Graph, out: &mut dyn Write) -> Result<()> {
+        match self {
+            Format::Dot => dot::write(graph, out),
+            _ => Err(Error::Unsupported(format!(
+                "{} holds mazes, not graphs",
+                self.name()
+            ))),
+        }
     }
 }
 
