@@ -236,7 +236,7 @@ fn data_converts_to_every_format_and_back() {
     let mut checked = 0;
     for entry in fs::read_dir(format!("{}/data", env!("CARGO_MANIFEST_DIR"))).unwrap() {
         let src = entry.unwrap().path();
-        for ext in ["png", "txt", "json", "adj", "graph.json"] {
+        for ext in ["png", "txt", "json", "adj", "graph.json", "dot"] {
             let dest = dir.path().join(format!("out.{ext}"));
             let out = mg()
                 .args([

@@ -15,9 +15,12 @@
 //! use std::path::Path;
 //! assert_eq!(Format::from_path(Path::new("a.JSON")).unwrap(), Format::Json);
 //! assert_eq!(Format::from_name("txt").unwrap(), Format::Txt);
+//! assert_eq!(Format::from_path(Path::new("a.graph.json")).unwrap(), Format::GraphJson);
+//! assert_eq!(Format::from_name("gv").unwrap(), Format::Dot);
 //! ```
 
 pub mod adj;
+pub mod dot;
 pub mod graph_json;
 pub mod json;
 pub mod png;
@@ -74,12 +77,13 @@ pub enum Format {
 
 impl Format {
     /// Every format, in the order help texts list them.
-    pub const ALL: [Format; 5] = [
+    pub const ALL: [Format; 6] = [
         Format::Png,
         Format::Txt,
         Format::Json,
         Format::Adj,
         Format::GraphJson,
+        Format::Dot,
     ];
 
     /// The format's name, as `--from`/`--to` take it.
@@ -168,7 +172,7 @@ impl Format {
             Format::Json => json::parse(text(self, bytes)?, opts).map(Item::Maze),
             Format::Adj => adj::parse(text(self, bytes)?, opts).map(Item::Graph),
             Format::GraphJson => graph_json::parse(text(self, bytes)?, opts).map(Item::Graph),
-            _ => Err(Error::Unsupported(format!("no reader for {}", self.name()))),
+            Format::Dot => dot::parse(text(self, bytes)?, opts).map(Item::Graph),
         }
     }
 
@@ -191,6 +195,7 @@ impl Format {
         match self {
             Format::Adj => adj::write(graph, out),
             Format::GraphJson => graph_json::write(graph, out),
+            Format::Dot => dot::write(graph, out),
             _ => Err(Error::Unsupported(format!(
                 "{} holds mazes, not graphs",
                 self.name()
