@@ -20,7 +20,7 @@ MG = ROOT / "target" / "release" / "mazegraph"
 
 
 def run(cmd):
-    """Runs cmd, returns (seconds, peak RSS in MiB)."""
+    """Runs cmd, returns (wall seconds, peak RSS in MiB, CPU seconds)."""
     t0 = time.perf_counter()
     p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _, status, usage = os.wait4(p.pid, 0)
@@ -29,12 +29,13 @@ def run(cmd):
     p.stderr.close()
     if os.waitstatus_to_exitcode(status) not in (0, 1):
         sys.exit(f"failed: {' '.join(map(str, cmd))}\n{err}")
-    return dt, usage.ru_maxrss / 1024
+    return dt, usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime
 
 
 def measure(cmd, runs):
     samples = [run(cmd) for _ in range(runs)]
-    return statistics.median(s[0] for s in samples), max(s[1] for s in samples)
+    return (statistics.median(s[0] for s in samples), max(s[1] for s in samples),
+            statistics.median(s[2] for s in samples))
 
 
 def machine():
@@ -81,15 +82,15 @@ def main():
     with tempfile.TemporaryDirectory() as d:
         tmp = Path(d)
         for name, floor, cases in convert_suite(args.shared, tmp):
-            ft, frss = measure(floor[1], args.runs)
+            ft, frss, fcpu = measure(floor[1], args.runs)
             print(f"### {name}\n")
-            print("| command | time (s) | × floor | peak RSS (MiB) |")
-            print("|---|---:|---:|---:|")
-            print(f"| {floor[0]} | {ft:.3f} | 1.00 | {frss:.0f} |")
+            print("| command | wall (s) | CPU (s) | × floor (wall) | peak RSS (MiB) |")
+            print("|---|---:|---:|---:|---:|")
+            print(f"| {floor[0]} | {ft:.3f} | {fcpu:.3f} | 1.00 | {frss:.0f} |")
             for label, cmd in cases:
-                t, rss = measure(cmd, args.runs)
+                t, rss, cpu = measure(cmd, args.runs)
                 size = Path(cmd[cmd.index("-o") + 1]).stat().st_size / 2**20
-                print(f"| convert {label} ({size:.0f} MiB out) | {t:.3f} | {t / ft:.2f} | {rss:.0f} |")
+                print(f"| convert {label} ({size:.0f} MiB out) | {t:.3f} | {cpu:.3f} | {t / ft:.2f} | {rss:.0f} |")
             print()
 
 

@@ -7,7 +7,7 @@ OUT=${OUT:-out}
 cargo build --release --quiet
 MG=target/release/mazegraph
 mkdir -p "$OUT"
-formats="png txt json"
+formats="png txt json adj graph.json dot"
 n=0
 for f in data/*; do
   base=$(basename "$f"); base=${base%%.*}

@@ -157,3 +157,111 @@ fn help_has_examples() {
         );
     }
 }
+
+/// The seed's example: adjacency list → maze → the same text, byte for byte.
+#[test]
+fn the_seed_example_round_trips_byte_for_byte() {
+    let seed = fs::read_to_string(data("seed.adj")).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let maze = dir.path().join("seed.txt");
+    mg().args(["convert", &data("seed.adj"), "-o", maze.to_str().unwrap()])
+        .assert()
+        .success();
+    assert_eq!(
+        fs::read_to_string(&maze).unwrap(),
+        "####.#####\n..........\n"
+    );
+    let out = mg()
+        .args(["convert", maze.to_str().unwrap(), "--to", "adj"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), seed);
+}
+
+/// The seed's graph → augmented maze: vertices on a row, one portal per edge, exactly the
+/// seed's printed result.
+#[test]
+fn the_seed_row_layout_gives_the_seed_augmented_maze() {
+    let dir = tempfile::tempdir().unwrap();
+    let maze = dir.path().join("row.txt");
+    mg().args([
+        "convert",
+        &data("seed.adj"),
+        "--layout",
+        "row",
+        "-o",
+        maze.to_str().unwrap(),
+    ])
+    .assert()
+    .success();
+    let out = mg()
+        .args(["convert", maze.to_str().unwrap(), "--to", "adj"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "{(5, 2): [(5, 22)], (5, 6): [(5, 10)], (5, 10): [(5, 6), (5, 14)], (5, 14): [(5, 10), (5, 18)], \
+         (5, 18): [(5, 14), (5, 22)], (5, 22): [(5, 2), (5, 18), (5, 26)], (5, 26): [(5, 22), (5, 30)], \
+         (5, 30): [(5, 26), (5, 34)], (5, 34): [(5, 30), (5, 38)], (5, 38): [(5, 34), (5, 42)], (5, 42): [(5, 38)]}\n"
+    );
+    mg().args(["equal", &data("seed.adj"), maze.to_str().unwrap()])
+        .assert()
+        .code(1);
+}
+
+/// Named vertices cannot be placed at coordinates: the row layout is used, with a note.
+#[test]
+fn named_graphs_become_augmented_mazes() {
+    let dir = tempfile::tempdir().unwrap();
+    let g = dir.path().join("g.adj");
+    fs::write(&g, "{'a': ['b', 'c'], 'b': ['c']}").unwrap();
+    let out = mg()
+        .args(["convert", g.to_str().unwrap(), "--to", "txt"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8(out.stderr)
+        .unwrap()
+        .contains("row layout"));
+    let txt = String::from_utf8(out.stdout).unwrap();
+    assert!(txt.contains("+ (5, 2) -> (5, 6)"), "{txt}");
+    assert_eq!(txt.matches("+ ").count(), 3);
+}
+
+/// Every maze in data/ converts to every format it fits and back to an equal maze.
+#[test]
+fn data_converts_to_every_format_and_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut checked = 0;
+    for entry in fs::read_dir(format!("{}/data", env!("CARGO_MANIFEST_DIR"))).unwrap() {
+        let src = entry.unwrap().path();
+        for ext in ["png", "txt", "json", "adj", "graph.json", "dot"] {
+            let dest = dir.path().join(format!("out.{ext}"));
+            let out = mg()
+                .args([
+                    "convert",
+                    src.to_str().unwrap(),
+                    "-o",
+                    dest.to_str().unwrap(),
+                ])
+                .output()
+                .unwrap();
+            if !out.status.success() {
+                let err = String::from_utf8(out.stderr).unwrap();
+                // Only the documented refusals: 2-D-only formats and portals in PNG.
+                assert!(
+                    err.contains("holds 2-D mazes") || err.contains("cannot hold portals"),
+                    "{} -> {ext}: {err}",
+                    src.display()
+                );
+                continue;
+            }
+            mg().args(["equal", src.to_str().unwrap(), dest.to_str().unwrap()])
+                .assert()
+                .code(0);
+            checked += 1;
+        }
+    }
+    assert!(checked >= 15, "{checked}");
+}

@@ -15,8 +15,13 @@
 //! use std::path::Path;
 //! assert_eq!(Format::from_path(Path::new("a.JSON")).unwrap(), Format::Json);
 //! assert_eq!(Format::from_name("txt").unwrap(), Format::Txt);
+//! assert_eq!(Format::from_path(Path::new("a.graph.json")).unwrap(), Format::GraphJson);
+//! assert_eq!(Format::from_name("gv").unwrap(), Format::Dot);
 //! ```
 
+pub mod adj;
+pub mod dot;
+pub mod graph_json;
 pub mod json;
 pub mod png;
 pub mod txt;
@@ -72,7 +77,14 @@ pub enum Format {
 
 impl Format {
     /// Every format, in the order help texts list them.
-    pub const ALL: [Format; 3] = [Format::Png, Format::Txt, Format::Json];
+    pub const ALL: [Format; 6] = [
+        Format::Png,
+        Format::Txt,
+        Format::Json,
+        Format::Adj,
+        Format::GraphJson,
+        Format::Dot,
+    ];
 
     /// The format's name, as `--from`/`--to` take it.
     pub fn name(self) -> &'static str {
@@ -158,7 +170,9 @@ impl Format {
             Format::Png => png::read(bytes, opts).map(Item::Maze),
             Format::Txt => txt::parse(text(self, bytes)?, opts).map(Item::Maze),
             Format::Json => json::parse(text(self, bytes)?, opts).map(Item::Maze),
-            _ => Err(Error::Unsupported(format!("no reader for {}", self.name()))),
+            Format::Adj => adj::parse(text(self, bytes)?, opts).map(Item::Graph),
+            Format::GraphJson => graph_json::parse(text(self, bytes)?, opts).map(Item::Graph),
+            Format::Dot => dot::parse(text(self, bytes)?, opts).map(Item::Graph),
         }
     }
 
@@ -177,11 +191,16 @@ impl Format {
     }
 
     /// Writes a graph in this graph format.
-    pub fn write_graph(self, _graph: &Graph, _out: &mut dyn Write) -> Result<()> {
-        Err(Error::Unsupported(format!(
-            "{} holds mazes, not graphs",
-            self.name()
-        )))
+    pub fn write_graph(self, graph: &Graph, out: &mut dyn Write) -> Result<()> {
+        match self {
+            Format::Adj => adj::write(graph, out),
+            Format::GraphJson => graph_json::write(graph, out),
+            Format::Dot => dot::write(graph, out),
+            _ => Err(Error::Unsupported(format!(
+                "{} holds mazes, not graphs",
+                self.name()
+            ))),
+        }
     }
 }
 
