@@ -10,6 +10,7 @@
 //! - [`junction`]: junction graphs (weighted, far fewer vertices, same distances);
 //! - [`layout`]: graph → maze (at the vertices' coordinates, or the seed's row of portals);
 //! - [`format`]: the registry of file formats.
+//! - [`generate`]: maze generators in n dimensions, shapes, huge mazes.
 //!
 //! ```
 //! use mazegraph::{Graph, Maze};
@@ -24,6 +25,7 @@
 pub mod convert;
 pub mod error;
 pub mod format;
+pub mod generate;
 pub mod graph;
 pub mod grid;
 pub mod junction;

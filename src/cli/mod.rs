@@ -3,6 +3,7 @@
 
 mod convert;
 mod equal;
+mod generate;
 mod io;
 
 use clap::{Parser, Subcommand};
@@ -58,6 +59,7 @@ impl Global {
 enum Command {
     Convert(convert::Args),
     Equal(equal::Args),
+    Generate(generate::Args),
 }
 
 /// Parses the command line, runs the command, prints any error as one line.
@@ -66,6 +68,7 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Command::Convert(a) => convert::run(a, &cli.global),
         Command::Equal(a) => equal::run(a, &cli.global),
+        Command::Generate(a) => generate::run(a, &cli.global),
     };
     match result {
         Ok(code) => code,
