@@ -21,25 +21,34 @@ use rand::Rng;
 /// ```
 pub fn backtracker(lattice: &Lattice, rng: &mut impl Rng) -> Grid {
     let mut grid = lattice.walls();
+    // Rooms still to visit: one bit test finds an unvisited neighbour (off-grid, outside
+    // the mask and visited rooms all read 0).
+    let mut free = lattice.allowed().clone();
     let start = lattice.random_room(rng);
     grid.set_path(start, true);
+    free.set(start, false);
     let strides = lattice.cells().strides();
     let mut stack: Vec<u8> = Vec::new();
     let mut cur = start;
     let mut options = [0u8; 2 * MAX_DIMS];
     loop {
         let mut n = 0;
-        lattice.for_each_neighbour(cur, |d, _, j| {
-            if !grid.is_path(j) {
-                options[n] = d as u8;
+        for (k, &s) in strides.iter().enumerate() {
+            if cur >= 2 * s && free.contains(cur - 2 * s) {
+                options[n] = (2 * k) as u8;
                 n += 1;
             }
-        });
+            if free.contains(cur + 2 * s) {
+                options[n] = (2 * k + 1) as u8;
+                n += 1;
+            }
+        }
         if n > 0 {
             let d = options[below(rng, n)];
             let s = strides[usize::from(d / 2)];
             let next = if d % 2 == 0 { cur - 2 * s } else { cur + 2 * s };
             Lattice::open(&mut grid, cur, next);
+            free.set(next, false);
             stack.push(d);
             cur = next;
         } else {

@@ -43,7 +43,9 @@ pub const DEFAULT_BLOCK: usize = 256;
 /// Where blocks start along one axis: `count + 1` boundaries from 0 to `rooms`.
 fn splits(rooms: usize, block: usize) -> Vec<usize> {
     let count = rooms.div_ceil(block);
-    (0..=count).map(|i| i * rooms / count).collect()
+    (0..=count)
+        .map(|i| (i as u128 * rooms as u128 / count as u128) as usize)
+        .collect()
 }
 
 /// A seed for block `index`, well mixed from the maze's seed (SplitMix64's finalizer).

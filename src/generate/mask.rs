@@ -166,24 +166,16 @@ impl Mask {
             )));
         }
         let inv = t.inverse()?;
-        // Image of the box corners → bounding box.
+        // Bounding box of the image of [0, d0]×[0, d1]×…: per output axis, the sum of the
+        // negative and of the positive contributions of each input axis.
         let dims_src = self.shape.dims();
-        let mut lo = vec![f64::INFINITY; n];
-        let mut hi = vec![f64::NEG_INFINITY; n];
-        for corner in 0..(1usize << n) {
-            let p: Vec<f64> = (0..n)
-                .map(|k| {
-                    if corner >> k & 1 == 1 {
-                        dims_src[k] as f64
-                    } else {
-                        0.0
-                    }
-                })
-                .collect();
-            let q = t.apply(&p);
-            for k in 0..n {
-                lo[k] = lo[k].min(q[k]);
-                hi[k] = hi[k].max(q[k]);
+        let mut lo = vec![0f64; n];
+        let mut hi = vec![0f64; n];
+        for r in 0..n {
+            for c in 0..n {
+                let v = t.m[r * n + c] * dims_src[c] as f64;
+                lo[r] += v.min(0.0);
+                hi[r] += v.max(0.0);
             }
         }
         let mut dims = Vec::with_capacity(n);
@@ -239,6 +231,14 @@ impl Mask {
 /// An n×n linear map of room coordinates, for [`Mask::transformed`]. Build it from rows, or
 /// from the usual rotation, shear and scale, and chain maps with [`Transform::then`].
 ///
+/// A plain row-major matrix with its own Gauss–Jordan inverse: nalgebra would raise the
+/// crate's minimum Rust version for one n×n inverse. A nalgebra matrix `m` converts with
+/// `Transform::from_rows(&m.row_iter().map(|r| r.iter().copied().collect()).collect::<Vec<_>>())`.
+///
+/// Rotations by whole quarter turns are exact; other angles go through the platform's
+/// `sin`/`cos`, so a room whose centre falls exactly on the shape's edge may differ by
+/// platform.
+///
 /// ```
 /// use mazegraph::generate::Transform;
 /// let t = Transform::shear(2, 1, 0, 0.5).unwrap().then(&Transform::scale(&[2.0, 1.0]).unwrap()).unwrap();
@@ -281,7 +281,16 @@ impl Transform {
     /// A rotation by `degrees` in the plane of axes `i` and `j` (from `i` towards `j`).
     pub fn rotation(n: usize, i: usize, j: usize, degrees: f64) -> Result<Transform> {
         check_axes(n, i, j)?;
-        let (s, c) = degrees.to_radians().sin_cos();
+        if !degrees.is_finite() {
+            return Err(Error::InvalidMaze("a rotation needs a finite angle".into()));
+        }
+        // Quarter turns exactly, so that they do not depend on the platform's sin and cos.
+        let quarter = degrees / 90.0;
+        let (s, c) = if quarter == quarter.round() {
+            [(0.0, 1.0), (1.0, 0.0), (0.0, -1.0), (-1.0, 0.0)][quarter.rem_euclid(4.0) as usize]
+        } else {
+            degrees.to_radians().sin_cos()
+        };
         let mut t = Transform::identity(n);
         t.m[i * n + i] = c;
         t.m[i * n + j] = -s;
