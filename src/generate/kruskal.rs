@@ -10,26 +10,34 @@ use rand::Rng;
 
 /// A disjoint-set forest over `0..n` with path compression and union by rank.
 ///
+/// One `u32` per element: a parent index, or for a root the flag bit 31 and the rank, so a
+/// find touches one array (one cache miss per step instead of two).
+///
 /// ```
 /// use mazegraph::generate::kruskal::UnionFind;
-/// let mut uf = UnionFind::new(4);
+/// let mut uf = UnionFind::new(4).unwrap();
 /// assert!(uf.union(0, 1) && uf.union(2, 3) && !uf.union(1, 0));
 /// assert_eq!(uf.find(1), uf.find(0));
 /// assert_ne!(uf.find(1), uf.find(2));
 /// ```
 #[derive(Clone, Debug)]
 pub struct UnionFind {
-    parent: Vec<u32>,
-    rank: Vec<u8>,
+    slot: Vec<u32>,
 }
 
+const ROOT: u32 = 1 << 31;
+
 impl UnionFind {
-    /// `n` singletons (`n` ≤ 2³²).
-    pub fn new(n: usize) -> UnionFind {
-        UnionFind {
-            parent: (0..n).map(|i| i as u32).collect(),
-            rank: vec![0; n],
+    /// `n` singletons; fails when `n` > 2³¹.
+    pub fn new(n: usize) -> Result<UnionFind> {
+        if n > ROOT as usize {
+            return Err(Error::Unsupported(format!(
+                "{n} rooms are too many for a union-find (at most 2^31)"
+            )));
         }
+        Ok(UnionFind {
+            slot: vec![ROOT; n],
+        })
     }
 
     /// The representative of `x`'s set; compresses the path to it.
@@ -37,13 +45,13 @@ impl UnionFind {
     /// Complexity: amortized O(α(n)).
     pub fn find(&mut self, x: usize) -> usize {
         let mut root = x;
-        while self.parent[root] as usize != root {
-            root = self.parent[root] as usize;
+        while self.slot[root] & ROOT == 0 {
+            root = self.slot[root] as usize;
         }
         let mut y = x;
-        while self.parent[y] as usize != root {
-            let next = self.parent[y] as usize;
-            self.parent[y] = root as u32;
+        while self.slot[y] & ROOT == 0 {
+            let next = self.slot[y] as usize;
+            self.slot[y] = root as u32;
             y = next;
         }
         root
@@ -55,12 +63,13 @@ impl UnionFind {
         if ra == rb {
             return false;
         }
-        match self.rank[ra].cmp(&self.rank[rb]) {
-            std::cmp::Ordering::Less => self.parent[ra] = rb as u32,
-            std::cmp::Ordering::Greater => self.parent[rb] = ra as u32,
+        let (ka, kb) = (self.slot[ra] & !ROOT, self.slot[rb] & !ROOT);
+        match ka.cmp(&kb) {
+            std::cmp::Ordering::Less => self.slot[ra] = rb as u32,
+            std::cmp::Ordering::Greater => self.slot[rb] = ra as u32,
             std::cmp::Ordering::Equal => {
-                self.parent[rb] = ra as u32;
-                self.rank[ra] += 1;
+                self.slot[rb] = ra as u32;
+                self.slot[ra] += 1;
             }
         }
         true
@@ -94,7 +103,7 @@ pub(crate) fn internal_walls(lattice: &Lattice) -> Result<Vec<u32>> {
 /// Carves a perfect maze by random path merging (Kruskal).
 ///
 /// Complexity: O(walls · α(rooms)) time after an O(walls) shuffle; 4 bytes per wall and
-/// 5 per room. Limited to 2³² walls.
+/// per room. Limited to 2³² walls.
 ///
 /// ```
 /// use mazegraph::generate::{kruskal::kruskal, rng_from_seed, Lattice};
@@ -108,7 +117,7 @@ pub fn kruskal(lattice: &Lattice, rng: &mut impl Rng) -> Result<Grid> {
     shuffle(&mut walls, rng);
     let rs = lattice.rooms().strides();
     let cs = lattice.cells().strides();
-    let mut uf = UnionFind::new(lattice.rooms().len());
+    let mut uf = UnionFind::new(lattice.rooms().len())?;
     let mut grid = lattice.walls();
     for c in lattice.allowed().ones() {
         grid.set_path(c, true);
@@ -129,7 +138,35 @@ pub fn kruskal(lattice: &Lattice, rng: &mut impl Rng) -> Result<Grid> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{testing, Algorithm};
+    use super::super::lattice::below;
+    use super::super::{rng_from_seed, testing, Algorithm};
+    use super::UnionFind;
+
+    #[test]
+    fn union_find_agrees_with_naive_labels() {
+        let n = 300;
+        let mut uf = UnionFind::new(n).unwrap();
+        let mut label: Vec<usize> = (0..n).collect();
+        let mut rng = rng_from_seed(5);
+        for _ in 0..400 {
+            let (a, b) = (below(&mut rng, n), below(&mut rng, n));
+            let joined = label[a] != label[b];
+            assert_eq!(uf.union(a, b), joined);
+            if joined {
+                let (from, to) = (label[b], label[a]);
+                label
+                    .iter_mut()
+                    .filter(|l| **l == from)
+                    .for_each(|l| *l = to);
+            }
+        }
+        for a in 0..n {
+            for b in [0, a / 2, n - 1] {
+                assert_eq!(uf.find(a) == uf.find(b), label[a] == label[b]);
+            }
+        }
+        assert!(UnionFind::new((1 << 31) + 1).is_err());
+    }
 
     #[test]
     fn perfect_in_1d_to_4d() {

@@ -14,7 +14,7 @@ use rand::Rng;
 /// Carves an imperfect maze: every room path, random walls removed until the first room
 /// (the entrance) and the last (the exit) are connected.
 ///
-/// Complexity: O(walls · α(rooms)) time; 4 bytes per wall and 5 per room.
+/// Complexity: O(walls · α(rooms)) time; 4 bytes per wall and per room.
 ///
 /// ```
 /// use mazegraph::generate::{wall_removal::wall_removal, rng_from_seed, Lattice};
@@ -28,7 +28,7 @@ pub fn wall_removal(lattice: &Lattice, rng: &mut impl Rng) -> Result<Grid> {
     shuffle(&mut walls, rng);
     let rs = lattice.rooms().strides();
     let cs = lattice.cells().strides();
-    let mut uf = UnionFind::new(lattice.rooms().len());
+    let mut uf = UnionFind::new(lattice.rooms().len())?;
     let mut grid = lattice.walls();
     for c in lattice.allowed().ones() {
         grid.set_path(c, true);
