@@ -11,7 +11,8 @@
 //! - [`layout`]: graph → maze (at the vertices' coordinates, or the seed's row of portals);
 //! - [`solve`]: dead-end filling and the classic solvers (BFS, A*, Dijkstra, DFS, wall follower,
 //!   Trémaux, all shortest paths), in n dimensions and through portals;
-//! - [`format`](mod@format): the registry of file formats.
+//! - [`format`](mod@format): the registry of file formats;
+//! - [`generate`]: maze generators in n dimensions, shapes, huge mazes.
 //!
 //! ```
 //! use mazegraph::{Graph, Maze};
@@ -26,6 +27,7 @@
 pub mod convert;
 pub mod error;
 pub mod format;
+pub mod generate;
 pub mod graph;
 pub mod grid;
 pub mod junction;
