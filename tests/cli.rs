@@ -97,6 +97,21 @@ fn parse_errors_name_file_and_line_and_write_nothing() {
     assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
 }
 
+#[cfg(unix)]
+#[test]
+fn outputs_get_the_usual_file_mode() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("m.json");
+    mg().args(["convert", &data("seed.txt"), "-o", p.to_str().unwrap()])
+        .assert()
+        .success();
+    let mode = fs::metadata(&p).unwrap().permissions().mode() & 0o777;
+    // 0666 less the umask: readable by others under the usual 022 umask, never 0600-only.
+    assert_ne!(mode, 0o600, "{mode:o}");
+    assert_eq!(mode & 0o600, 0o600);
+}
+
 #[test]
 fn never_overwrites_the_input_without_force() {
     let dir = tempfile::tempdir().unwrap();
