@@ -1,9 +1,11 @@
 //! Command-line interface: argument parsing (clap derive), one module per command, and the one
 //! place where errors become `mazegraph: error: …` and exit codes.
 
+mod attractor;
 mod convert;
 mod equal;
 mod io;
+mod solve_game;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -58,6 +60,8 @@ impl Global {
 enum Command {
     Convert(convert::Args),
     Equal(equal::Args),
+    Attractor(attractor::Args),
+    SolveGame(solve_game::Args),
 }
 
 /// Parses the command line, runs the command, prints any error as one line.
@@ -66,6 +70,8 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Command::Convert(a) => convert::run(a, &cli.global),
         Command::Equal(a) => equal::run(a, &cli.global),
+        Command::Attractor(a) => attractor::run(a, &cli.global),
+        Command::SolveGame(a) => solve_game::run(a, &cli.global),
     };
     match result {
         Ok(code) => code,
