@@ -4,23 +4,76 @@
 use super::{Game, Player, NONE};
 use crate::error::Result;
 use fixedbitset::FixedBitSet;
-
-/// Flag bit of [`Attractor`]'s state words: set when the vertex is attracted; the low bits
-/// then hold its rank, otherwise the number of successors still outside the attractor.
-const ATTR: u32 = 1 << 31;
+use std::sync::OnceLock;
 
 /// The attractor of a target set for a player: its region, each vertex's rank and a memoryless
 /// strategy. See [`attractor()`].
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// The region is a bitmap; the attracted vertices are kept in order of attraction with the
+/// boundaries of each round (so ranks cost nothing during the sweep) and the move that
+/// attracted each. Per-vertex queries ([`Attractor::rank`], [`Attractor::strategy`]) build a
+/// vertex → position index on first use (O(V) once).
+#[derive(Debug)]
 pub struct Attractor {
     player: Player,
-    /// `ATTR | rank` for attracted vertices, else a counter.
-    state: Vec<u32>,
-    /// Attracted vertices in order of attraction (ranks non-decreasing), targets first.
+    n: usize,
+    /// One bit per vertex: attracted.
+    region: Vec<u64>,
+    /// Attracted vertices in order of attraction, targets first.
     order: Vec<u32>,
-    /// The attracting player's move at its attracted vertices of rank ≥ 1.
-    strategy: Vec<u32>,
+    /// `order[rounds[r]..rounds[r + 1]]` joined in round `r` (rank r).
+    rounds: Vec<u32>,
+    /// Parallel to `order`: the successor the attracting player moves to, or `NONE`.
+    via: Vec<u32>,
     targets: usize,
+    index: OnceLock<Vec<u32>>,
+}
+
+impl Clone for Attractor {
+    fn clone(&self) -> Attractor {
+        Attractor {
+            player: self.player,
+            n: self.n,
+            region: self.region.clone(),
+            order: self.order.clone(),
+            rounds: self.rounds.clone(),
+            via: self.via.clone(),
+            targets: self.targets,
+            index: OnceLock::new(),
+        }
+    }
+}
+
+impl PartialEq for Attractor {
+    fn eq(&self, other: &Attractor) -> bool {
+        (
+            self.player,
+            self.n,
+            &self.order,
+            &self.rounds,
+            &self.via,
+            self.targets,
+        ) == (
+            other.player,
+            other.n,
+            &other.order,
+            &other.rounds,
+            &other.via,
+            other.targets,
+        )
+    }
+}
+
+impl Eq for Attractor {}
+
+#[inline]
+fn bit(bits: &[u64], v: usize) -> bool {
+    bits[v >> 6] & (1 << (v & 63)) != 0
+}
+
+#[inline]
+fn set_bit(bits: &mut [u64], v: usize) {
+    bits[v >> 6] |= 1 << (v & 63);
 }
 
 /// Attr_p(T): the vertices from which player `player` can force the token into `target`,
@@ -37,10 +90,12 @@ pub struct Attractor {
 /// outside forever (see [`Attractor::escape`]), so it is the opponent's winning region of the
 /// safety game avoiding `target`.
 ///
-/// Complexity: O(V + E) time; one `u32` counter, one strategy word and one queue slot per
-/// vertex. Each vertex's counter starts at 1 (player's vertices) or at its out-degree
-/// (opponent's), is decremented once per edge from an attracted successor, and the vertex joins
-/// when it reaches 0.
+/// Complexity: O(V + E) time, in a backward breadth-first sweep over the predecessor lists.
+/// Each opponent's vertex has a counter of successors still outside the attractor (lazily
+/// set to its out-degree on first touch, in zeroed memory that costs nothing until touched);
+/// it joins when the counter reaches 0, a vertex of `player` on first touch. Membership and
+/// owners are bitmaps, so edges into the attractor cost a cached bit test, as in a plain BFS.
+/// Memory: 4 bytes per vertex for counters, 12 per attracted vertex, 2 bits per vertex.
 ///
 /// Errors: a target that is not a vertex of the game.
 ///
@@ -63,61 +118,76 @@ pub fn attractor(game: &Game, player: Player, target: &[u32]) -> Result<Attracto
         game.check_vertex(t)?;
     }
     let n = game.vertex_count();
-    let p = player.index();
-    let owners = game.owners();
+    // Bit set in `owner_bits` ⇔ owned by player 1; `flip` makes "bit == flip" mean "ours".
+    let owner_bits = game.owner_bits();
+    let ours = |v: usize| bit(owner_bits, v) == (player == Player::One);
     let (soff, _) = game.successor_csr();
     let (poff, pred) = game.predecessor_csr();
-    let mut state: Vec<u32> = (0..n)
-        .map(|v| {
-            if owners[v] == p {
-                1
-            } else {
-                soff[v + 1] - soff[v]
-            }
-        })
-        .collect();
-    let mut order: Vec<u32> = Vec::with_capacity(n);
+    let mut region = vec![0u64; n.div_ceil(64)];
+    let mut cnt = vec![0u32; n];
+    let mut order: Vec<u32> = Vec::new();
+    let mut via: Vec<u32> = Vec::new();
     for &t in target {
-        if state[t as usize] & ATTR == 0 {
-            state[t as usize] = ATTR;
+        if !bit(&region, t as usize) {
+            set_bit(&mut region, t as usize);
             order.push(t);
+            via.push(NONE);
         }
     }
     let targets = order.len();
-    // The opponent's dead ends: stuck, hence lost (only they can have a zero counter here).
-    for (v, s) in state.iter_mut().enumerate() {
-        if *s == 0 {
-            *s = ATTR | 1;
-            order.push(v as u32);
+    let mut rounds = vec![0u32, targets as u32];
+    // The opponent's dead ends: stuck, hence lost.
+    for &v in game.dead_ends() {
+        if !ours(v as usize) && !bit(&region, v as usize) {
+            set_bit(&mut region, v as usize);
+            order.push(v);
+            via.push(NONE);
         }
     }
-    let mut strategy = vec![NONE; n];
+    // Round 0 is order[0..targets]; each pass over a round appends the next one.
     let mut head = 0;
-    while head < order.len() {
-        let v = order[head];
-        head += 1;
-        let next = (state[v as usize] & !ATTR) + 1;
-        for &u in &pred[poff[v as usize] as usize..poff[v as usize + 1] as usize] {
-            let s = &mut state[u as usize];
-            if *s & ATTR == 0 {
-                if *s == 1 {
-                    *s = ATTR | next;
-                    order.push(u);
-                    if owners[u as usize] == p {
-                        strategy[u as usize] = v;
-                    }
-                } else {
-                    *s -= 1;
+    let mut end = targets;
+    loop {
+        while head < end {
+            let v = order[head];
+            head += 1;
+            for &u in &pred[poff[v as usize] as usize..poff[v as usize + 1] as usize] {
+                let ui = u as usize;
+                if bit(&region, ui) {
+                    continue;
                 }
+                if ours(ui) {
+                    via.push(v);
+                } else {
+                    let c = &mut cnt[ui];
+                    if *c == 0 {
+                        *c = soff[ui + 1] - soff[ui];
+                    }
+                    *c -= 1;
+                    if *c > 0 {
+                        continue;
+                    }
+                    via.push(NONE);
+                }
+                set_bit(&mut region, ui);
+                order.push(u);
             }
         }
+        if order.len() == end {
+            break;
+        }
+        end = order.len();
+        rounds.push(end as u32);
     }
     Ok(Attractor {
         player,
-        state,
+        n,
+        region,
         order,
-        strategy,
+        rounds,
+        via,
         targets,
+        index: OnceLock::new(),
     })
 }
 
@@ -130,17 +200,49 @@ impl Attractor {
     /// True when `v` is in the attractor.
     #[inline]
     pub fn contains(&self, v: u32) -> bool {
-        self.state.get(v as usize).is_some_and(|&s| s & ATTR != 0)
+        (v as usize) < self.n && bit(&self.region, v as usize)
+    }
+
+    /// Position of each vertex in `order` (NONE outside), built on first use.
+    fn index(&self) -> &[u32] {
+        self.index.get_or_init(|| {
+            let mut idx = vec![NONE; self.n];
+            for (k, &v) in self.order.iter().enumerate() {
+                idx[v as usize] = k as u32;
+            }
+            idx
+        })
+    }
+
+    fn position(&self, v: u32) -> Option<usize> {
+        if !self.contains(v) {
+            return None;
+        }
+        Some(self.index()[v as usize] as usize)
+    }
+
+    /// Rank of the vertex at position `k` of the order.
+    fn rank_at(&self, k: usize) -> u32 {
+        (self.rounds.partition_point(|&s| s as usize <= k) - 1) as u32
     }
 
     /// The round in which `v` joined (0 for targets), or `None` outside the attractor.
     pub fn rank(&self, v: u32) -> Option<u32> {
-        self.contains(v).then(|| self.state[v as usize] & !ATTR)
+        self.position(v).map(|k| self.rank_at(k))
     }
 
     /// The attracted vertices in order of attraction: targets first, then by rank.
     pub fn vertices(&self) -> &[u32] {
         &self.order
+    }
+
+    /// The vertices of rank `r`, a slice of [`Attractor::vertices`].
+    pub fn round(&self, r: u32) -> &[u32] {
+        let r = r as usize;
+        if r + 1 >= self.rounds.len() {
+            return &[];
+        }
+        &self.order[self.rounds[r] as usize..self.rounds[r + 1] as usize]
     }
 
     /// The target vertices (deduplicated), the first entries of [`Attractor::vertices`].
@@ -160,37 +262,43 @@ impl Attractor {
 
     /// The largest rank (0 when empty).
     pub fn max_rank(&self) -> u32 {
-        self.order
-            .last()
-            .map_or(0, |&v| self.state[v as usize] & !ATTR)
+        if self.order.is_empty() {
+            0
+        } else {
+            self.rank_at(self.order.len() - 1)
+        }
     }
 
     /// The attracting player's move at `v`: a successor of smaller rank, for the player's
     /// attracted vertices outside the target; `None` elsewhere (any move of the opponent stays
     /// in the attractor).
     pub fn strategy(&self, v: u32) -> Option<u32> {
-        self.strategy
-            .get(v as usize)
-            .copied()
-            .filter(|&w| w != NONE)
+        self.position(v).map(|k| self.via[k]).filter(|&w| w != NONE)
     }
 
     /// Ranks indexed by vertex ([`super::NONE`] outside the attractor).
     pub fn ranks(&self) -> Vec<u32> {
-        self.state
-            .iter()
-            .map(|&s| if s & ATTR != 0 { s & !ATTR } else { NONE })
-            .collect()
+        let mut out = vec![NONE; self.n];
+        for r in 0..self.rounds.len().saturating_sub(1) {
+            for &v in self.round(r as u32) {
+                out[v as usize] = r as u32;
+            }
+        }
+        out
     }
 
     /// Strategy moves indexed by vertex ([`super::NONE`] where there is none).
-    pub fn strategy_moves(&self) -> &[u32] {
-        &self.strategy
+    pub fn strategy_moves(&self) -> Vec<u32> {
+        let mut out = vec![NONE; self.n];
+        for (k, &v) in self.order.iter().enumerate() {
+            out[v as usize] = self.via[k];
+        }
+        out
     }
 
     /// The attractor as a bitset over the vertices.
     pub fn region(&self) -> FixedBitSet {
-        let mut b = FixedBitSet::with_capacity(self.state.len());
+        let mut b = FixedBitSet::with_capacity(self.n);
         for &v in &self.order {
             b.insert(v as usize);
         }
@@ -199,9 +307,7 @@ impl Attractor {
 
     /// The trap: the vertices outside the attractor, in increasing order.
     pub fn trap(&self) -> Vec<u32> {
-        (0..self.state.len() as u32)
-            .filter(|&v| !self.contains(v))
-            .collect()
+        (0..self.n as u32).filter(|&v| !self.contains(v)).collect()
     }
 
     /// The opponent's move at its vertex `v` outside the attractor that keeps the token

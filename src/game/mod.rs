@@ -127,6 +127,10 @@ impl fmt::Display for Player {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     owners: Vec<u8>,
+    /// One bit per vertex, set for player 1's (cache-friendly owner tests).
+    owner_bits: Vec<u64>,
+    /// The vertices without successors.
+    dead_ends: Vec<u32>,
     priorities: Vec<u32>,
     names: Option<Vec<String>>,
     succ_off: Vec<u32>,
@@ -235,8 +239,19 @@ impl Game {
                 *slot += 1;
             }
         }
+        let mut owner_bits = vec![0u64; n.div_ceil(64)];
+        for (v, &o) in owners.iter().enumerate() {
+            if o != 0 {
+                owner_bits[v >> 6] |= 1 << (v & 63);
+            }
+        }
+        let dead_ends = (0..n as u32)
+            .filter(|&v| succ_off[v as usize] == succ_off[v as usize + 1])
+            .collect();
         Game {
             owners,
+            owner_bits,
+            dead_ends,
             priorities,
             names: None,
             succ_off,
@@ -270,6 +285,17 @@ impl Game {
     /// Owners as bytes (0 or 1), indexed by vertex.
     pub fn owners(&self) -> &[u8] {
         &self.owners
+    }
+
+    /// Owners as bits, 64 vertices a word: bit `v % 64` of word `v / 64` is set when `v` is
+    /// player 1's.
+    pub fn owner_bits(&self) -> &[u64] {
+        &self.owner_bits
+    }
+
+    /// The vertices without successors, in increasing order.
+    pub fn dead_ends(&self) -> &[u32] {
+        &self.dead_ends
     }
 
     /// The priority of vertex `v`.

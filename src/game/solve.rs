@@ -141,9 +141,10 @@ fn reach(game: &Game, p: Player, target: &[u32]) -> Result<Solution> {
     let n = game.vertex_count();
     let mut winner = vec![p.opponent().index(); n];
     let mut strategy = vec![NONE; n];
+    let moves = a.strategy_moves();
     for &v in a.vertices() {
         winner[v as usize] = p.index();
-        strategy[v as usize] = a.strategy_moves()[v as usize];
+        strategy[v as usize] = moves[v as usize];
     }
     for v in 0..n as u32 {
         if let Some(w) = a.escape(game, v) {
