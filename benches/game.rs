@@ -3,7 +3,8 @@
 //! oriented 15001×15001 maze; reading a PGSolver file of 500 000 edges; Zielonka on the shared
 //! SYNTCOMP games when `../shared/games` is there.
 //!
-//! `cargo bench --bench game` (about 3 minutes and 3 GB of memory). Set `GAME_BENCH_SMALL=1`
+//! `cargo bench --bench game` (about 10 minutes and 6 GB of memory); each group prints, before
+//! criterion's figures, the best of 7 interleaved runs of the attractor and the BFS. Set `GAME_BENCH_SMALL=1`
 //! for a quick run on games a hundred times smaller.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
@@ -26,6 +27,11 @@ impl Rng {
     fn below(&mut self, n: u64) -> u64 {
         ((self.next() >> 32) * n) >> 32
     }
+}
+
+/// `GAME_BENCH_ONLY=random|maze|pg` runs one group's set-up and measurements only.
+fn only(group: &str) -> bool {
+    std::env::var("GAME_BENCH_ONLY").map_or(true, |g| g == group)
 }
 
 fn small() -> bool {
@@ -127,6 +133,31 @@ fn perfect_maze(rooms: usize, seed: u64) -> Maze {
     Maze::new(grid)
 }
 
+/// Interleaved runs of `a` and `b` (so that load from other processes hits both alike); prints
+/// the best time of each and their ratio.
+fn side_by_side(
+    what: &str,
+    reps: usize,
+    mut a: impl FnMut() -> usize,
+    mut b: impl FnMut() -> usize,
+) {
+    let (mut ta, mut tb) = (f64::MAX, f64::MAX);
+    for _ in 0..reps {
+        let t = Instant::now();
+        black_box(a());
+        ta = ta.min(t.elapsed().as_secs_f64());
+        let t = Instant::now();
+        black_box(b());
+        tb = tb.min(t.elapsed().as_secs_f64());
+    }
+    eprintln!(
+        "  {what}: attractor {:.1} ms, backward BFS {:.1} ms, ratio {:.2} (best of {reps}, interleaved)",
+        ta * 1e3,
+        tb * 1e3,
+        ta / tb
+    );
+}
+
 fn timed<T>(what: &str, f: impl FnOnce() -> T) -> T {
     let t = Instant::now();
     let out = f();
@@ -135,6 +166,9 @@ fn timed<T>(what: &str, f: impl FnOnce() -> T) -> T {
 }
 
 fn bench_random(c: &mut Criterion) {
+    if !only("random") {
+        return;
+    }
     let (n, m) = if small() {
         (100_000, 400_000)
     } else {
@@ -161,6 +195,16 @@ fn bench_random(c: &mut Criterion) {
             reached
         );
         drop(a);
+        side_by_side(
+            if one_player {
+                "one player"
+            } else {
+                "two players"
+            },
+            7,
+            || attractor(&game, Player::Zero, &target).map_or(0, |a| a.len()),
+            || backward_bfs(&game, &target),
+        );
         let label = if one_player {
             "one_player"
         } else {
@@ -177,6 +221,9 @@ fn bench_random(c: &mut Criterion) {
 }
 
 fn bench_maze(c: &mut Criterion) {
+    if !only("maze") {
+        return;
+    }
     let rooms = if small() { 750 } else { 7500 };
     let maze = timed("generate the perfect maze", || perfect_maze(rooms, 0xa11ce));
     let side = 2 * rooms + 1;
@@ -196,6 +243,12 @@ fn bench_maze(c: &mut Criterion) {
         b.iter(|| black_box(orient(&maze).map(|o| o.game.edge_count())))
     });
     let goal = [o.goal];
+    side_by_side(
+        "goal",
+        7,
+        || attractor(&o.game, Player::Zero, &goal).map_or(0, |a| a.len()),
+        || backward_bfs(&o.game, &goal),
+    );
     group.bench_function("attractor_of_goal", |b| {
         b.iter(|| black_box(attractor(&o.game, Player::Zero, &goal).map(|a| a.len())))
     });
@@ -207,6 +260,12 @@ fn bench_maze(c: &mut Criterion) {
     let dead_ends: Vec<u32> = (0..o.game.vertex_count() as u32)
         .filter(|&v| o.game.out_degree(v) == 0)
         .collect();
+    side_by_side(
+        "dead ends",
+        7,
+        || attractor(&o.game, Player::Zero, &dead_ends).map_or(0, |a| a.len()),
+        || backward_bfs(&o.game, &dead_ends),
+    );
     group.bench_function("attractor_of_dead_ends", |b| {
         b.iter(|| black_box(attractor(&o.game, Player::Zero, &dead_ends).map(|a| a.len())))
     });
@@ -217,6 +276,9 @@ fn bench_maze(c: &mut Criterion) {
 }
 
 fn bench_parse(c: &mut Criterion) {
+    if !only("pg") {
+        return;
+    }
     let game = random_game(125_000, 500_000, false, 3);
     let mut text = Vec::new();
     pg::write(&game, &mut text).expect("in memory");

@@ -118,15 +118,22 @@ pub fn attractor(game: &Game, player: Player, target: &[u32]) -> Result<Attracto
         game.check_vertex(t)?;
     }
     let n = game.vertex_count();
-    // Bit set in `owner_bits` ⇔ owned by player 1; `flip` makes "bit == flip" mean "ours".
+    // Bit set in `owner_bits` ⇔ owned by player 1.
     let owner_bits = game.owner_bits();
     let ours = |v: usize| bit(owner_bits, v) == (player == Player::One);
+    // A one-player game for `player` (an oriented maze): no owner tests, no counters.
+    let theirs: usize = owner_bits.iter().map(|w| w.count_ones() as usize).sum();
+    let all_ours = match player {
+        Player::Zero => theirs == 0,
+        Player::One => theirs == n,
+    };
     let (soff, _) = game.successor_csr();
     let (poff, pred) = game.predecessor_csr();
     let mut region = vec![0u64; n.div_ceil(64)];
-    let mut cnt = vec![0u32; n];
-    let mut order: Vec<u32> = Vec::new();
-    let mut via: Vec<u32> = Vec::new();
+    let mut cnt = vec![0u32; if all_ours { 0 } else { n }];
+    // Reserved, not touched: pages are only mapped as the attractor grows.
+    let mut order: Vec<u32> = Vec::with_capacity(n);
+    let mut via: Vec<u32> = Vec::with_capacity(n);
     for &t in target {
         if !bit(&region, t as usize) {
             set_bit(&mut region, t as usize);
@@ -137,8 +144,8 @@ pub fn attractor(game: &Game, player: Player, target: &[u32]) -> Result<Attracto
     let targets = order.len();
     let mut rounds = vec![0u32, targets as u32];
     // The opponent's dead ends: stuck, hence lost.
-    for &v in game.dead_ends() {
-        if !ours(v as usize) && !bit(&region, v as usize) {
+    for &v in game.dead_ends(player.opponent()) {
+        if !bit(&region, v as usize) {
             set_bit(&mut region, v as usize);
             order.push(v);
             via.push(NONE);
@@ -156,7 +163,7 @@ pub fn attractor(game: &Game, player: Player, target: &[u32]) -> Result<Attracto
                 if bit(&region, ui) {
                     continue;
                 }
-                if ours(ui) {
+                if all_ours || ours(ui) {
                     via.push(v);
                 } else {
                     let c = &mut cnt[ui];

@@ -129,8 +129,8 @@ pub struct Game {
     owners: Vec<u8>,
     /// One bit per vertex, set for player 1's (cache-friendly owner tests).
     owner_bits: Vec<u64>,
-    /// The vertices without successors.
-    dead_ends: Vec<u32>,
+    /// The vertices without successors, by owner.
+    dead_ends: [Vec<u32>; 2],
     priorities: Vec<u32>,
     names: Option<Vec<String>>,
     succ_off: Vec<u32>,
@@ -245,9 +245,12 @@ impl Game {
                 owner_bits[v >> 6] |= 1 << (v & 63);
             }
         }
-        let dead_ends = (0..n as u32)
-            .filter(|&v| succ_off[v as usize] == succ_off[v as usize + 1])
-            .collect();
+        let mut dead_ends = [Vec::new(), Vec::new()];
+        for v in 0..n {
+            if succ_off[v] == succ_off[v + 1] {
+                dead_ends[owners[v] as usize].push(v as u32);
+            }
+        }
         Game {
             owners,
             owner_bits,
@@ -293,9 +296,9 @@ impl Game {
         &self.owner_bits
     }
 
-    /// The vertices without successors, in increasing order.
-    pub fn dead_ends(&self) -> &[u32] {
-        &self.dead_ends
+    /// The vertices of player `p` without successors, in increasing order.
+    pub fn dead_ends(&self, p: Player) -> &[u32] {
+        &self.dead_ends[p.index() as usize]
     }
 
     /// The priority of vertex `v`.

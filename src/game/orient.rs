@@ -78,9 +78,40 @@ pub fn orient(maze: &Maze) -> Result<Oriented> {
     let portals = maze.portal_index();
     let start = rank.rank(start_cell);
     let goal = rank.rank(goal_cell);
+    let shape = grid.shape();
+    let (dims, strides) = (shape.dims(), shape.strides());
+    let nd = dims.len();
+    let bits = grid.bits();
     let links = |v: u32, f: &mut dyn FnMut(u32, u32)| {
         let c = cells[v as usize] as usize;
-        maze.for_each_link(c, &portals, |d| f(rank.rank(d), 1));
+        if nd > MAX_FAST_AXES {
+            maze.for_each_link(c, &portals, |d| f(rank.rank(d), 1));
+            return;
+        }
+        // Coordinates with one division per axis but the last, then the neighbours in
+        // increasing order (as Shape::for_each_neighbour), without further divisions.
+        let mut x = [0usize; MAX_FAST_AXES];
+        let mut rem = c;
+        for k in 0..nd - 1 {
+            x[k] = rem / strides[k];
+            rem -= x[k] * strides[k];
+        }
+        x[nd - 1] = rem;
+        for k in 0..nd {
+            if x[k] > 0 && bits.contains(c - strides[k]) {
+                f(rank.rank(c - strides[k]), 1);
+            }
+        }
+        for k in (0..nd).rev() {
+            if x[k] + 1 < dims[k] && bits.contains(c + strides[k]) {
+                f(rank.rank(c + strides[k]), 1);
+            }
+        }
+        if !portals.is_empty() {
+            for &d in portals.ends(c) {
+                f(rank.rank(d), 1);
+            }
+        }
     };
     let dist = bfs(n, start, &links);
     let game = build(n, &dist, &links, !portals.is_empty())?;
@@ -146,6 +177,9 @@ impl Oriented {
         self.cells.binary_search(&c).ok().map(|v| v as u32)
     }
 }
+
+/// Mazes with at most this many axes take the division-free neighbour path.
+const MAX_FAST_AXES: usize = 8;
 
 type Links<'a> = dyn Fn(u32, &mut dyn FnMut(u32, u32)) + 'a;
 

@@ -53,6 +53,9 @@ pub fn parse(bytes: &[u8], limits: &Limits) -> Result<Game> {
     let mut start: Option<(u64, usize)> = None;
     let mut declared = 0usize;
     let mut first = true;
+    // A vertex statement takes at least 6 bytes (`0 0 0;`), so no valid id or header reaches
+    // this: larger ones are refused before anything is allocated for them.
+    let most = (bytes.len() / 6 + 1) as u64;
     loop {
         s.skip_ws();
         if s.pos >= s.b.len() {
@@ -66,6 +69,12 @@ pub fn parse(bytes: &[u8], limits: &Limits) -> Result<Game> {
             s.need_ws()?;
             let n = s.number("the vertex count after `parity`")?;
             check_limits(n.saturating_sub(1), limits)?;
+            if n > most {
+                return Err(s.err(format!(
+                    "the header announces {n} vertices, more than a file of {} bytes can declare (truncated?)",
+                    bytes.len()
+                )));
+            }
             header = Some((n, line));
             s.end()?;
         } else if s.keyword(b"start") {
@@ -76,6 +85,12 @@ pub fn parse(bytes: &[u8], limits: &Limits) -> Result<Game> {
         } else {
             let id = s.number("a vertex id")?;
             check_limits(id.saturating_add(1), limits)?;
+            if id >= most {
+                return Err(s.err(format!(
+                    "vertex id {id} is too large: ids must run from 0 to n-1, and a file of {} bytes declares fewer vertices",
+                    bytes.len()
+                )));
+            }
             s.need_ws()?;
             let prio = s.number("a priority")?;
             let prio = u32::try_from(prio).map_err(|_| {
@@ -538,6 +553,9 @@ mod tests {
             parse(b"parity 4000000000;", &l),
             Err(Error::TooLarge { .. })
         ));
+        // Ids and headers larger than the file could declare are refused before allocating.
+        assert!(err("2000000000 0 0 0;").contains("vertex id 2000000000 is too large"));
+        assert!(err("parity 2000000000;\n0 0 0 0;").starts_with("line 1: the header announces"));
         assert!(parse(b"", &Limits::default()).unwrap().vertex_count() == 0);
     }
 
