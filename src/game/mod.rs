@@ -1,6 +1,6 @@
 //! Games on graphs: two-player games on directed graphs ([`Game`]), their attractors
 //! ([`attractor()`]), the one-player reachability game of a maze ([`orient()`]), and solvers for
-//! reachability, safety, Büchi and parity objectives with a solution checker ([`solve`]).
+//! reachability, safety, Büchi and parity objectives with a solution checker ([`solve`](mod@solve)).
 //!
 //! A *game* is a directed graph whose vertices belong to player 0 or player 1 and carry a
 //! priority (a natural number) and an optional name. A token moves along the edges; the owner of
@@ -25,8 +25,8 @@
 //!
 //! - [`attractor`](mod@attractor): Attr_p(T) in O(V+E), ranks, memoryless strategies;
 //! - [`orient`](mod@orient): maze → one-player game;
-//! - [`solve`]: safety, Büchi, parity (Zielonka), and [`solve::check`];
-//! - [`format`]: PGSolver (`.pg`), game JSON, DOT.
+//! - [`solve`](mod@solve): safety, Büchi, parity (Zielonka), and [`solve::check`];
+//! - [`format`](mod@format): PGSolver (`.pg`), game JSON, DOT.
 //!
 //! # Representation
 //!

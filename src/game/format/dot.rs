@@ -8,7 +8,7 @@
 //! `0..n` are the vertex ids; otherwise vertices are numbered in order of appearance and the
 //! DOT ids become their names.
 //!
-//! [`write`] can colour an attractor: attracted vertices filled (targets darker), ranks in the
+//! [`write`](fn@write) can colour an attractor: attracted vertices filled (targets darker), ranks in the
 //! labels, the attracting player's strategy edges drawn thick and red.
 
 use crate::error::{Error, Result};
@@ -20,7 +20,7 @@ use std::io::Write;
 
 const FORMAT: &str = "game.dot";
 
-/// How [`write`] draws a game.
+/// How [`write`](fn@write) draws a game.
 #[derive(Default, Clone, Copy)]
 pub struct Style<'a> {
     /// The text shown for a vertex (default: its name, or its id).
