@@ -264,8 +264,8 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
                     Names::Cells(shape, cells) if shape.ndim() == 2 => {
                         let c = shape.coords(cells[v as usize] as usize);
                         (
-                            c[1] as f64 * 36.0,
-                            (shape.dims()[0] - 1 - c[0]) as f64 * 36.0,
+                            c[1] as f64 * 72.0,
+                            (shape.dims()[0] - 1 - c[0]) as f64 * 72.0,
                         )
                     }
                     _ => (0.0, 0.0),

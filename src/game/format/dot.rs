@@ -27,7 +27,8 @@ pub struct Style<'a> {
     pub label: Option<&'a dyn Fn(u32) -> String>,
     /// An attractor to colour, with its strategy edges.
     pub attractor: Option<&'a Attractor>,
-    /// Node positions in points, written as `pos="x,y!"` for `neato -n`.
+    /// Node positions in points, written as `pos="x,y!"` for `neato -n`; nodes are then drawn
+    /// 0.75 inch wide, so positions 72 points apart do not overlap.
     pub pos: Option<&'a dyn Fn(u32) -> (f64, f64)>,
 }
 
@@ -64,6 +65,13 @@ pub fn write(game: &Game, style: &Style, out: &mut dyn Write) -> Result<()> {
         out,
         "  node [fontname=\"Helvetica\", style=filled, fillcolor=white];"
     )?;
+    if style.pos.is_some() {
+        // Drawn at fixed positions (a maze's geometry): small nodes that do not overlap.
+        writeln!(
+            out,
+            "  node [fixedsize=true, width=0.75, height=0.75, fontsize=9];"
+        )?;
+    }
     let show_prio = game.max_priority() > 0;
     for v in 0..game.vertex_count() as u32 {
         let mut label = match style.label {
