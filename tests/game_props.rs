@@ -515,3 +515,28 @@ fn shared_games_load_and_parity_solutions_check() {
         );
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// Malformed input never panics: random bytes, and valid files with a few bytes changed,
+    /// give a game or an error.
+    #[test]
+    fn readers_never_panic(seed: u64, noise in proptest::collection::vec(any::<u8>(), 0..64), edits in 0usize..6) {
+        let g = random_game(seed, 6, 4, 3);
+        let mut r = Rng(seed ^ 0xabcdef);
+        for f in GameFormat::ALL {
+            let _ = f.read(&noise, &Default::default());
+            let mut text = Vec::new();
+            f.write(&g, &mut text).unwrap();
+            for _ in 0..edits {
+                let k = r.below(text.len() as u64) as usize;
+                let pool = b"0123456789 ,;\"\n-{}[]:x";
+                text[k] = pool[r.below(pool.len() as u64) as usize];
+            }
+            let opts = mazegraph::format::ReadOptions { limits: Limits { max_cells: 1000 } };
+            let _ = f.read(&text, &opts);
+        }
+        let _ = pg::parse_solution(&noise, 6);
+    }
+}
