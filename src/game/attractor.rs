@@ -95,7 +95,8 @@ fn set_bit(bits: &mut [u64], v: usize) {
 /// set to its out-degree on first touch, in zeroed memory that costs nothing until touched);
 /// it joins when the counter reaches 0, a vertex of `player` on first touch. Membership and
 /// owners are bitmaps, so edges into the attractor cost a cached bit test, as in a plain BFS.
-/// Memory: 4 bytes per vertex for counters, 12 per attracted vertex, 2 bits per vertex.
+/// Memory: 4 bytes per vertex for counters (none in a one-player game), 8 per attracted vertex
+/// (order and moves), 1 bit per vertex for the region.
 ///
 /// Errors: a target that is not a vertex of the game.
 ///

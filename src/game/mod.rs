@@ -31,12 +31,17 @@
 //! # Representation
 //!
 //! [`Game`] stores successors *and* predecessors as compressed sparse rows (`Vec<u32>` targets,
-//! `Vec<u32>` offsets), owners as one byte per vertex and priorities as `u32`: 8 bytes per edge
-//! and about 13 per vertex. A game of 10 M vertices and 40 M edges takes about 420 MB. A
-//! `petgraph::Graph` keeps each edge as a node of two intrusive linked lists (two endpoints,
-//! two next-pointers and a weight: 16+ bytes) and reaches predecessors by pointer chasing,
-//! which costs about twice the memory and far more cache misses in the attractor's backward
-//! sweep; it is offered for interop through [`Game::to_petgraph`] and [`Game::from_petgraph`].
+//! `Vec<u32>` offsets), owners as one byte and one bit per vertex and priorities as `u32`:
+//! 8 bytes per edge and about 13 per vertex. A game of 10 M vertices and 40 M edges takes
+//! about 450 MB, and the attractor's backward sweep reads each predecessor list as one
+//! contiguous slice.
+//!
+//! A `petgraph::Graph` keeps each edge as an element of two intrusive linked lists (two
+//! endpoints and two next-edge indices: 16 bytes with `u32` indices, plus the weight) and each
+//! node as its weight plus two list heads (40 bytes with a [`GameNode`]): about 1 GB for the
+//! same game, and walking a vertex's incoming edges chases one pointer per edge through that
+//! gigabyte, a cache miss each. So the engine does not use it; it is offered for interop
+//! through [`Game::to_petgraph`] and [`Game::from_petgraph`].
 
 pub mod attractor;
 pub mod format;
