@@ -1,7 +1,7 @@
 //! Game engine benchmarks: the attractor against a plain backward breadth-first search over
 //! the same predecessor lists, on a random game of 10 M vertices and 40 M edges and on the
 //! oriented 15001×15001 maze; reading a PGSolver file of 500 000 edges; Zielonka on the shared
-//! SYNTCOMP games when `../shared/games` is there.
+//! SYNTCOMP game genbuf2 when `shared/games` is beside the clone.
 //!
 //! `cargo bench --bench game` (about 10 minutes and 6 GB of memory); each group prints, before
 //! criterion's figures, the best of 7 interleaved runs of the attractor and the BFS. Set `GAME_BENCH_SMALL=1`
@@ -288,14 +288,16 @@ fn bench_parse(c: &mut Criterion) {
     group.bench_function("parse_500k_edges", |b| {
         b.iter(|| black_box(pg::parse(&text, &Limits::default()).map(|g| g.edge_count())))
     });
-    let genbuf = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/games/syntcomp/genbuf2.pg");
-    let genbuf = if genbuf.exists() {
-        genbuf
-    } else {
-        std::path::PathBuf::from("/work/shared/games/syntcomp/genbuf2.pg")
-    };
-    if let Ok(bytes) = std::fs::read(&genbuf) {
+    let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let genbuf = [
+        here.join("../shared/games/syntcomp/genbuf2.pg"),
+        here.join("../../shared/games/syntcomp/genbuf2.pg"),
+        std::path::PathBuf::from("/work/shared/games/syntcomp/genbuf2.pg"),
+    ]
+    .into_iter()
+    .find(|p| p.exists());
+
+    if let Some(bytes) = genbuf.and_then(|p| std::fs::read(p).ok()) {
         let g = pg::parse(&bytes, &Limits::default()).expect("genbuf2 parses");
         group.bench_function("parse_genbuf2", |b| {
             b.iter(|| black_box(pg::parse(&bytes, &Limits::default()).map(|g| g.edge_count())))

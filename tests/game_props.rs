@@ -2,8 +2,8 @@
 //! attractors against the fixed-point definition, maze orientation against shortest paths,
 //! parity solutions against brute force over positional strategies, formats by round trips.
 //!
-//! The `#[ignore]`d tests at the end read third-party games from `../shared/games` (not shipped
-//! with the crate): `cargo test --test game_props -- --ignored`.
+//! The `#[ignore]`d test at the end reads third-party games from `shared/games` beside the
+//! clone (not shipped with the crate): `cargo test --test game_props -- --ignored`.
 
 use mazegraph::game::format::{dot, json, pg, GameFormat};
 use mazegraph::game::{attractor, check, orient, solve, Game, Objective, Player, Solution, NONE};
@@ -462,12 +462,16 @@ proptest! {
 // ---- third-party games from ../shared/games (not shipped): run with --ignored ----------------
 
 fn shared_games() -> Vec<std::path::PathBuf> {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/games");
-    let root = if root.exists() {
-        root
-    } else {
-        std::path::PathBuf::from("/work/shared/games")
-    };
+    // shared/ beside the clone, or beside a worktree's parent, or at its usual place.
+    let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = [
+        here.join("../shared/games"),
+        here.join("../../shared/games"),
+        std::path::PathBuf::from("/work/shared/games"),
+    ]
+    .into_iter()
+    .find(|p| p.exists())
+    .unwrap_or_else(|| here.join("../shared/games"));
     let mut out = Vec::new();
     for sub in ["tiny", "syntcomp"] {
         let dir = root.join(sub);
