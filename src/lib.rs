@@ -9,7 +9,7 @@
 //! - [`graph`]: cell graphs, graph comparison;
 //! - [`junction`]: junction graphs (weighted, far fewer vertices, same distances);
 //! - [`layout`]: graph → maze (at the vertices' coordinates, or the seed's row of portals);
-//! - [`format`]: the registry of file formats;
+//! - [`format`]: the registry of file formats.
 //! - [`game`]: games on graphs: attractors, maze orientation, safety/Büchi/parity solvers, PGSolver format.
 //!
 //! ```
