@@ -203,10 +203,10 @@ pub fn parse(text: &str, opts: &ReadOptions) -> Result<Graph> {
 /// One reading of the text, on the fast cell path or through [`GraphBuilder`].
 fn parse_with(text: &str, opts: &ReadOptions, fast: bool) -> std::result::Result<Graph, Fail> {
     let sink = if fast {
-        Sink::Fast(FastCells::default())
+        Sink::Fast(FastCells::with_limits(opts.limits))
     } else {
         Sink::Slow {
-            builder: GraphBuilder::default(),
+            builder: GraphBuilder::with_limits(opts.limits),
             is_key: Vec::new(),
         }
     };
@@ -256,9 +256,19 @@ pub(crate) struct FastCells {
     /// Edge weights parallel to `ends`, once a weight other than 1 was seen.
     weights: Vec<u32>,
     weighted: bool,
+    /// Caps the edges collected.
+    limits: Limits,
 }
 
 impl FastCells {
+    /// An empty collection whose [`FastCells::edge`] holds the edge count to `limits`.
+    pub(crate) fn with_limits(limits: Limits) -> FastCells {
+        FastCells {
+            limits,
+            ..FastCells::default()
+        }
+    }
+
     /// The packed key of a coordinate, or `None` when it does not fit the fast path
     /// (empty, negative, another length than the first, too large to pack).
     #[inline]
@@ -301,12 +311,14 @@ impl FastCells {
         self.verts.push(key);
     }
 
-    /// Records an edge; false for a self-loop (the general reader reports it).
+    /// Records an edge; false for a self-loop (the general reader reports it),
+    /// [`Error::TooLarge`] past the limits' edge cap.
     #[inline]
-    pub(crate) fn edge(&mut self, a: u64, b: u64, w: u32) -> bool {
+    pub(crate) fn edge(&mut self, a: u64, b: u64, w: u32) -> Result<bool> {
         if a == b {
-            return false;
+            return Ok(false);
         }
+        self.limits.check_edge(self.ends.len())?;
         if w != 1 && self.weights.is_empty() {
             self.weights.resize(self.ends.len(), 1);
         }
@@ -314,7 +326,7 @@ impl FastCells {
             self.weights.push(w);
         }
         self.ends.push((a, b));
-        true
+        Ok(true)
     }
 
     /// Marks the graph as weighted even if every weight is 1.
@@ -651,7 +663,7 @@ impl Parser<'_> {
     fn edge(&mut self, u: u64, v: u64, w: u32, pos: usize) -> PResult<()> {
         match &mut self.sink {
             Sink::Fast(f) => {
-                if f.edge(u, v, w) {
+                if f.edge(u, v, w)? {
                     Ok(())
                 } else {
                     Err(Fail::Fallback)
@@ -660,12 +672,9 @@ impl Parser<'_> {
             Sink::Slow { builder, .. } => {
                 // Handles are builder ids (u32) on this path.
                 let r = builder.edge(u as u32, v as u32, w);
-                r.map_err(|e| {
-                    let msg = match e {
-                        Error::InvalidGraph(m) => m,
-                        other => other.to_string(),
-                    };
-                    Fail::Error(self.err_at(pos, msg))
+                r.map_err(|e| match e {
+                    Error::InvalidGraph(m) => Fail::Error(self.err_at(pos, m)),
+                    other => Fail::Error(other),
                 })
             }
         }
@@ -1327,6 +1336,25 @@ mod tests {
 
     #[test]
     fn limits_and_hostile_input() {
+        // Edges are capped as read, on both paths (an edge listed at both ends counts
+        // twice), before the graph is built.
+        let o4 = ReadOptions {
+            limits: crate::grid::Limits { max_cells: 4 },
+        };
+        let cells = "{(0, 0): [(0, 1), (1, 0)], (0, 1): [(0, 0), (1, 1)], (1, 0): [(0, 0)]}";
+        let e = parse(cells, &o4).unwrap_err();
+        assert!(matches!(e, Error::TooLarge { cells: 5, limit: 4 }), "{e}");
+        let names = "{'a': ['b', 'c'], 'b': ['a', 'c'], 'c': ['a']}";
+        let e = parse(names, &o4).unwrap_err();
+        assert!(matches!(e, Error::TooLarge { cells: 5, limit: 4 }), "{e}");
+        assert!(e.to_string().contains("raise it with --max-cells"), "{e}");
+        assert_eq!(
+            parse("{'a': ['b', 'c'], 'b': ['c']}", &o4)
+                .unwrap()
+                .edge_count(),
+            3
+        );
+
         let o = ReadOptions {
             limits: crate::grid::Limits { max_cells: 3 },
         };

@@ -830,7 +830,7 @@ fn parse_general(text: &str, opts: &ReadOptions) -> Result<Graph> {
     let mut coords = HashMap::new();
     collect_coords(stmts, &mut coords, 0)?;
     let mut cx = Reader {
-        builder: GraphBuilder::default(),
+        builder: GraphBuilder::with_limits(opts.limits),
         coords,
         weighted: root.weighted.as_deref().is_some_and(is_true),
         names: Vec::new(),
@@ -1190,9 +1190,10 @@ impl Reader {
             || format!("{} -- {}", self.label_text(a), self.label_text(b)),
             0,
         )?;
-        self.builder
-            .edge(a, b, w)
-            .map_err(|e| Error::parse(NAME, 0, e.to_string()))
+        self.builder.edge(a, b, w).map_err(|e| match e {
+            e @ Error::TooLarge { .. } => e,
+            e => Error::parse(NAME, 0, e.to_string()),
+        })
     }
 
     fn label_text(&self, v: u32) -> String {
@@ -1622,6 +1623,7 @@ mod fast {
                             || format!("\"{name}\" -- \"{other}\""),
                             line,
                         )?;
+                        opts.limits.check_edge(edges.len())?;
                         if w != 1 && weights.is_none() {
                             weights = Some(vec![1; edges.len()]);
                         }
@@ -2036,6 +2038,52 @@ mod tests {
 
     #[test]
     fn limits_apply_to_both_readers() {
+        // Edges are capped as they are made: `{…} -- {…}` makes |A|·|B| edges from a few
+        // bytes, and stops at the cap instead of exhausting memory.
+        let ten = ReadOptions {
+            limits: crate::grid::Limits { max_cells: 10 },
+        };
+        let side = |p: &str| (0..100).map(|i| format!("{p}{i}")).collect::<Vec<_>>();
+        let bomb = format!(
+            "graph {{ {{{}}} -- {{{}}} }}",
+            side("a").join(" "),
+            side("b").join(" ")
+        );
+        let e = parse(&bomb, &ReadOptions::default()).map(|g| g.edge_count());
+        assert_eq!(e.unwrap(), 10_000);
+        let e = parse(&bomb, &ten).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                Error::TooLarge {
+                    cells: 11,
+                    limit: 10
+                }
+            ),
+            "{e}"
+        );
+        assert!(e.to_string().contains("raise it with --max-cells"), "{e}");
+        // The fast path (the writer's own output) counts its edges too: a fully open 2x5
+        // grid has 10 cells and 13 edges.
+        let open = crate::Maze::from_text_rows(&[".....", "....."]).unwrap();
+        let fast = dot_of(&Graph::from_maze(&open));
+        assert!(is_fast(&fast), "{fast}");
+        let e = parse(&fast, &ten).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                Error::TooLarge {
+                    cells: 11,
+                    limit: 10
+                }
+            ),
+            "{e}"
+        );
+        let fine = ReadOptions {
+            limits: crate::grid::Limits { max_cells: 13 },
+        };
+        assert_eq!(parse(&fast, &fine).unwrap().edge_count(), 13);
+
         let small = ReadOptions {
             limits: crate::grid::Limits { max_cells: 3 },
         };
