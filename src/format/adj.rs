@@ -35,6 +35,9 @@
 //! one length) is read on a fast path without hashing (an 8-million-vertex adjacency list of
 //! 340 MB reads in about 2 s); any other graph is read through
 //! [`GraphBuilder`].
+// Reader code: no unwrap, expect or unchecked indexing that file input could reach. Sites
+// that index by the reader's own invariants allow it locally and say why.
+#![warn(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
 use super::ReadOptions;
 use crate::error::{Error, Result};
@@ -50,6 +53,8 @@ pub(crate) const CHUNK: usize = 1 << 16;
 
 /// Appends the decimal digits of `n` (hand-rolled itoa, no allocation).
 #[inline]
+// A u64 has at most 20 decimal digits: `i` stays within `tmp`.
+#[allow(clippy::indexing_slicing)]
 pub(crate) fn push_u64(buf: &mut Vec<u8>, mut n: u64) {
     let mut tmp = [0u8; 20];
     let mut i = tmp.len();
@@ -106,6 +111,8 @@ impl<'g> LabelWriter<'g> {
     }
 
     #[inline]
+    // Writer side: `v` is a vertex of the graph being written, which has an entry per vertex.
+    #[allow(clippy::indexing_slicing)]
     fn push(&mut self, buf: &mut Vec<u8>, v: u32) {
         match self.graph.vertices() {
             Vertices::Cells { shape, cells } => {
@@ -156,9 +163,9 @@ pub fn write(graph: &Graph, out: &mut dyn Write) -> Result<()> {
                 buf.extend_from_slice(b", ");
             }
             labels.push(&mut buf, u);
-            if let Some(ws) = ws {
+            if let Some(w) = ws.and_then(|ws| ws.get(k)) {
                 buf.extend_from_slice(b": ");
-                push_u64(&mut buf, u64::from(ws[k]));
+                push_u64(&mut buf, u64::from(*w));
             }
         }
         buf.push(close);
@@ -295,8 +302,8 @@ impl FastCells {
             } else {
                 key = x;
             }
-            if x > self.max[k] {
-                self.max[k] = x;
+            if let Some(m) = self.max.get_mut(k) {
+                *m = (*m).max(x);
             }
         }
         Some(key)
@@ -350,6 +357,12 @@ impl FastCells {
 
     /// Builds the graph (the same one [`GraphBuilder::finish`] would build), or `None` when
     /// the general reader must decide: no vertex at all, or a vertex named twice.
+    ///
+    /// Indexing here follows a counting sort's invariants, not the file: every key in
+    /// `verts` and `ends` is set in `bits`, so its rank is below `n`; `offsets` has `n + 1`
+    /// entries whose last is `targets.len()`, and each vertex's fill slot stays below the
+    /// next vertex's offset.
+    #[allow(clippy::indexing_slicing)]
     pub(crate) fn finish(
         self,
         declared: Option<&[usize]>,
@@ -515,7 +528,8 @@ enum Atom {
 impl Parser<'_> {
     fn line_at(&self, pos: usize) -> usize {
         let end = pos.min(self.b.len());
-        1 + self.b[..end].iter().filter(|&&c| c == b'\n').count()
+        let before = self.b.get(..end).unwrap_or_default();
+        1 + before.iter().filter(|&&c| c == b'\n').count()
     }
 
     fn err_at(&self, pos: usize, msg: impl Into<String>) -> Error {
@@ -583,7 +597,10 @@ impl Parser<'_> {
                     f.vertex(u);
                     false
                 }
-                Sink::Slow { is_key, .. } => std::mem::replace(&mut is_key[u as usize], true),
+                // `is_key` gets an entry with each new vertex: `u` has one.
+                Sink::Slow { is_key, .. } => is_key
+                    .get_mut(u as usize)
+                    .is_some_and(|k| std::mem::replace(k, true)),
             };
             if repeated {
                 self.pos = key_pos;
@@ -910,7 +927,9 @@ impl Parser<'_> {
     /// A string literal in single or double quotes, with Python escapes.
     fn string(&mut self) -> Result<String> {
         let open = self.pos;
-        let quote = self.b[open];
+        let Some(quote) = self.peek() else {
+            return Err(self.expected("a string"));
+        };
         self.pos += 1;
         let mut s = String::new();
         let mut run = self.pos;
@@ -1008,6 +1027,7 @@ impl Parser<'_> {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
     use crate::maze::Maze;

@@ -72,6 +72,9 @@
 //! increasing order, then the edges, no escapes) are therefore read by a dedicated one-pass
 //! scanner instead, at about 300 MB a second with 8 bytes per vertex and 8 per edge (9 million
 //! vertices in 2.5 s); anything else falls back to graphviz-rust, with the same result.
+// Reader code: no unwrap, expect or unchecked indexing that file input could reach. Sites
+// that index by the reader's own invariants allow it locally and say why.
+#![warn(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
 use super::ReadOptions;
 use crate::error::{Error, Result};
@@ -118,6 +121,8 @@ impl<'a> Out<'a> {
     }
 
     #[inline]
+    // A u64 has at most 20 decimal digits: the index stays within the buffer.
+    #[allow(clippy::indexing_slicing)]
     fn uint(&mut self, mut n: u64) {
         let mut tmp = [0u8; 20];
         let mut k = tmp.len();
@@ -182,6 +187,9 @@ impl<'a> Out<'a> {
 /// Comma-separated coordinates of a flat index into `scratch` (reused, no allocation once
 /// grown).
 #[inline]
+// Writer side: vertex ids, cells and coordinates come from the graph being written, whose
+// arrays have an entry per vertex and per axis.
+#[allow(clippy::indexing_slicing)]
 fn cell_text(shape: &Shape, cell: usize, coords: &mut [usize], scratch: &mut Vec<u8>) {
     shape.coords_into(cell, coords);
     scratch.clear();
@@ -270,6 +278,9 @@ fn terminal_index(graph: &Graph, v: u32) -> Option<usize> {
     }
 }
 
+// Writer side: vertex ids, cells and coordinates come from the graph being written, whose
+// arrays have an entry per vertex and per axis.
+#[allow(clippy::indexing_slicing)]
 fn write_cells(
     o: &mut Out<'_>,
     graph: &Graph,
@@ -371,6 +382,9 @@ fn write_cells(
     Ok(())
 }
 
+// Writer side: vertex ids, cells and coordinates come from the graph being written, whose
+// arrays have an entry per vertex and per axis.
+#[allow(clippy::indexing_slicing)]
 fn write_names(o: &mut Out<'_>, graph: &Graph, names: &[Label], weighted: bool) -> Result<()> {
     let mut attrs = Vec::new();
     for (key, t) in [("maze_start", graph.start()), ("maze_goal", graph.goal())] {
@@ -564,6 +578,8 @@ enum NTok {
 
 /// Splits DOT into tokens (whitespace and comments skipped), as spans of the text. Fails on
 /// an unterminated string, comment or HTML id, naming the line where it starts.
+// Every `b[i]` / `b[j]` is behind an `i < b.len()` (`j < b.len()`) test of its loop.
+#[allow(clippy::indexing_slicing)]
 fn dot_tokens(text: &str) -> Result<Vec<(NTok, usize, usize)>> {
     let b = text.as_bytes();
     let mut out = Vec::new();
@@ -684,6 +700,10 @@ fn unterminated(text: &str, at: usize, what: &str) -> Error {
 ///   ASCII names); `"a" + "b"` becomes `"ab"`;
 /// - whitespace graphviz-rust does not know (a lone `\r`, form feed) becomes a space, and a
 ///   byte-order mark is dropped.
+// Indices are token numbers below `toks.len()` (loop bounds; `toks[k + 2]` only after
+// `toks.get(k + 2)` matched); `add_keyword` and `anchor_before` have one entry per token;
+// `toks[start - 1]` only when `start > 0`.
+#[allow(clippy::indexing_slicing)]
 fn normalize(text: &str) -> Result<String> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let toks = dot_tokens(text)?;
@@ -864,6 +884,8 @@ fn line_of(text: &str, needle: &str) -> usize {
 }
 
 /// Refuses brace nesting deeper than [`MAX_DEPTH`] (outside strings and comments).
+// Every `b[i]` is behind an `i < b.len()` test of its loop.
+#[allow(clippy::indexing_slicing)]
 fn check_depth(text: &str) -> Result<()> {
     let b = text.as_bytes();
     let (mut i, mut depth, mut line) = (0usize, 0usize, 1usize);
@@ -1092,6 +1114,8 @@ impl Reader {
     }
 
     /// Walks statements; `weight` is the `edge [weight=…]` default in scope.
+    // `ranges` are spans of `nodes`, recorded as it grew: always in bounds.
+    #[allow(clippy::indexing_slicing)]
     fn stmts(&mut self, stmts: &[Stmt], weight: Option<&str>, depth: usize) -> Result<()> {
         if depth > MAX_DEPTH {
             return Err(too_deep());
@@ -1290,6 +1314,9 @@ mod fast {
         }
 
         /// The next token and its line.
+        // `b[self.i]` exists (just peeked), so slices from `self.i + 1` start at most at the end;
+        // `b[j]` is behind `j < b.len()`.
+        #[allow(clippy::indexing_slicing)]
         fn next(&mut self) -> Option<(Tok<'a>, usize)> {
             if let Some(t) = self.peeked.take() {
                 return Some(t);
@@ -1484,7 +1511,7 @@ mod fast {
             if x >= d as u64 {
                 return None;
             }
-            idx += x as usize * strides[k];
+            idx += x as usize * strides.get(k)?;
             Some(())
         })?;
         (n == dims.len()).then_some(idx)
@@ -1492,6 +1519,8 @@ mod fast {
 
     /// Position of `target` in the sorted `cells`, searching outward from `hint`.
     #[inline]
+    // `n > 0` and `h < n`; probes stay below `n`; `lo <= hi <= n`; `cells[k]` only when `k < n`.
+    #[allow(clippy::indexing_slicing)]
     fn rank(cells: &[usize], target: usize, hint: usize) -> Option<u32> {
         let n = cells.len();
         let h = hint.min(n.saturating_sub(1));
@@ -1682,6 +1711,9 @@ mod fast {
 
     /// Compressed rows from an edge list: both directions, sorted lists, parallel edges
     /// merged keeping the smallest weight (as [`crate::graph::GraphBuilder`] does).
+    // A counting sort: every edge end is a rank below `n`, `offsets` has `n + 1` entries
+    // ending at `targets.len()`, and each fill slot stays below the next offset.
+    #[allow(clippy::indexing_slicing)]
     fn build(
         shape: Shape,
         cells: Vec<usize>,
@@ -1752,6 +1784,7 @@ mod fast {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
     use crate::graph::GraphBuilder;
@@ -2124,6 +2157,7 @@ mod tests {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 mod normalize_tests {
     use super::*;
     use crate::maze::Maze;

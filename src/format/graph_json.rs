@@ -45,6 +45,9 @@
 //! edges naming an unknown node id, two nodes with the same id or the same coordinate, ids
 //! that are not integers, strings or integer lists, self-loops, terminals that are not
 //! vertices. Syntax and per-node/per-edge errors carry the line (serde_json's).
+// Reader code: no unwrap, expect or unchecked indexing that file input could reach. Sites
+// that index by the reader's own invariants allow it locally and say why.
+#![warn(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
 use super::adj::{push_i64, push_u64, FastCells, CHUNK};
 use super::ReadOptions;
@@ -81,6 +84,9 @@ struct JsonLabels<'g> {
     coords: Vec<usize>,
 }
 
+// Writer side: vertex ids come from the graph being written (v < vertex_count()), whose
+// vertex arrays have one entry per vertex.
+#[allow(clippy::indexing_slicing)]
 impl JsonLabels<'_> {
     /// The vertex's label: coordinates as a list, integers, strings.
     fn label(&mut self, buf: &mut Vec<u8>, v: u32) -> Result<()> {
@@ -668,8 +674,7 @@ fn element_line(text: &str, key: &str, k: usize) -> usize {
     let mut in_list = false;
     let mut want_value = false;
     let mut index = 0;
-    while i < b.len() {
-        let c = b[i];
+    while let Some(&c) = b.get(i) {
         if in_list && depth == 2 && want_value && !matches!(c, b' ' | b'\t' | b'\r' | b'\n') {
             if c == b']' {
                 return 0;
@@ -685,8 +690,11 @@ fn element_line(text: &str, key: &str, k: usize) -> usize {
             b'"' => {
                 let start = i + 1;
                 i += 1;
-                while i < b.len() && b[i] != b'"' {
-                    if b[i] == b'\\' {
+                while let Some(&d) = b.get(i) {
+                    if d == b'"' {
+                        break;
+                    }
+                    if d == b'\\' {
                         i += 1;
                     }
                     i += 1;
@@ -823,13 +831,14 @@ fn parse_with(text: &str, opts: &ReadOptions, fast: bool) -> Result<Option<Graph
                 return Ok(None);
             };
             let mut ends = [None, None];
-            for (k, (key, t)) in terminals.into_iter().enumerate() {
+            for (end, (key, t)) in ends.iter_mut().zip(terminals) {
                 if let Some(t) = t {
                     let v = g.find(&t.clone().into_label());
-                    ends[k] = Some(v.ok_or_else(|| not_a_vertex(key, &t))?);
+                    *end = Some(v.ok_or_else(|| not_a_vertex(key, &t))?);
                 }
             }
-            g.set_terminals(ends[0], ends[1])?;
+            let [start, goal] = ends;
+            g.set_terminals(start, goal)?;
             Ok(Some(g))
         }
         Sink::Slow(mut builder) => {
@@ -840,7 +849,7 @@ fn parse_with(text: &str, opts: &ReadOptions, fast: bool) -> Result<Option<Graph
                 builder.set_weighted();
             }
             let mut ends = [None, None];
-            for (k, (key, t)) in terminals.into_iter().enumerate() {
+            for (end, (key, t)) in ends.iter_mut().zip(terminals) {
                 if let Some(t) = t {
                     let label = t.clone().into_label();
                     let before = builder.vertex_count();
@@ -848,7 +857,7 @@ fn parse_with(text: &str, opts: &ReadOptions, fast: bool) -> Result<Option<Graph
                     if builder.vertex_count() > before {
                         return Err(not_a_vertex(key, &t));
                     }
-                    ends[k] = Some(label);
+                    *end = Some(label);
                 }
             }
             let [start, goal] = ends;
@@ -859,6 +868,7 @@ fn parse_with(text: &str, opts: &ReadOptions, fast: bool) -> Result<Option<Graph
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
     use crate::maze::Maze;
