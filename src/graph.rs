@@ -468,6 +468,11 @@ impl GraphBuilder {
         self.labels.len()
     }
 
+    /// Number of edges added so far (an edge added twice counts twice).
+    pub fn edge_count(&self) -> usize {
+        self.edges.len()
+    }
+
     /// Adds the edge `a -- b` with `weight` (1 for an unweighted edge), two vertex ids this
     /// builder gave. Self-loops, zero weights, unknown ids and edges past the limits' cap
     /// ([`Error::TooLarge`]) are refused.

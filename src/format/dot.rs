@@ -79,7 +79,7 @@
 use super::ReadOptions;
 use crate::error::{Error, Result};
 use crate::graph::{Graph, GraphBuilder, Label, Vertices};
-use crate::grid::Shape;
+use crate::grid::{Limits, Shape};
 use graphviz_rust::dot_structures::{
     Attribute, EdgeTy, Graph as DotGraph, GraphAttributes, Id, Stmt, Subgraph, Vertex,
 };
@@ -851,6 +851,7 @@ fn parse_general(text: &str, opts: &ReadOptions) -> Result<Graph> {
     collect_coords(stmts, &mut coords, 0)?;
     let mut cx = Reader {
         builder: GraphBuilder::with_limits(opts.limits),
+        limits: opts.limits,
         coords,
         weighted: root.weighted.as_deref().is_some_and(is_true),
         names: Vec::new(),
@@ -1090,6 +1091,7 @@ fn ends(ty: &EdgeTy) -> Vec<&Vertex> {
 /// The general reader's state while walking statements.
 struct Reader {
     builder: GraphBuilder,
+    limits: Limits,
     coords: HashMap<String, Vec<i64>>,
     weighted: bool,
     /// Labels by builder id (the builder numbers vertices in insertion order), for messages.
@@ -1151,6 +1153,14 @@ impl Reader {
                         }
                         ranges.push(from..nodes.len());
                     }
+                    // `{a b …} -- {x y …}` makes |A|·|B| edges: refuse at once what would
+                    // go over the cap, rather than after adding edges up to it.
+                    let made = ranges.windows(2).fold(0u64, |n, p| {
+                        let (a, b) = (p[0].len() as u64, p[1].len() as u64);
+                        n.saturating_add(a.saturating_mul(b))
+                    });
+                    self.limits
+                        .check((self.builder.edge_count() as u64).saturating_add(made))?;
                     for pair in ranges.windows(2) {
                         for &a in &nodes[pair[0].clone()] {
                             for &b in &nodes[pair[1].clone()] {
@@ -2089,13 +2099,31 @@ mod tests {
             matches!(
                 e,
                 Error::TooLarge {
-                    cells: 11,
+                    cells: 10_000,
                     limit: 10
                 }
             ),
             "{e}"
         );
         assert!(e.to_string().contains("raise it with --max-cells"), "{e}");
+        // The cap counts every statement's edges together.
+        let two = "graph { {a b c} -- {x y}; {d e} -- {z w} }";
+        assert_eq!(
+            parse(two, &ReadOptions::default()).unwrap().edge_count(),
+            10
+        );
+        let e = parse(two, &ten).map(|g| g.edge_count());
+        assert_eq!(e.unwrap(), 10);
+        let nine = ReadOptions {
+            limits: crate::grid::Limits { max_cells: 9 },
+        };
+        assert!(matches!(
+            parse(two, &nine),
+            Err(Error::TooLarge {
+                cells: 10,
+                limit: 9
+            })
+        ));
         // The fast path (the writer's own output) counts its edges too: a fully open 2x5
         // grid has 10 cells and 13 edges.
         let open = crate::Maze::from_text_rows(&[".....", "....."]).unwrap();
