@@ -538,8 +538,27 @@ fn decoding(e: DecodingError) -> Error {
         DecodingError::LimitsExceeded => corrupt(
             "the image's rows are too wide for the PNG decoder's memory limit (64 MiB per buffer)",
         ),
-        other => corrupt(other.to_string()),
+        other => corrupt(readable_chunk(&other.to_string())),
     }
+}
+
+/// The decoder names chunks by their `Debug` form (`while decoding ChunkType { type: IHDR,
+/// critical: true, … } chunk.`): say `in the IHDR chunk` instead.
+fn readable_chunk(msg: &str) -> String {
+    const HEAD: &str = " while decoding ChunkType { type: ";
+    let Some(at) = msg.find(HEAD) else {
+        return msg.to_string();
+    };
+    let rest = msg.get(at + HEAD.len()..).unwrap_or_default();
+    let (Some(comma), Some(close)) = (rest.find(','), rest.find("} chunk")) else {
+        return msg.to_string();
+    };
+    let kind = rest.get(..comma).unwrap_or_default();
+    let tail = rest.get(close + "} chunk".len()..).unwrap_or_default();
+    format!(
+        "{} in the {kind} chunk{tail}",
+        msg.get(..at).unwrap_or_default()
+    )
 }
 
 fn encoding(e: EncodingError) -> Error {
@@ -553,6 +572,22 @@ fn encoding(e: EncodingError) -> Error {
 #[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn chunk_names_are_readable() {
+        assert_eq!(
+            readable_chunk("CRC error: expected 0x1 have 0x2 while decoding ChunkType { type: IHDR, critical: true, private: false, reserved: false, safecopy: false } chunk."),
+            "CRC error: expected 0x1 have 0x2 in the IHDR chunk."
+        );
+        assert_eq!(
+            readable_chunk("Invalid bit depth 3."),
+            "Invalid bit depth 3."
+        );
+        assert_eq!(
+            readable_chunk(" while decoding ChunkType { type: "),
+            " while decoding ChunkType { type: "
+        );
+    }
 
     #[test]
     fn luma_threshold_is_half() {
