@@ -9,7 +9,10 @@
 //! - [`graph`]: cell graphs, graph comparison;
 //! - [`junction`]: junction graphs (weighted, far fewer vertices, same distances);
 //! - [`layout`]: graph → maze (at the vertices' coordinates, or the seed's row of portals);
-//! - [`format`](mod@format): the registry of file formats.
+//! - [`solve`]: dead-end filling and the classic solvers (BFS, A*, Dijkstra, DFS, wall follower,
+//!   Trémaux, all shortest paths), in n dimensions and through portals;
+//! - [`format`](mod@format): the registry of file formats;
+//! - [`generate`]: maze generators in n dimensions, shapes, huge mazes.
 //!
 //! ```
 //! use mazegraph::{Graph, Maze};
@@ -24,11 +27,13 @@
 pub mod convert;
 pub mod error;
 pub mod format;
+pub mod generate;
 pub mod graph;
 pub mod grid;
 pub mod junction;
 pub mod layout;
 pub mod maze;
+pub mod solve;
 
 pub use error::{Error, Result};
 pub use graph::Graph;

@@ -3,8 +3,10 @@
 
 mod convert;
 mod equal;
+mod generate;
 mod io;
 mod progress;
+mod solve;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -59,6 +61,8 @@ impl Global {
 enum Command {
     Convert(convert::Args),
     Equal(equal::Args),
+    Solve(solve::Args),
+    Generate(generate::Args),
 }
 
 /// Parses the command line, runs the command, prints any error as one line.
@@ -67,6 +71,8 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Command::Convert(a) => convert::run(a, &cli.global),
         Command::Equal(a) => equal::run(a, &cli.global),
+        Command::Solve(a) => solve::run(a, &cli.global),
+        Command::Generate(a) => generate::run(a, &cli.global),
     };
     match result {
         Ok(code) => code,

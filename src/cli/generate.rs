@@ -1,0 +1,307 @@
+//! `mazegraph generate`: make a maze, in any number of dimensions, any shape, any size.
+
+use super::io::Output;
+use super::Global;
+use anyhow::{anyhow, bail, Context, Result};
+use mazegraph::format::{Format, Holds};
+use mazegraph::generate::{
+    generate, huge, rng_from_seed, Algorithm, Lattice, Mask, Options, Pick, Transform,
+};
+use mazegraph::Graph;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Generate a maze.
+#[derive(clap::Args)]
+#[command(
+    after_help = "A maze of rooms r0×r1×… is a grid of (2r0+1)×(2r1+1)×… cells with rooms at odd
+coordinates. The entrance is opened above the first room along axis 0 (top-left in 2-D), the
+exit below the last one (bottom-right): they are the maze's default start and goal.
+Every algorithm but wall-removal makes a perfect maze; eller and sidewinder are 2-D only;
+binary-tree, sidewinder, eller and division cannot follow a shape. A shape whose rooms are
+not all connected keeps its largest connected part.
+
+Examples:
+  mazegraph generate --size 30x40 --seed 7 -o maze.txt
+  mazegraph generate -a kruskal --size 10x10x10 -o cube.json
+  mazegraph generate -a wilson --size 60x60 --shape ellipse --loops 20 -o round.json
+  mazegraph generate --size 40x40 --shape diamond --transform rotate:30 -o turned.txt
+  mazegraph generate -a growing-tree --pick mixed:0.75 --size 25x25 --braid --to txt
+  mazegraph generate --mask logo.png -o logo-maze.json     # one room per light pixel
+  mazegraph generate --huge --size 20000x20000 -o huge.png  # streamed, all cores"
+)]
+pub struct Args {
+    /// The algorithm.
+    #[arg(short, long, default_value = "backtracker",
+          value_parser = clap::builder::PossibleValuesParser::new(Algorithm::NAMES))]
+    algorithm: String,
+    /// Rooms per axis, e.g. 30x40 or 5x5x5x5 (a mask PNG gives its own size otherwise).
+    #[arg(short, long, value_name = "R0xR1[x…]", value_parser = parse_size)]
+    size: Option<Size>,
+    /// Seed of the random generator: the same seed gives the same maze on every platform.
+    /// Without it a random seed is drawn and printed on standard error.
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+    /// Open K more walls after carving (K cycles in a perfect maze).
+    #[arg(long, value_name = "K", default_value_t = 0)]
+    loops: usize,
+    /// Remove every dead end (a braid maze).
+    #[arg(long)]
+    braid: bool,
+    /// Growing-tree pick policy: newest, random, oldest, mixed (half newest) or mixed:P.
+    #[arg(long, value_name = "POLICY")]
+    pick: Option<String>,
+    /// Carve only inside this shape (n-D: L1 ball, L2 ball, pyramid along axis 0).
+    #[arg(long, value_enum)]
+    shape: Option<ShapeArg>,
+    /// Carve only where this PNG is light, one pixel per room (resized to --size if given).
+    #[arg(long, value_name = "FILE.png", conflicts_with = "shape")]
+    mask: Option<PathBuf>,
+    /// Map the shape (the whole box by default) linearly, in the order given:
+    /// rotate:DEG[:I,J] (in the plane of axes I, J; default 0,1), shear:K[:I,J] (axis I gains
+    /// K times axis J; default 1,0), scale:S[,S…], matrix:a,b;c,d (rows separated by ';').
+    #[arg(long, value_name = "MAP", allow_hyphen_values = true)]
+    transform: Vec<String>,
+    /// Make a huge 2-D maze as a coarse map of sub-mazes generated on every core, streamed
+    /// to a 1-bit PNG without holding the maze in memory.
+    #[arg(long)]
+    huge: bool,
+    /// Sub-maze side in rooms, for --huge.
+    #[arg(long, value_name = "N", default_value_t = huge::DEFAULT_BLOCK, requires = "huge")]
+    block: usize,
+    /// Output file; standard output when absent (text formats only).
+    #[arg(short, long)]
+    output: Option<PathBuf>,
+    /// Output format, when the output extension does not say it. A graph format writes the
+    /// maze's cell graph.
+    #[arg(long, value_name = "FORMAT", value_parser = super::convert::parse_format)]
+    to: Option<Format>,
+}
+
+/// Built-in shapes.
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+enum ShapeArg {
+    /// The whole box.
+    Box,
+    /// The diamond inscribed in the box.
+    Diamond,
+    /// The ellipse inscribed in the box.
+    Ellipse,
+    /// Apex at the middle of the first row, base on the last row.
+    Triangle,
+}
+
+/// Rooms per axis.
+#[derive(Clone, Debug)]
+struct Size(Vec<usize>);
+
+/// Parses `30x40`, `30×40` or `30,40`.
+fn parse_size(s: &str) -> Result<Size, String> {
+    let parts: Vec<&str> = s.split(['x', 'X', '×', ',']).map(str::trim).collect();
+    let dims = parts
+        .iter()
+        .map(|p| p.parse::<usize>())
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|_| format!("{s:?} is not a size like 30x40 (whole numbers of rooms)"))?;
+    if let Some(k) = dims.iter().position(|&d| d == 0) {
+        return Err(format!(
+            "{s:?}: axis {k} has 0 rooms; every axis needs at least one room"
+        ));
+    }
+    Ok(Size(dims))
+}
+
+/// Parses one `--transform` for `n` axes.
+fn parse_transform(s: &str, n: usize) -> Result<Transform> {
+    let bad = || {
+        anyhow!("--transform {s:?}: expected rotate:DEG[:I,J], shear:K[:I,J], scale:S[,S…] or matrix:a,b;c,d")
+    };
+    let (kind, rest) = s.split_once(':').ok_or_else(bad)?;
+    let nums = |t: &str| -> Result<Vec<f64>> {
+        t.split(',')
+            .map(|x| x.trim().parse::<f64>().map_err(|_| bad()))
+            .collect()
+    };
+    let axes = |t: Option<&str>, default: (usize, usize)| -> Result<(usize, usize)> {
+        match t {
+            None => Ok(default),
+            Some(t) => match t
+                .split(',')
+                .map(|x| x.trim().parse::<usize>())
+                .collect::<Result<Vec<_>, _>>()
+            {
+                Ok(v) if v.len() == 2 => Ok((v[0], v[1])),
+                _ => Err(bad()),
+            },
+        }
+    };
+    let mut it = rest.splitn(2, ':');
+    let value = it.next().unwrap_or("");
+    let plane = it.next();
+    let t = match kind {
+        "rotate" => {
+            let (i, j) = axes(plane, (0, 1))?;
+            Transform::rotation(n, i, j, value.trim().parse().map_err(|_| bad())?)
+        }
+        "shear" => {
+            let (i, j) = axes(plane, (1, 0))?;
+            Transform::shear(n, i, j, value.trim().parse().map_err(|_| bad())?)
+        }
+        "scale" => {
+            let f = nums(value)?;
+            Transform::scale(&if f.len() == 1 { vec![f[0]; n] } else { f })
+        }
+        "matrix" => {
+            let rows = value.split(';').map(nums).collect::<Result<Vec<_>>>()?;
+            Transform::from_rows(&rows)
+        }
+        _ => return Err(bad()),
+    };
+    t.map_err(|e| anyhow!("--transform {s:?}: {e}"))
+}
+
+pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
+    let limits = global.read_options().limits;
+    let mut algorithm = Algorithm::from_name(&args.algorithm)?;
+    if let Some(p) = &args.pick {
+        let pick = Pick::from_name(p).ok_or_else(|| {
+            anyhow!(
+                "--pick {p:?}: expected newest, random, oldest, mixed or mixed:P with P in [0, 1]"
+            )
+        })?;
+        if !matches!(algorithm, Algorithm::GrowingTree(_)) {
+            bail!("--pick applies to growing-tree only");
+        }
+        algorithm = Algorithm::GrowingTree(pick);
+    }
+    let seed = match args.seed {
+        Some(s) => s,
+        None => {
+            let s = fresh_seed();
+            if !global.quiet {
+                eprintln!("mazegraph: note: seed {s} (give --seed {s} to make this maze again)");
+            }
+            s
+        }
+    };
+    let inputs: Vec<&Path> = args.mask.iter().map(PathBuf::as_path).collect();
+    let output = Output::new(args.output.as_deref(), &inputs, global.force)?;
+    if args.huge {
+        return run_huge(&args, algorithm, seed, &output, &limits);
+    }
+    let lattice = lattice(&args, &limits)?;
+    let opts = Options {
+        algorithm,
+        loops: args.loops,
+        braid: args.braid,
+    };
+    let to = output.format(args.to)?;
+    let maze = generate(&lattice, &opts, &mut rng_from_seed(seed))?;
+    match to.holds() {
+        Holds::Maze => output.write_with(to.is_binary(), |w| to.write_maze(&maze, w))?,
+        Holds::Graph => {
+            let graph = Graph::from_maze(&maze);
+            output.write_with(to.is_binary(), |w| to.write_graph(&graph, w))?
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The rooms to carve: the box of --size, or a shape, a mask, transformed.
+fn lattice(args: &Args, limits: &mazegraph::grid::Limits) -> Result<Lattice> {
+    let shaped = args.shape.is_some_and(|s| !matches!(s, ShapeArg::Box))
+        || args.mask.is_some()
+        || !args.transform.is_empty();
+    if !shaped {
+        let size = args
+            .size
+            .as_ref()
+            .map(|s| &s.0)
+            .context("say how many rooms with --size, e.g. --size 30x40")?;
+        return Ok(Lattice::new(size, limits)?);
+    }
+    let mut mask = match &args.mask {
+        Some(path) => {
+            let bytes =
+                std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+            let m = Mask::from_png(&bytes, limits).map_err(|e| super::io::located(path, e))?;
+            match &args.size {
+                Some(size) => m.resized(&size.0)?,
+                None => m,
+            }
+        }
+        None => {
+            let size = args
+                .size
+                .as_ref()
+                .map(|s| &s.0)
+                .context("say how many rooms with --size, e.g. --size 30x40")?;
+            let cells: u64 = size.iter().fold(1u64, |p, &d| p.saturating_mul(d as u64));
+            limits.check(cells)?;
+            match args.shape.unwrap_or(ShapeArg::Box) {
+                ShapeArg::Box => Mask::full(size)?,
+                ShapeArg::Diamond => Mask::diamond(size)?,
+                ShapeArg::Ellipse => Mask::ellipse(size)?,
+                ShapeArg::Triangle => Mask::triangle(size)?,
+            }
+        }
+    };
+    let n = mask.shape().ndim();
+    for t in &args.transform {
+        mask = mask.transformed(&parse_transform(t, n)?, limits)?;
+    }
+    Ok(Lattice::from_mask(&mask, limits)?)
+}
+
+fn run_huge(
+    args: &Args,
+    algorithm: Algorithm,
+    seed: u64,
+    output: &Output,
+    limits: &mazegraph::grid::Limits,
+) -> Result<ExitCode> {
+    if args.shape.is_some() || args.mask.is_some() || !args.transform.is_empty() {
+        bail!("--huge makes rectangular mazes: it takes no --shape, --mask or --transform");
+    }
+    if args.loops > 0 || args.braid {
+        bail!("--huge makes perfect mazes: it takes no --loops or --braid");
+    }
+    let size = args
+        .size
+        .as_ref()
+        .map(|s| &s.0)
+        .context("say how many rooms with --size, e.g. --size 20000x20000")?;
+    let &[rows, cols] = size.as_slice() else {
+        bail!("--huge makes 2-D mazes: give --size ROWSxCOLS");
+    };
+    let png_out = match (&args.to, &args.output) {
+        (Some(f), _) => f.name() == "png",
+        (None, Some(p)) => p.extension().is_some_and(|e| e.eq_ignore_ascii_case("png")),
+        (None, None) => false,
+    };
+    if !png_out {
+        bail!("--huge writes a PNG: give -o FILE.png");
+    }
+    let side = |r: usize| (r as u64).saturating_mul(2).saturating_add(1);
+    let cells = side(rows).saturating_mul(side(cols));
+    limits.check(cells)?;
+    let spec = huge::Huge {
+        rooms: [rows, cols],
+        block: args.block,
+        algorithm,
+        seed,
+    };
+    output.write_with(true, |w| huge::write_png(&spec, w))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A seed from the operating system (or the clock, should that fail).
+fn fresh_seed() -> u64 {
+    use rand::TryRng;
+    rand::rngs::SysRng.try_next_u64().unwrap_or_else(|_| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64 ^ u64::from(std::process::id()))
+            .unwrap_or(0)
+    })
+}

@@ -1,0 +1,297 @@
+//! `mazegraph solve`: solve one maze (writing the solution) or many in parallel (one summary
+//! line each).
+
+use super::convert::parse_format;
+use super::io::{located, read_item, Output};
+use super::{parse_coords, Coords, Global};
+use anyhow::{bail, Result};
+use mazegraph::convert::{set_terminals, to_maze};
+use mazegraph::format::Format;
+use mazegraph::layout::Layout;
+use mazegraph::solve::render::{self, SolutionFormat};
+use mazegraph::solve::{solve, Hand, Method, Solution};
+use mazegraph::Maze;
+use rayon::prelude::*;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// Solve mazes: dead-end filling by default, or a classic solver.
+#[derive(clap::Args)]
+#[command(
+    after_help = "Output (-o FILE or --to FORMAT, one input only): .json has the path, its length and \
+the kept cells as coordinates; .png shows walls black, filled or unreached cells grey, kept cells \
+yellow, the path red, start green and goal blue; .txt marks the path with 'o' and the terminals \
+with S and G. Without -o or --to, one summary line per maze (JSON lines with --json).
+No solution is not an error: a message, exit status 1, and nothing written.
+
+Examples:
+  mazegraph solve maze.png -o solved.png
+  mazegraph solve maze.txt --method bfs --to txt
+  mazegraph solve maze.json --method shortest-set -o cells.json
+  mazegraph solve maze.png --method wall-follower --hand left
+  mazegraph solve mazes/*.png -j 4 --json"
+)]
+pub struct Args {
+    /// Mazes to solve; several are solved in parallel, one summary line each.
+    #[arg(required = true)]
+    inputs: Vec<PathBuf>,
+    /// Solving method.
+    #[arg(short, long, value_enum, default_value_t = MethodArg::DeadEnd)]
+    method: MethodArg,
+    /// The wall follower's hand.
+    #[arg(long, value_enum, default_value_t = HandArg::Right)]
+    hand: HandArg,
+    /// Write the solution to this file (.json, .png or .txt); one input only.
+    #[arg(short, long)]
+    output: Option<PathBuf>,
+    /// Input format, when the extension does not say it.
+    #[arg(long, value_name = "FORMAT", value_parser = parse_format)]
+    from: Option<Format>,
+    /// Solution format (json, png, txt), when -o does not say it; standard output without -o.
+    #[arg(long, value_name = "FORMAT", value_parser = parse_solution_format)]
+    to: Option<SolutionFormat>,
+    /// Print the summaries as JSON lines.
+    #[arg(long)]
+    json: bool,
+    /// Mazes solved at once (0: one per core).
+    #[arg(short = 'j', long, value_name = "N", default_value_t = 0)]
+    jobs: usize,
+    /// Explicit start cell, e.g. 1,0.
+    #[arg(long, value_name = "R,C", value_parser = parse_coords, allow_hyphen_values = true)]
+    start: Option<Coords>,
+    /// Explicit goal cell, e.g. 3,9.
+    #[arg(long, value_name = "R,C", value_parser = parse_coords, allow_hyphen_values = true)]
+    goal: Option<Coords>,
+}
+
+/// Solving methods.
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+enum MethodArg {
+    /// Fill dead ends until none is left; what remains is the solution (plus any cycles).
+    DeadEnd,
+    /// Breadth-first search: a shortest path.
+    Bfs,
+    /// A* with the Manhattan distance: a shortest path.
+    Astar,
+    /// Dijkstra on the junction graph: a shortest path.
+    Dijkstra,
+    /// Depth-first search with Ariadne's thread: a path.
+    Dfs,
+    /// Hand on the wall (2-D, no portals); fails when the goal is on an island.
+    WallFollower,
+    /// Trémaux's marks: a path.
+    Tremaux,
+    /// Every cell on some shortest path.
+    ShortestSet,
+}
+
+/// The wall follower's hand.
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+enum HandArg {
+    /// Left hand on the wall.
+    Left,
+    /// Right hand on the wall.
+    Right,
+}
+
+fn parse_solution_format(s: &str) -> Result<SolutionFormat, String> {
+    SolutionFormat::from_name(s).map_err(|e| e.to_string())
+}
+
+impl Args {
+    fn method(&self) -> Method {
+        match self.method {
+            MethodArg::DeadEnd => Method::DeadEnd,
+            MethodArg::Bfs => Method::Bfs,
+            MethodArg::Astar => Method::AStar,
+            MethodArg::Dijkstra => Method::Dijkstra,
+            MethodArg::Dfs => Method::Dfs,
+            MethodArg::WallFollower => Method::WallFollower(match self.hand {
+                HandArg::Left => Hand::Left,
+                HandArg::Right => Hand::Right,
+            }),
+            MethodArg::Tremaux => Method::Tremaux,
+            MethodArg::ShortestSet => Method::ShortestSet,
+        }
+    }
+}
+
+/// One maze solved.
+struct Solved {
+    maze: Maze,
+    solution: Solution,
+    seconds: f64,
+}
+
+fn load(path: &Path, args: &Args, global: &Global) -> Result<Maze> {
+    let opts = global.read_options();
+    let (mut item, _) = read_item(path, args.from, &opts)?;
+    if args.start.is_some() || args.goal.is_some() {
+        set_terminals(
+            &mut item,
+            args.start.as_ref().map(|c| c.0.as_slice()),
+            args.goal.as_ref().map(|c| c.0.as_slice()),
+        )
+        .map_err(|e| located(path, e))?;
+    }
+    to_maze(item, Layout::Auto, &opts.limits).map_err(|e| located(path, e))
+}
+
+fn solve_one(path: &Path, args: &Args, global: &Global) -> Result<Solved> {
+    let maze = load(path, args, global)?;
+    let t = Instant::now();
+    let solution = solve(&maze, args.method()).map_err(|e| located(path, e))?;
+    Ok(Solved {
+        maze,
+        solution,
+        seconds: t.elapsed().as_secs_f64(),
+    })
+}
+
+/// Why there is no path, in words.
+fn no_solution(s: &Solved) -> String {
+    let shape = s.maze.shape();
+    let (a, b) = (
+        shape.fmt_index(s.solution.start),
+        shape.fmt_index(s.solution.goal),
+    );
+    match s.solution.method {
+        Method::WallFollower(_) => format!(
+            "no solution found: the wall follower came back to where it began without reaching the goal {b} (it fails when the goal is on an island; try --method dead-end)"
+        ),
+        _ => format!("no solution: the goal {b} cannot be reached from the start {a}"),
+    }
+}
+
+/// The human summary line of a solved maze.
+fn summary(path: &Path, s: &Solved) -> String {
+    let sol = &s.solution;
+    let head = format!("{}: {}", path.display(), sol.method);
+    match sol.length {
+        Some(l) => format!(
+            "{head}: path of {l} steps, {} cells kept, {} visited, {:.3} s",
+            sol.kept_count(),
+            sol.visited,
+            s.seconds
+        ),
+        None => format!("{head}: {}", no_solution(s)),
+    }
+}
+
+/// The JSON summary line of a solved maze, or of an error.
+fn json_line(path: &Path, r: &Result<Solved>) -> String {
+    let file = path.display().to_string();
+    let v = match r {
+        Ok(s) => serde_json::json!({
+            "file": file,
+            "method": s.solution.method.name(),
+            "solved": s.solution.is_solved(),
+            "length": s.solution.length,
+            "kept": s.solution.kept_count(),
+            "visited": s.solution.visited,
+            "seconds": s.seconds,
+        }),
+        Err(e) => serde_json::json!({ "file": file, "error": format!("{e:#}") }),
+    };
+    v.to_string()
+}
+
+pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
+    if args.inputs.len() > 1 {
+        if args.output.is_some() || args.to.is_some() {
+            bail!(
+                "-o and --to write one solution: give one input (several inputs print one summary line each)"
+            );
+        }
+        return batch(&args, global);
+    }
+    let input = &args.inputs[0];
+    let output = match &args.output {
+        Some(o) => Some(Output::new(Some(o), &[input], global.force)?),
+        None if args.to.is_some() => Some(Output::new(None, &[input], global.force)?),
+        None => None,
+    };
+    let format = match (args.to, &args.output) {
+        (Some(f), _) => Some(f),
+        (None, Some(p)) => Some(SolutionFormat::from_path(p).map_err(|e| anyhow::anyhow!("{e}"))?),
+        (None, None) => None,
+    };
+    let to_stdout = output.is_some() && args.output.is_none();
+    let stages = super::progress::Stages::new(global.quiet);
+    stages.stage(format!("solving {} ({})", input.display(), args.method()));
+    let result = solve_one(input, &args, global);
+    if args.json {
+        let line = json_line(input, &result);
+        if to_stdout {
+            eprintln!("{line}");
+        } else {
+            println!("{line}");
+        }
+    }
+    let solved = result?;
+    if !solved.solution.is_solved() {
+        drop(stages);
+        if !args.json {
+            let msg = summary(input, &solved);
+            if to_stdout {
+                eprintln!("{msg}");
+            } else {
+                println!("{msg}");
+            }
+        }
+        return Ok(ExitCode::from(1));
+    }
+    if let (Some(output), Some(format)) = (output, format) {
+        stages.stage("writing the solution");
+        output.write_with(format.is_binary(), |w| {
+            render::write(format, &solved.maze, &solved.solution, w)
+        })?;
+    }
+    drop(stages);
+    let quiet_file = global.quiet && args.output.is_some();
+    if !args.json && !to_stdout && !quiet_file {
+        println!("{}", summary(input, &solved));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Many mazes on a pool of `-j` threads; lines printed in input order. Each worker keeps only
+/// its summary, so at most `-j` mazes are in memory at once.
+fn batch(args: &Args, global: &Global) -> Result<ExitCode> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.jobs)
+        .build()?;
+    // (exit code, line for stdout, line for stderr)
+    let lines: Vec<(u8, Option<String>, Option<String>)> = pool.install(|| {
+        args.inputs
+            .par_iter()
+            .map(|p| {
+                let r = solve_one(p, args, global);
+                let code = match &r {
+                    Ok(s) if s.solution.is_solved() => 0,
+                    Ok(_) => 1,
+                    Err(_) => 2,
+                };
+                if args.json {
+                    return (code, Some(json_line(p, &r)), None);
+                }
+                match r {
+                    Ok(s) => (code, Some(summary(p, &s)), None),
+                    Err(e) => (code, None, Some(format!("mazegraph: error: {e:#}"))),
+                }
+            })
+            .collect()
+    });
+    let mut worst = 0u8;
+    for (code, out, err) in lines {
+        worst = worst.max(code);
+        if let Some(l) = out {
+            println!("{l}");
+        }
+        if let Some(l) = err {
+            eprintln!("{l}");
+        }
+    }
+    Ok(ExitCode::from(worst))
+}

@@ -1,0 +1,544 @@
+//! Shapes (seed 001): a [`Mask`] is the set of rooms a generator may carve. Built in: the
+//! diamond, the ellipse and the triangle (in n dimensions: the L1 ball, the L2 ball and a
+//! pyramid along axis 0); any linear [`Transform`] of a mask (rotation, shear, scale, or a
+//! matrix of your own); or a mask read from a PNG image, one pixel per room.
+//!
+//! ```
+//! use mazegraph::generate::{Mask, Transform};
+//! let diamond = Mask::diamond(&[9, 9]).unwrap();
+//! assert_eq!(diamond.room_count(), 41);
+//! let turned = Mask::full(&[10, 4]).unwrap()
+//!     .transformed(&Transform::rotation(2, 0, 1, 45.0).unwrap(), &Default::default())
+//!     .unwrap();
+//! assert!(turned.room_count() > 30);
+//! ```
+
+use crate::error::{Error, Result};
+use crate::grid::{Limits, Shape};
+use fixedbitset::FixedBitSet;
+
+/// A set of rooms in a box of rooms: the rooms a generator may carve.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mask {
+    shape: Shape,
+    bits: FixedBitSet,
+}
+
+impl Mask {
+    /// A mask over `dims` rooms keeping the rooms whose coordinates satisfy `keep`.
+    ///
+    /// Complexity: O(rooms · axes), one call of `keep` per room.
+    pub fn from_fn(dims: &[usize], mut keep: impl FnMut(&[usize]) -> bool) -> Result<Mask> {
+        let shape = room_shape(dims)?;
+        let mut bits = FixedBitSet::with_capacity(shape.len());
+        let mut x = vec![0usize; shape.ndim()];
+        for i in 0..shape.len() {
+            shape.coords_into(i, &mut x);
+            if keep(&x) {
+                bits.insert(i);
+            }
+        }
+        Ok(Mask { shape, bits })
+    }
+
+    /// Every room of the box.
+    pub fn full(dims: &[usize]) -> Result<Mask> {
+        let shape = room_shape(dims)?;
+        let mut bits = FixedBitSet::with_capacity(shape.len());
+        bits.insert_range(..);
+        Ok(Mask { shape, bits })
+    }
+
+    /// The diamond inscribed in the box: rooms whose centres `u` (scaled to [-1, 1] on every
+    /// axis) have Σ|u_k| ≤ 1.
+    pub fn diamond(dims: &[usize]) -> Result<Mask> {
+        Mask::from_fn(dims, |x| {
+            x.iter()
+                .zip(dims)
+                .map(|(&c, &d)| centred(c, d).abs())
+                .sum::<f64>()
+                <= 1.0 + 1e-9
+        })
+    }
+
+    /// The ellipse (ellipsoid) inscribed in the box: Σ u_k² ≤ 1.
+    pub fn ellipse(dims: &[usize]) -> Result<Mask> {
+        Mask::from_fn(dims, |x| {
+            x.iter()
+                .zip(dims)
+                .map(|(&c, &d)| centred(c, d).powi(2))
+                .sum::<f64>()
+                <= 1.0 + 1e-9
+        })
+    }
+
+    /// The triangle with its apex at the middle of the first row and its base on the last
+    /// row; in n dimensions the pyramid with a box base: |u_k| ≤ t for every axis k ≥ 1,
+    /// where t grows from 0 to 1 along axis 0. A 1-D "triangle" is the whole line.
+    pub fn triangle(dims: &[usize]) -> Result<Mask> {
+        Mask::from_fn(dims, |x| {
+            let t = (x[0] as f64 + 1.0) / dims[0] as f64;
+            x.iter()
+                .zip(dims)
+                .skip(1)
+                .all(|(&c, &d)| centred(c, d).abs() <= t + 1e-9)
+        })
+    }
+
+    /// A 2-D mask from a PNG image, one pixel per room: light pixels (luminance ≥ 50%, not
+    /// transparent) are rooms. Any PNG colour type and bit depth.
+    pub fn from_png(bytes: &[u8], limits: &Limits) -> Result<Mask> {
+        let corrupt = |e: png::DecodingError| Error::Corrupt {
+            format: "png",
+            message: e.to_string(),
+        };
+        let mut decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+        decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
+        let mut reader = decoder.read_info().map_err(corrupt)?;
+        let (w, h) = {
+            let info = reader.info();
+            (info.width as usize, info.height as usize)
+        };
+        limits.check((w as u64).saturating_mul(h as u64))?;
+        let shape = room_shape(&[h, w])?;
+        let (color, _) = reader.output_color_type();
+        let channels = color.samples();
+        // Whole frame (interlaced images too): channels bytes per pixel after the transforms.
+        let size = reader.output_buffer_size().ok_or(Error::TooLarge {
+            cells: u64::MAX,
+            limit: limits.max_cells,
+        })?;
+        let mut buf = vec![0u8; size];
+        let frame = reader.next_frame(&mut buf).map_err(corrupt)?;
+        let stride = frame.line_size;
+        let mut bits = FixedBitSet::with_capacity(shape.len());
+        for y in 0..h {
+            let line = buf.get(y * stride..(y + 1) * stride).unwrap_or(&[]);
+            for x in 0..w {
+                let px = line.get(x * channels..(x + 1) * channels).unwrap_or(&[]);
+                let (lum, alpha) = match (color, px) {
+                    (png::ColorType::Grayscale, [g]) => (u32::from(*g) * 1000, 255),
+                    (png::ColorType::GrayscaleAlpha, [g, a]) => (u32::from(*g) * 1000, *a),
+                    (png::ColorType::Rgb, [r, g, b]) => (luminance(*r, *g, *b), 255),
+                    (png::ColorType::Rgba, [r, g, b, a]) => (luminance(*r, *g, *b), *a),
+                    _ => (0, 0),
+                };
+                if alpha >= 128 && lum >= 128 * 1000 {
+                    bits.insert(y * w + x);
+                }
+            }
+        }
+        Ok(Mask { shape, bits })
+    }
+
+    /// The same mask resampled (nearest neighbour) to a box of `dims` rooms.
+    pub fn resized(&self, dims: &[usize]) -> Result<Mask> {
+        if dims.len() != self.shape.ndim() {
+            return Err(Error::InvalidMaze(format!(
+                "a {}-D shape cannot be resized to {} axes",
+                self.shape.ndim(),
+                dims.len()
+            )));
+        }
+        let src = self.shape.dims().to_vec();
+        let mut y = vec![0usize; dims.len()];
+        Mask::from_fn(dims, |x| {
+            for k in 0..x.len() {
+                y[k] = ((x[k] as f64 + 0.5) * src[k] as f64 / dims[k] as f64) as usize;
+                y[k] = y[k].min(src[k] - 1);
+            }
+            self.shape.index(&y).is_some_and(|i| self.bits.contains(i))
+        })
+    }
+
+    /// The image of the mask under a linear map, in the smallest box that holds it: room `y`
+    /// of the new box is kept when the preimage of its centre falls in a kept room.
+    /// (Translations only move the box, so a linear map says everything.)
+    ///
+    /// Complexity: O(new rooms · axes²). Fails on a singular map, a map of the wrong size, or
+    /// an image larger than `limits`.
+    pub fn transformed(&self, t: &Transform, limits: &Limits) -> Result<Mask> {
+        let n = self.shape.ndim();
+        if t.n != n {
+            return Err(Error::InvalidMaze(format!(
+                "a {}×{} transform cannot map a {n}-D shape",
+                t.n, t.n
+            )));
+        }
+        let inv = t.inverse()?;
+        // Bounding box of the image of [0, d0]×[0, d1]×…: per output axis, the sum of the
+        // negative and of the positive contributions of each input axis.
+        let dims_src = self.shape.dims();
+        let mut lo = vec![0f64; n];
+        let mut hi = vec![0f64; n];
+        for r in 0..n {
+            for c in 0..n {
+                let v = t.m[r * n + c] * dims_src[c] as f64;
+                lo[r] += v.min(0.0);
+                hi[r] += v.max(0.0);
+            }
+        }
+        let mut dims = Vec::with_capacity(n);
+        let mut product: u64 = 1;
+        for k in 0..n {
+            let extent = (hi[k] - lo[k] - 1e-9).ceil().max(1.0);
+            if !extent.is_finite() || extent > 1e15 {
+                return Err(Error::TooLarge {
+                    cells: u64::MAX,
+                    limit: limits.max_cells,
+                });
+            }
+            product = product.saturating_mul(extent as u64);
+            dims.push(extent as usize);
+        }
+        limits.check(product)?;
+        let mut p = vec![0f64; n];
+        let mut src = vec![0usize; n];
+        Mask::from_fn(&dims, |y| {
+            for k in 0..n {
+                p[k] = lo[k] + y[k] as f64 + 0.5;
+            }
+            let q = inv.apply(&p);
+            for k in 0..n {
+                let f = q[k].floor();
+                if !(0.0..dims_src[k] as f64).contains(&f) {
+                    return false;
+                }
+                src[k] = f as usize;
+            }
+            self.shape
+                .index(&src)
+                .is_some_and(|i| self.bits.contains(i))
+        })
+    }
+
+    /// The box of rooms.
+    pub fn shape(&self) -> &Shape {
+        &self.shape
+    }
+
+    /// One bit per room of the box, set for kept rooms.
+    pub fn bits(&self) -> &FixedBitSet {
+        &self.bits
+    }
+
+    /// Number of kept rooms.
+    pub fn room_count(&self) -> usize {
+        self.bits.count_ones(..)
+    }
+}
+
+/// An n×n linear map of room coordinates, for [`Mask::transformed`]. Build it from rows, or
+/// from the usual rotation, shear and scale, and chain maps with [`Transform::then`].
+///
+/// A plain row-major matrix with its own Gauss–Jordan inverse: nalgebra would raise the
+/// crate's minimum Rust version for one n×n inverse. A nalgebra matrix `m` converts with
+/// `Transform::from_rows(&m.row_iter().map(|r| r.iter().copied().collect()).collect::<Vec<_>>())`.
+///
+/// Rotations by whole quarter turns are exact; other angles go through the platform's
+/// `sin`/`cos`, so a room whose centre falls exactly on the shape's edge may differ by
+/// platform.
+///
+/// ```
+/// use mazegraph::generate::Transform;
+/// let t = Transform::shear(2, 1, 0, 0.5).unwrap().then(&Transform::scale(&[2.0, 1.0]).unwrap()).unwrap();
+/// assert_eq!(t.apply(&[1.0, 1.0]), vec![2.0, 1.5]);
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct Transform {
+    n: usize,
+    /// Row-major n×n entries.
+    m: Vec<f64>,
+}
+
+impl Transform {
+    /// The map with these rows (`rows.len()` rows of `rows.len()` finite numbers).
+    pub fn from_rows(rows: &[Vec<f64>]) -> Result<Transform> {
+        let n = rows.len();
+        if n == 0 || rows.iter().any(|r| r.len() != n) {
+            return Err(Error::InvalidMaze(
+                "a transform matrix must be square, n rows of n numbers".into(),
+            ));
+        }
+        let m: Vec<f64> = rows.iter().flatten().copied().collect();
+        if m.iter().any(|x| !x.is_finite()) {
+            return Err(Error::InvalidMaze(
+                "a transform matrix needs finite numbers".into(),
+            ));
+        }
+        Ok(Transform { n, m })
+    }
+
+    /// The identity of n axes.
+    pub fn identity(n: usize) -> Transform {
+        let mut m = vec![0.0; n * n];
+        for k in 0..n {
+            m[k * n + k] = 1.0;
+        }
+        Transform { n, m }
+    }
+
+    /// A rotation by `degrees` in the plane of axes `i` and `j` (from `i` towards `j`).
+    pub fn rotation(n: usize, i: usize, j: usize, degrees: f64) -> Result<Transform> {
+        check_axes(n, i, j)?;
+        if !degrees.is_finite() {
+            return Err(Error::InvalidMaze("a rotation needs a finite angle".into()));
+        }
+        // Quarter turns exactly, so that they do not depend on the platform's sin and cos.
+        let quarter = degrees / 90.0;
+        let (s, c) = if quarter == quarter.round() {
+            [(0.0, 1.0), (1.0, 0.0), (0.0, -1.0), (-1.0, 0.0)][quarter.rem_euclid(4.0) as usize]
+        } else {
+            degrees.to_radians().sin_cos()
+        };
+        let mut t = Transform::identity(n);
+        t.m[i * n + i] = c;
+        t.m[i * n + j] = -s;
+        t.m[j * n + i] = s;
+        t.m[j * n + j] = c;
+        Ok(t)
+    }
+
+    /// A shear: coordinate `i` gains `factor` times coordinate `j`.
+    pub fn shear(n: usize, i: usize, j: usize, factor: f64) -> Result<Transform> {
+        check_axes(n, i, j)?;
+        let mut t = Transform::identity(n);
+        t.m[i * n + j] = factor;
+        Transform::from_rows(&t.rows())
+    }
+
+    /// A scaling by one factor per axis.
+    pub fn scale(factors: &[f64]) -> Result<Transform> {
+        let n = factors.len();
+        let mut t = Transform::identity(n);
+        for k in 0..n {
+            t.m[k * n + k] = factors[k];
+        }
+        Transform::from_rows(&t.rows())
+    }
+
+    /// Number of axes.
+    pub fn ndim(&self) -> usize {
+        self.n
+    }
+
+    /// The rows of the matrix.
+    pub fn rows(&self) -> Vec<Vec<f64>> {
+        self.m.chunks(self.n.max(1)).map(<[f64]>::to_vec).collect()
+    }
+
+    /// The map `x ↦ other(self(x))`: first `self`, then `other`.
+    pub fn then(&self, other: &Transform) -> Result<Transform> {
+        if other.n != self.n {
+            return Err(Error::InvalidMaze(format!(
+                "cannot chain a {}-D transform with a {}-D one",
+                self.n, other.n
+            )));
+        }
+        let n = self.n;
+        let mut m = vec![0.0; n * n];
+        for r in 0..n {
+            for c in 0..n {
+                m[r * n + c] = (0..n).map(|k| other.m[r * n + k] * self.m[k * n + c]).sum();
+            }
+        }
+        Ok(Transform { n, m })
+    }
+
+    /// The image of point `x` (length `ndim()`).
+    pub fn apply(&self, x: &[f64]) -> Vec<f64> {
+        let n = self.n;
+        (0..n)
+            .map(|r| (0..n).map(|c| self.m[r * n + c] * x[c]).sum())
+            .collect()
+    }
+
+    /// The inverse map (Gauss–Jordan with partial pivoting); fails when the map is singular.
+    pub fn inverse(&self) -> Result<Transform> {
+        let n = self.n;
+        let mut a = self.m.clone();
+        let mut inv = Transform::identity(n).m;
+        let scale = a.iter().fold(0f64, |s, x| s.max(x.abs()));
+        for col in 0..n {
+            let pivot = (col..n)
+                .max_by(|&x, &y| a[x * n + col].abs().total_cmp(&a[y * n + col].abs()))
+                .unwrap_or(col);
+            if a[pivot * n + col].abs() <= 1e-12 * scale.max(1e-300) {
+                return Err(Error::InvalidMaze(
+                    "the transform is singular: it flattens the shape".into(),
+                ));
+            }
+            for k in 0..n {
+                a.swap(col * n + k, pivot * n + k);
+                inv.swap(col * n + k, pivot * n + k);
+            }
+            let p = a[col * n + col];
+            for k in 0..n {
+                a[col * n + k] /= p;
+                inv[col * n + k] /= p;
+            }
+            for r in 0..n {
+                if r != col {
+                    let f = a[r * n + col];
+                    if f != 0.0 {
+                        for k in 0..n {
+                            a[r * n + k] -= f * a[col * n + k];
+                            inv[r * n + k] -= f * inv[col * n + k];
+                        }
+                    }
+                }
+            }
+        }
+        Ok(Transform { n, m: inv })
+    }
+}
+
+fn check_axes(n: usize, i: usize, j: usize) -> Result<()> {
+    if i >= n || j >= n || i == j {
+        return Err(Error::InvalidMaze(format!(
+            "axes {i} and {j} do not name a plane of a {n}-D shape"
+        )));
+    }
+    Ok(())
+}
+
+fn room_shape(dims: &[usize]) -> Result<Shape> {
+    if let Some(k) = dims.iter().position(|&d| d == 0) {
+        return Err(Error::InvalidMaze(format!(
+            "axis {k} has 0 rooms: every axis needs at least one room"
+        )));
+    }
+    Shape::new(dims.to_vec())
+}
+
+/// The centre of room `c` of `d`, scaled to [-1, 1].
+fn centred(c: usize, d: usize) -> f64 {
+    2.0 * (c as f64 + 0.5) / d as f64 - 1.0
+}
+
+/// Luminance × 1000 (Rec. 601 weights).
+fn luminance(r: u8, g: u8, b: u8) -> u32 {
+    299 * u32::from(r) + 587 * u32::from(g) + 114 * u32::from(b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn picture(m: &Mask) -> Vec<String> {
+        let d = m.shape().dims();
+        (0..d[0])
+            .map(|r| {
+                (0..d[1])
+                    .map(|c| {
+                        if m.bits().contains(r * d[1] + c) {
+                            'o'
+                        } else {
+                            '.'
+                        }
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn builtin_shapes() {
+        assert_eq!(
+            picture(&Mask::diamond(&[5, 5]).unwrap()),
+            ["..o..", ".ooo.", "ooooo", ".ooo.", "..o.."]
+        );
+        assert_eq!(
+            picture(&Mask::triangle(&[3, 5]).unwrap()),
+            ["..o..", ".ooo.", "ooooo"]
+        );
+        let e = Mask::ellipse(&[6, 10]).unwrap();
+        assert_eq!(e.room_count(), 48);
+        assert!(!e.bits().contains(0) && e.bits().contains(2 * 10 + 5));
+        // 3-D: the octahedron of a 3×3×3 box has 7 rooms.
+        assert_eq!(Mask::diamond(&[3, 3, 3]).unwrap().room_count(), 7);
+        assert!(Mask::full(&[2, 0]).is_err());
+    }
+
+    #[test]
+    fn transforms() {
+        let t = Transform::rotation(2, 0, 1, 90.0).unwrap();
+        let q = t.apply(&[1.0, 0.0]);
+        assert!((q[0]).abs() < 1e-12 && (q[1] - 1.0).abs() < 1e-12);
+        let back = t.then(&t.inverse().unwrap()).unwrap();
+        for (r, row) in back.rows().iter().enumerate() {
+            for (c, x) in row.iter().enumerate() {
+                assert!((x - if r == c { 1.0 } else { 0.0 }).abs() < 1e-12);
+            }
+        }
+        // A quarter turn of a 2×5 box is a 5×2 box.
+        let m = Mask::full(&[2, 5]).unwrap();
+        let turned = m.transformed(&t, &Limits::default()).unwrap();
+        assert_eq!(turned.shape().dims(), &[5, 2]);
+        assert_eq!(turned.room_count(), 10);
+        // Scaling doubles each axis.
+        let big = m
+            .transformed(&Transform::scale(&[2.0, 2.0]).unwrap(), &Limits::default())
+            .unwrap();
+        assert_eq!((big.shape().dims(), big.room_count()), (&[4, 10][..], 40));
+        let flat = Transform::from_rows(&[vec![1.0, 2.0], vec![2.0, 4.0]]).unwrap();
+        assert!(flat.inverse().unwrap_err().to_string().contains("singular"));
+        assert!(Transform::from_rows(&[vec![1.0, 2.0]]).is_err());
+        assert!(Transform::rotation(2, 0, 0, 1.0).is_err());
+        let huge = Transform::scale(&[1e6, 1e6]).unwrap();
+        assert!(matches!(
+            m.transformed(&huge, &Limits::default()),
+            Err(Error::TooLarge { .. })
+        ));
+        let three = Transform::identity(3);
+        assert!(m.transformed(&three, &Limits::default()).is_err());
+    }
+
+    #[test]
+    fn resize_nearest() {
+        let m = Mask::from_fn(&[2, 2], |x| x[0] == x[1]).unwrap();
+        let r = m.resized(&[4, 4]).unwrap();
+        assert_eq!(picture(&r), ["oo..", "oo..", "..oo", "..oo"]);
+    }
+
+    fn png_bytes(w: u32, h: u32, color: png::ColorType, data: &[u8]) -> Vec<u8> {
+        let mut out = Vec::new();
+        let mut enc = png::Encoder::new(&mut out, w, h);
+        enc.set_color(color);
+        enc.set_depth(png::BitDepth::Eight);
+        enc.write_header().unwrap().write_image_data(data).unwrap();
+        out
+    }
+
+    #[test]
+    fn png_masks() {
+        let gray = png_bytes(
+            3,
+            2,
+            png::ColorType::Grayscale,
+            &[255, 0, 200, 10, 128, 127],
+        );
+        let m = Mask::from_png(&gray, &Limits::default()).unwrap();
+        assert_eq!(picture(&m), ["o.o", ".o."]);
+        let rgba = png_bytes(
+            2,
+            1,
+            png::ColorType::Rgba,
+            &[255, 255, 255, 255, 255, 255, 255, 0],
+        );
+        assert_eq!(
+            picture(&Mask::from_png(&rgba, &Limits::default()).unwrap()),
+            ["o."]
+        );
+        assert!(matches!(
+            Mask::from_png(b"not a png", &Limits::default()),
+            Err(Error::Corrupt { .. })
+        ));
+        assert!(matches!(
+            Mask::from_png(&gray, &Limits { max_cells: 4 }),
+            Err(Error::TooLarge { .. })
+        ));
+        // Truncated data is an error, not a panic.
+        assert!(Mask::from_png(&gray[..gray.len() - 20], &Limits::default()).is_err());
+    }
+}

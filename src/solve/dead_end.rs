@@ -1,0 +1,581 @@
+//! Dead-end filling: "every dead end is a wall", iterated until nothing changes.
+//!
+//! A path cell with at most one open neighbour that is not a terminal is a dead end: it is
+//! filled, which may turn its one neighbour into a dead end, and so on. What remains is the
+//! unique fixed point: on a perfect maze exactly the solution path; on a maze with cycles, the
+//! solution plus the cycles and every corridor between them and the path (the cells whose
+//! removal by peeling is impossible). Any simple path between the terminals survives, so the
+//! shortest path through what is left is a shortest path of the maze.
+//!
+//! On the grid the engine keeps no counts at all: the cells left are one bit per cell (a copy
+//! of the grid's path bits), and a cell's open-neighbour count is recounted from those bits
+//! when needed. The grid is scanned once in order; each dead end found starts a walk that
+//! fills it and moves to its one neighbour while that neighbour is a dead end in turn. A cell's
+//! count only drops when a neighbour is filled, and that is exactly when the walk looks at it,
+//! so one scan reaches the fixed point. 2-D grids are scanned row by row, 64 cells at a time
+//! with bit operations that find the cells with at most one open neighbour, and walks carry
+//! their row and column (no division per cell); without portals, horizontal bands of the grid
+//! are filled in parallel, one thread per core. On a [`Graph`] the same peeling runs over the
+//! compressed neighbour lists with a count per vertex and a work stack ([`fill_graph`]).
+
+use super::bfs::{layers, walk_back};
+use super::{Links, Method, Solution};
+use crate::graph::Graph;
+use crate::maze::Maze;
+use fixedbitset::FixedBitSet;
+use std::ops::Range;
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+
+/// The cells left by dead-end filling of `maze`'s path cells; `terminals` are never filled.
+///
+/// Portals count as open neighbours. Complexity: O(cells · dimensions) time; one bit per cell
+/// (the result), plus one bit per cell marking portal ends when there are portals (2-D grids
+/// without portals use one thread per core, each filling a band of rows).
+///
+/// ```
+/// use mazegraph::{solve::dead_end::fill, Maze};
+/// let m = Maze::from_text_rows(&[
+///     "#.#####",
+///     "#.....#",
+///     "#.#.#.#",
+///     "#...#.#",
+///     "#.###.#",
+/// ]).unwrap();
+/// let (s, g) = m.terminals().unwrap();
+/// let kept = fill(&m, &[s, g]);
+/// // the loop through (3, 1)..(3, 3) stays; the spur at (4, 1) and the branch (2, 3) do not
+/// assert!(kept.contains(m.shape().index(&[3, 2]).unwrap()));
+/// assert!(!kept.contains(m.shape().index(&[4, 1]).unwrap()));
+/// ```
+pub fn fill(maze: &Maze, terminals: &[usize]) -> FixedBitSet {
+    fill_counting(maze, terminals).0
+}
+
+/// [`fill`], also returning the number of cells filled.
+fn fill_counting(maze: &Maze, terminals: &[usize]) -> (FixedBitSet, usize) {
+    let links = Links::new(maze);
+    if maze.shape().ndim() == 2 {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        // Bands of at least 64 rows; inside a pool already solving many mazes, one thread.
+        let threads = if rayon::current_thread_index().is_some() {
+            1
+        } else {
+            cores.min(maze.shape().dims()[0] / 64)
+        };
+        return fill_2d(maze, &links, terminals, threads);
+    }
+    let mut kept = maze.grid().bits().clone();
+    let filled = fill_nd(maze, &links, terminals, &mut kept);
+    (kept, filled)
+}
+
+fn fill_nd(maze: &Maze, links: &Links, terminals: &[usize], kept: &mut FixedBitSet) -> usize {
+    let mut filled = 0;
+    for i in maze.grid().paths() {
+        let mut c = i;
+        while kept.contains(c) && !terminals.contains(&c) {
+            let mut degree = 0;
+            let mut next = c;
+            links.for_each(c, |j| {
+                if kept.contains(j) {
+                    degree += 1;
+                    next = j;
+                }
+            });
+            if degree > 1 {
+                break;
+            }
+            kept.remove(c);
+            filled += 1;
+            if degree == 0 {
+                break;
+            }
+            c = next;
+        }
+    }
+    filled
+}
+
+const B: usize = usize::BITS as usize;
+
+/// 2-D filling. Rows are scanned `B` cells at a time with bit operations, which find the
+/// cells with at most one open grid neighbour; only those start a walk.
+///
+/// Without portals, a wide enough grid is cut into horizontal bands filled in parallel, one
+/// thread per core: a band's walks stop at its edge, two rows of the grid between bands are
+/// left to a last sequential pass, and no word of the bitset is written by two threads. The
+/// words are atomics read and written with relaxed ordering (plain loads and stores).
+fn fill_2d(
+    maze: &Maze,
+    links: &Links,
+    terminals: &[usize],
+    threads: usize,
+) -> (FixedBitSet, usize) {
+    let dims = maze.shape().dims();
+    let (h, w) = (dims[0], dims[1]);
+    let grid = maze.grid().bits();
+    let words: Vec<AtomicUsize> = grid
+        .as_slice()
+        .iter()
+        .map(|&x| AtomicUsize::new(x))
+        .collect();
+    let plane = Plane {
+        words: &words,
+        h,
+        w,
+        terminals,
+        links,
+    };
+    let threads = if links.has_portals() || w < B {
+        1
+    } else {
+        threads.min(h / 4).max(1)
+    };
+    let filled = if threads == 1 {
+        plane.scan(0..h, 0..h)
+    } else {
+        let cuts: Vec<usize> = (1..threads).map(|k| k * h / threads).collect();
+        let mut bands = Vec::with_capacity(threads);
+        let mut from = 0;
+        for &m in &cuts {
+            bands.push(from..m - 1);
+            from = m + 1;
+        }
+        bands.push(from..h);
+        let parallel: usize = std::thread::scope(|s| {
+            let plane = &plane;
+            let handles: Vec<_> = bands
+                .into_iter()
+                .map(|band| s.spawn(move || plane.scan(band.clone(), band)))
+                .collect();
+            handles.into_iter().map(|t| t.join().unwrap_or(0)).sum()
+        });
+        // The two rows at each cut, with walks free to go anywhere.
+        parallel
+            + cuts
+                .iter()
+                .map(|&m| plane.scan(m - 1..m + 1, 0..h))
+                .sum::<usize>()
+    };
+    let kept = FixedBitSet::with_capacity_and_blocks(
+        grid.len(),
+        words.into_iter().map(|x| x.into_inner()),
+    );
+    (kept, filled)
+}
+
+/// A 2-D grid's bits being filled, shared by the threads of [`fill_2d`].
+struct Plane<'a, 'b> {
+    words: &'a [AtomicUsize],
+    h: usize,
+    w: usize,
+    terminals: &'a [usize],
+    links: &'a Links<'b>,
+}
+
+impl Plane<'_, '_> {
+    #[inline(always)]
+    fn bit(&self, i: usize) -> usize {
+        (self.words[i / B].load(Relaxed) >> (i % B)) & 1
+    }
+
+    /// The `B` bits starting at bit `p` (bits past the end read as 0).
+    #[inline]
+    fn chunk(&self, p: usize) -> usize {
+        let (k, sh) = (p / B, p % B);
+        let lo = self.words.get(k).map_or(0, |w| w.load(Relaxed) >> sh);
+        if sh == 0 {
+            lo
+        } else {
+            lo | self
+                .words
+                .get(k + 1)
+                .map_or(0, |w| w.load(Relaxed) << (B - sh))
+        }
+    }
+
+    /// Clears bit `i`. Only one thread ever writes a given word, so load-then-store is exact.
+    #[inline(always)]
+    fn clear(&self, i: usize) {
+        let word = &self.words[i / B];
+        word.store(word.load(Relaxed) & !(1usize << (i % B)), Relaxed);
+    }
+
+    /// Finds the dead ends of `rows` and walks from each, within the rows of `band`.
+    fn scan(&self, rows: Range<usize>, band: Range<usize>) -> usize {
+        let (h, w) = (self.h, self.w);
+        let mut filled = 0;
+        for r in rows {
+            let mut col = 0;
+            while col < w {
+                let p = r * w + col;
+                let len = (w - col).min(B);
+                let mask = if len == B { !0 } else { (1usize << len) - 1 };
+                let cur = self.chunk(p) & mask;
+                if cur != 0 {
+                    let up = if r > 0 { self.chunk(p - w) } else { 0 };
+                    let down = if r + 1 < h { self.chunk(p + w) } else { 0 };
+                    let left = (cur << 1) | if col > 0 { self.bit(p - 1) } else { 0 };
+                    let right = (cur >> 1)
+                        | if col + B < w {
+                            self.bit(p + B) << (B - 1)
+                        } else {
+                            0
+                        };
+                    let two = (up & down) | (left & right) | ((up | down) & (left | right));
+                    let mut dead = cur & !two;
+                    while dead != 0 {
+                        let k = dead.trailing_zeros() as usize;
+                        dead &= dead - 1;
+                        let at = (p + k, r, col + k);
+                        filled += if self.links.has_portals() {
+                            self.walk::<true>(at, &band)
+                        } else {
+                            self.walk::<false>(at, &band)
+                        };
+                    }
+                }
+                col += len;
+            }
+        }
+        filled
+    }
+
+    /// Fills dead ends starting at cell `i` = (r, c) if it is one, following the chain while
+    /// it stays in the rows of `band`; returns the number filled. The four neighbour tests
+    /// are computed without branches, so the only branch that depends on the maze is "is this
+    /// still a dead end", which is almost always yes.
+    #[inline]
+    fn walk<const PORTALS: bool>(
+        &self,
+        (mut i, mut r, mut c): (usize, usize, usize),
+        band: &Range<usize>,
+    ) -> usize {
+        let (h, w) = (self.h, self.w);
+        let mut filled = 0;
+        if self.bit(i) == 0 {
+            return 0;
+        }
+        loop {
+            if self.terminals.contains(&i) {
+                return filled;
+            }
+            // Out-of-grid neighbours read the cell itself, then are masked off.
+            let up = usize::from(r > 0) & self.bit(if r > 0 { i - w } else { i });
+            let left = usize::from(c > 0) & self.bit(if c > 0 { i - 1 } else { i });
+            let right = usize::from(c + 1 < w) & self.bit(if c + 1 < w { i + 1 } else { i });
+            let down = usize::from(r + 1 < h) & self.bit(if r + 1 < h { i + w } else { i });
+            let mut degree = up + left + right + down;
+            // With exactly one open neighbour, this is it.
+            let mut next = (
+                i.wrapping_add((down.wrapping_sub(up)).wrapping_mul(w))
+                    .wrapping_add(right)
+                    .wrapping_sub(left),
+                r.wrapping_add(down).wrapping_sub(up),
+                c.wrapping_add(right).wrapping_sub(left),
+            );
+            if PORTALS && degree <= 1 && self.links.is_portal(i) {
+                self.links.for_each_portal(i, |j| {
+                    if self.bit(j) == 1 {
+                        degree += 1;
+                        next = (j, j / w, j % w);
+                    }
+                });
+            }
+            if degree > 1 {
+                return filled;
+            }
+            self.clear(i);
+            filled += 1;
+            if degree == 0 || !band.contains(&next.1) {
+                return filled;
+            }
+            (i, r, c) = next;
+        }
+    }
+}
+
+/// Dead-end filling on any graph: the vertices left, as a bitset over vertex ids;
+/// `terminals` are never removed.
+///
+/// Complexity: O(V + E) time; a 4-byte count per vertex, a work stack, one bit per vertex.
+///
+/// ```
+/// use mazegraph::{solve::dead_end::fill_graph, Graph, Maze};
+/// let m = Maze::from_text_rows(&["#.###", "#...#", "#.#.#", "#...#", "###.#"]).unwrap();
+/// let g = Graph::from_maze(&m);
+/// let kept = fill_graph(&g, &[g.start().unwrap(), g.goal().unwrap()]);
+/// assert_eq!(kept.count_ones(..), 10); // the ring of 8 cells and both terminals
+/// ```
+pub fn fill_graph(graph: &Graph, terminals: &[u32]) -> FixedBitSet {
+    let n = graph.vertex_count();
+    let mut kept = FixedBitSet::with_capacity(n);
+    kept.insert_range(..);
+    let mut count: Vec<u32> = (0..n as u32)
+        .map(|v| graph.degree(v).min(u32::MAX as usize) as u32)
+        .collect();
+    let mut stack: Vec<u32> = (0..n as u32)
+        .filter(|&v| count[v as usize] <= 1 && !terminals.contains(&v))
+        .collect();
+    while let Some(v) = stack.pop() {
+        if !kept.contains(v as usize) {
+            continue;
+        }
+        kept.remove(v as usize);
+        for &u in graph.neighbours(v) {
+            if kept.contains(u as usize) {
+                let c = &mut count[u as usize];
+                *c -= 1;
+                // Pushed once, when the count reaches 1; a count reaching 0 was already pushed.
+                if *c == 1 && !terminals.contains(&u) {
+                    stack.push(u);
+                }
+            }
+        }
+    }
+    kept
+}
+
+/// Dead-end filling, then a shortest path through the cells left (breadth-first, inside them).
+/// `visited` counts the cells filled.
+///
+/// Complexity: O(cells) time; one bit per cell for the cells left, two bits per cell touched
+/// by the final search (only the cells left are searched).
+///
+/// ```
+/// use mazegraph::{solve::dead_end, Maze};
+/// let m = Maze::from_text_rows(&["#.###", "#...#", "#.#.#", "#...#", "###.#"]).unwrap();
+/// let (s, g) = m.terminals().unwrap();
+/// let sol = dead_end::solve(&m, s, g);
+/// assert_eq!(sol.length, Some(6));
+/// assert_eq!(sol.kept_count(), 10); // the ring and both accesses to it
+/// ```
+pub fn solve(maze: &Maze, start: usize, goal: usize) -> Solution {
+    let (kept, filled) = fill_counting(maze, &[start, goal]);
+    let links = Links::new(maze);
+    let path = walk_corridor(maze, &links, &kept, start, goal).or_else(|| {
+        let l = layers(&links, maze.grid().len(), start, goal, Some(&kept));
+        l.dist.map(|d| walk_back(&links, &l.crumbs, goal, d))
+    });
+    Solution::new(Method::DeadEnd, (start, goal), path, kept, filled)
+}
+
+#[inline(always)]
+fn bit_at(words: &[usize], i: usize) -> usize {
+    (words[i / B] >> (i % B)) & 1
+}
+
+/// The path when what is left is a single corridor from start to goal (always so on a perfect
+/// maze): every step has exactly one way on. `None` as soon as it is not.
+fn walk_corridor(
+    maze: &Maze,
+    links: &Links,
+    kept: &FixedBitSet,
+    start: usize,
+    goal: usize,
+) -> Option<Vec<usize>> {
+    let mut path = Vec::with_capacity(kept.count_ones(..));
+    path.push(start);
+    if maze.shape().ndim() == 2 && !links.has_portals() {
+        let dims = maze.shape().dims();
+        let (h, w) = (dims[0], dims[1]);
+        let words = kept.as_slice();
+        let (mut r, mut c) = (start / w, start % w);
+        let mut prev = usize::MAX;
+        let mut i = start;
+        while i != goal {
+            // The cell we came from counts as closed.
+            let open = |j: usize| usize::from(j != prev) & bit_at(words, j);
+            let up = usize::from(r > 0) & open(if r > 0 { i - w } else { i });
+            let left = usize::from(c > 0) & open(if c > 0 { i - 1 } else { i });
+            let right = usize::from(c + 1 < w) & open(if c + 1 < w { i + 1 } else { i });
+            let down = usize::from(r + 1 < h) & open(if r + 1 < h { i + w } else { i });
+            if up + left + right + down != 1 {
+                return None;
+            }
+            prev = i;
+            i = i
+                .wrapping_add((down.wrapping_sub(up)).wrapping_mul(w))
+                .wrapping_add(right)
+                .wrapping_sub(left);
+            r = r.wrapping_add(down).wrapping_sub(up);
+            c = c.wrapping_add(right).wrapping_sub(left);
+            path.push(i);
+        }
+        return Some(path);
+    }
+    let (mut prev, mut c) = (usize::MAX, start);
+    while c != goal {
+        let (mut ways, mut next) = (0, c);
+        links.for_each(c, |j| {
+            if j != prev && kept.contains(j) {
+                ways += 1;
+                next = j;
+            }
+        });
+        // With one way on at every step the walk cannot come back to a cell: that cell would
+        // have had a second way on.
+        if ways != 1 {
+            return None;
+        }
+        path.push(next);
+        (prev, c) = (c, next);
+    }
+    Some(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::{Grid, Shape};
+
+    fn cells(maze: &Maze, set: &FixedBitSet) -> Vec<Vec<usize>> {
+        set.ones().map(|i| maze.shape().coords(i)).collect()
+    }
+
+    #[test]
+    fn perfect_maze_leaves_exactly_the_path() {
+        let m = Maze::from_text_rows(&[
+            "#.#######", //
+            "#.#.....#", //
+            "#.#.###.#", //
+            "#...#...#", //
+            "#####.###", //
+            "#.....#.#", //
+            "#.###.#.#", //
+            "#...#...#", //
+            "#######.#",
+        ])
+        .unwrap();
+        let (s, g) = m.terminals().unwrap();
+        let sol = solve(&m, s, g);
+        assert_eq!(sol.kept_count(), sol.length.unwrap() + 1);
+        let mut on_path = FixedBitSet::with_capacity(m.grid().len());
+        on_path.extend(sol.path.clone().unwrap());
+        assert_eq!(sol.kept, on_path);
+        assert_eq!(sol.visited + sol.kept_count(), m.grid().count_paths());
+    }
+
+    #[test]
+    fn cycles_and_their_accesses_stay() {
+        let m = Maze::from_text_rows(&[
+            "#.#######", //
+            "#.......#", //
+            "#.#.###.#", //
+            "#.#...#.#", //
+            "#.#####.#", //
+            "#.......#", //
+            "#####.###",
+        ])
+        .unwrap();
+        let (s, g) = m.terminals().unwrap();
+        let kept = fill(&m, &[s, g]);
+        // The spur (2,3)-(3,3)-(3,4)-(3,5) is filled; everything else is the ring plus accesses.
+        assert_eq!(kept.count_ones(..), m.grid().count_paths() - 4);
+        assert!(!cells(&m, &kept).contains(&vec![3, 5]));
+    }
+
+    /// A random 2-D grid (xorshift), `percent` % path.
+    fn random_grid(h: usize, w: usize, percent: u64, mut x: u64) -> Maze {
+        let mut grid = Grid::walls(Shape::new(vec![h, w]).unwrap());
+        for i in 0..h * w {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            grid.set_path(i, x % 100 < percent);
+        }
+        Maze::new(grid)
+    }
+
+    #[test]
+    fn bands_give_the_same_fill_as_one_thread_and_the_n_d_engine() {
+        for (h, w, percent, seed) in [(300, 200, 70, 1), (130, 64, 60, 2), (257, 129, 80, 3)] {
+            let m = random_grid(h, w, percent, seed);
+            let terminals = [w + 1, (h - 2) * w + w / 2];
+            let links = Links::new(&m);
+            let mut reference = m.grid().bits().clone();
+            let n = fill_nd(&m, &links, &terminals, &mut reference);
+            for threads in [1, 2, 3, 7] {
+                let (kept, filled) = fill_2d(&m, &links, &terminals, threads);
+                assert_eq!(kept, reference, "{h}x{w} with {threads} threads");
+                assert_eq!(filled, n);
+            }
+        }
+    }
+
+    #[test]
+    fn any_number_of_terminals_is_kept() {
+        // A cross of corridors: with its four arms as terminals nothing is filled; with two,
+        // the other two arms go.
+        let m = Maze::from_text_rows(&["##.##", "##.##", ".....", "##.##", "##.##"]).unwrap();
+        let sh = m.shape().clone();
+        let arms: Vec<usize> = [[0, 2], [2, 0], [2, 4], [4, 2]]
+            .iter()
+            .map(|c| sh.index(c).unwrap())
+            .collect();
+        assert_eq!(fill(&m, &arms).count_ones(..), 9);
+        assert_eq!(fill(&m, &arms[..2]).count_ones(..), 5);
+        assert_eq!(fill(&m, &arms[..1]).count_ones(..), 1);
+        assert_eq!(fill(&m, &[]).count_ones(..), 0);
+    }
+
+    #[test]
+    fn portals_count_as_neighbours() {
+        // Two dead-end corridors joined by a portal form a way through.
+        let mut m = Maze::from_text_rows(&["#.###", "#.###", "#####", "###.#", "###.#"]).unwrap();
+        let sh = m.shape().clone();
+        let (s, g) = m.terminals().unwrap();
+        assert_eq!(fill(&m, &[s, g]).count_ones(..), 2);
+        m.add_portal(sh.index(&[1, 1]).unwrap(), sh.index(&[3, 3]).unwrap())
+            .unwrap();
+        let sol = solve(&m, s, g);
+        assert_eq!(sol.kept_count(), 4);
+        assert_eq!(sol.length, Some(3));
+    }
+
+    #[test]
+    fn isolated_cycles_stay_and_isolated_trees_go() {
+        let m = Maze::from_text_rows(&[
+            "#S#####", //
+            "#.#...#", //
+            "#.#.#.#", //
+            "#.#...#", //
+            "#.#####", //
+            "#G#.#.#",
+        ])
+        .unwrap();
+        let (s, g) = m.terminals().unwrap();
+        let kept = fill(&m, &[s, g]);
+        // the start column stays (6 cells), the ring of 8 stays, (5,3) and (5,5) go
+        assert_eq!(kept.count_ones(..), 6 + 8);
+    }
+
+    #[test]
+    fn n_dimensional_and_graph_engines_agree() {
+        // A 3-D grid: a corridor along axis 0 with a side branch along axis 2.
+        let shape = Shape::new(vec![4, 2, 3]).unwrap();
+        let mut grid = Grid::walls(shape.clone());
+        for c in [
+            [0, 0, 0],
+            [1, 0, 0],
+            [2, 0, 0],
+            [3, 0, 0],
+            [2, 0, 1],
+            [2, 0, 2],
+        ] {
+            grid.set_path(shape.index(&c).unwrap(), true);
+        }
+        let mut m = Maze::new(grid);
+        let (s, g) = (
+            shape.index(&[0, 0, 0]).unwrap(),
+            shape.index(&[3, 0, 0]).unwrap(),
+        );
+        m.set_terminals(Some(s), Some(g)).unwrap();
+        let kept = fill(&m, &[s, g]);
+        assert_eq!(kept.count_ones(..), 4);
+        let graph = Graph::from_maze(&m);
+        let kg = fill_graph(&graph, &[graph.start().unwrap(), graph.goal().unwrap()]);
+        let via_graph: Vec<usize> = kg.ones().filter_map(|v| graph.cell(v as u32)).collect();
+        assert_eq!(via_graph, kept.ones().collect::<Vec<_>>());
+    }
+}

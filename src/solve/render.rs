@@ -1,0 +1,430 @@
+//! Writing solutions: JSON (any dimension), a coloured PNG and a text grid (2-D).
+//!
+//! - **JSON**: `{"method": "dead-end", "shape": [h, w], "start": [r, c], "goal": [r, c],
+//!   "length": N|null, "visited": N, "kept_count": K, "path": [[r, c], …]|null,
+//!   "kept": [[r, c], …]}`; `path` runs from start to goal, `length` is its number of steps,
+//!   `kept` the cells the method keeps or marks (see [`crate::solve`]).
+//! - **PNG** (colour, an indexed picture with a palette of six RGB colours): walls black, path
+//!   cells not kept (filled or never reached) shaded grey, kept cells light yellow, the path
+//!   red, the start green and the goal blue. Written row by row with fast compression: one row
+//!   of pixels in memory.
+//! - **Text**: the maze as `#` and `.`, `o` on the path, `S` and `G` at the terminals, and the
+//!   portal lines after a blank line.
+
+use super::Solution;
+use crate::error::{Error, Result};
+use crate::maze::Maze;
+use std::io::Write;
+use std::path::Path;
+
+/// Wall pixels.
+pub const WALL: [u8; 3] = [0, 0, 0];
+/// Path cells that are not kept: filled dead ends, or cells the search never reached.
+pub const SHADED: [u8; 3] = [190, 190, 190];
+/// Kept cells off the path (cycles and their accesses, cells reached, …).
+pub const KEPT: [u8; 3] = [255, 236, 150];
+/// Cells of the solution path.
+pub const PATH: [u8; 3] = [220, 30, 30];
+/// The start cell.
+pub const START: [u8; 3] = [0, 170, 0];
+/// The goal cell.
+pub const GOAL: [u8; 3] = [30, 90, 255];
+
+/// The file formats a solution is written in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SolutionFormat {
+    /// JSON with the path and kept cells as coordinates.
+    Json,
+    /// A coloured picture (2-D).
+    Png,
+    /// A text grid with the path marked (2-D).
+    Txt,
+}
+
+impl SolutionFormat {
+    /// The format with this name (`json`, `png`, `txt`, any case, with or without a dot).
+    ///
+    /// ```
+    /// use mazegraph::solve::render::SolutionFormat;
+    /// assert_eq!(SolutionFormat::from_name(".PNG").unwrap(), SolutionFormat::Png);
+    /// assert!(SolutionFormat::from_name("dot").is_err());
+    /// ```
+    pub fn from_name(name: &str) -> Result<SolutionFormat> {
+        match name.trim_start_matches('.').to_ascii_lowercase().as_str() {
+            "json" => Ok(SolutionFormat::Json),
+            "png" => Ok(SolutionFormat::Png),
+            "txt" => Ok(SolutionFormat::Txt),
+            _ => Err(Error::UnknownFormat(format!(
+                "cannot write a solution as {name:?} (known: json, png, txt)"
+            ))),
+        }
+    }
+
+    /// The format a file name's extension names.
+    pub fn from_path(path: &Path) -> Result<SolutionFormat> {
+        let ext = path
+            .extension()
+            .map(|e| e.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        SolutionFormat::from_name(&ext).map_err(|_| {
+            Error::UnknownFormat(format!(
+                "cannot tell the solution format of {} from its extension (known: json, png, txt; or name it with --to)",
+                path.display()
+            ))
+        })
+    }
+
+    /// True for PNG.
+    pub fn is_binary(self) -> bool {
+        self == SolutionFormat::Png
+    }
+}
+
+/// Writes `solution` of `maze` in `format`.
+pub fn write(
+    format: SolutionFormat,
+    maze: &Maze,
+    solution: &Solution,
+    out: &mut dyn Write,
+) -> Result<()> {
+    match format {
+        SolutionFormat::Json => write_json(maze, solution, out),
+        SolutionFormat::Png => write_png(maze, solution, out),
+        SolutionFormat::Txt => write_txt(maze, solution, out),
+    }
+}
+
+fn write_coords(out: &mut dyn Write, coords: &[usize]) -> Result<()> {
+    out.write_all(b"[")?;
+    for (k, c) in coords.iter().enumerate() {
+        if k > 0 {
+            out.write_all(b", ")?;
+        }
+        write!(out, "{c}")?;
+    }
+    out.write_all(b"]")?;
+    Ok(())
+}
+
+fn write_cells(maze: &Maze, out: &mut dyn Write, cells: impl Iterator<Item = usize>) -> Result<()> {
+    let mut at = vec![0; maze.shape().ndim()];
+    out.write_all(b"[")?;
+    for (k, i) in cells.enumerate() {
+        if k > 0 {
+            out.write_all(b", ")?;
+        }
+        maze.shape().coords_into(i, &mut at);
+        write_coords(out, &at)?;
+    }
+    out.write_all(b"]")?;
+    Ok(())
+}
+
+/// Writes the solution as JSON (one line, then a newline).
+///
+/// ```
+/// use mazegraph::{solve::{render, solve, Method}, Maze};
+/// let m = Maze::from_text_rows(&["#.#", "#.#"]).unwrap();
+/// let s = solve(&m, Method::Bfs).unwrap();
+/// let mut out = Vec::new();
+/// render::write_json(&m, &s, &mut out).unwrap();
+/// assert_eq!(String::from_utf8(out).unwrap(),
+///     "{\"method\": \"bfs\", \"shape\": [2, 3], \"start\": [0, 1], \"goal\": [1, 1], \"length\": 1, \
+///      \"visited\": 2, \"kept_count\": 2, \"path\": [[0, 1], [1, 1]], \"kept\": [[0, 1], [1, 1]]}\n");
+/// ```
+pub fn write_json(maze: &Maze, solution: &Solution, out: &mut dyn Write) -> Result<()> {
+    let shape = maze.shape();
+    write!(
+        out,
+        "{{\"method\": \"{}\", \"shape\": ",
+        solution.method.name()
+    )?;
+    write_coords(out, shape.dims())?;
+    out.write_all(b", \"start\": ")?;
+    write_coords(out, &shape.coords(solution.start))?;
+    out.write_all(b", \"goal\": ")?;
+    write_coords(out, &shape.coords(solution.goal))?;
+    match solution.length {
+        Some(l) => write!(out, ", \"length\": {l}")?,
+        None => out.write_all(b", \"length\": null")?,
+    }
+    write!(
+        out,
+        ", \"visited\": {}, \"kept_count\": {}, \"path\": ",
+        solution.visited,
+        solution.kept_count()
+    )?;
+    match &solution.path {
+        Some(p) => write_cells(maze, out, p.iter().copied())?,
+        None => out.write_all(b"null")?,
+    }
+    out.write_all(b", \"kept\": ")?;
+    write_cells(maze, out, solution.kept.ones())?;
+    out.write_all(b"}\n")?;
+    Ok(())
+}
+
+fn require_2d(maze: &Maze, format: &str) -> Result<(usize, usize)> {
+    let dims = maze.shape().dims();
+    if dims.len() != 2 {
+        return Err(Error::Unsupported(format!(
+            "a {format} solution needs a 2-D maze; this one has {} axes (write json)",
+            dims.len()
+        )));
+    }
+    Ok((dims[0], dims[1]))
+}
+
+/// The path cells in increasing order, for row-by-row writers.
+fn sorted_path(solution: &Solution) -> Vec<usize> {
+    let mut p = solution.path.clone().unwrap_or_default();
+    p.sort_unstable();
+    p
+}
+
+/// Writes a 2-D solution as a text grid: `#` wall, `.` path, `o` on the solution, `S`/`G`.
+///
+/// ```
+/// use mazegraph::{solve::{render, solve, Method}, Maze};
+/// let m = Maze::from_text_rows(&["#.###", "#...#", "###.#"]).unwrap();
+/// let s = solve(&m, Method::DeadEnd).unwrap();
+/// let mut out = Vec::new();
+/// render::write_txt(&m, &s, &mut out).unwrap();
+/// assert_eq!(String::from_utf8(out).unwrap(), "#S###\n#ooo#\n###G#\n");
+/// ```
+pub fn write_txt(maze: &Maze, solution: &Solution, out: &mut dyn Write) -> Result<()> {
+    let (h, w) = require_2d(maze, "txt")?;
+    let grid = maze.grid();
+    let path = sorted_path(solution);
+    let mut p = 0;
+    let mut line = Vec::with_capacity(w + 1);
+    for r in 0..h {
+        line.clear();
+        for c in 0..w {
+            let i = r * w + c;
+            let on_path = path.get(p) == Some(&i);
+            if on_path {
+                p += 1;
+            }
+            line.push(if i == solution.start {
+                b'S'
+            } else if i == solution.goal {
+                b'G'
+            } else if !grid.is_path(i) {
+                b'#'
+            } else if on_path {
+                b'o'
+            } else {
+                b'.'
+            });
+        }
+        line.push(b'\n');
+        out.write_all(&line)?;
+    }
+    if !maze.portals().is_empty() {
+        out.write_all(b"\n")?;
+        for &(a, b) in maze.portals() {
+            writeln!(
+                out,
+                "+ {} -> {}",
+                maze.shape().fmt_index(a),
+                maze.shape().fmt_index(b)
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// The palette of solution pictures, by index: [`WALL`], [`SHADED`], [`KEPT`], [`PATH`],
+/// [`START`], [`GOAL`].
+pub const PALETTE: [[u8; 3]; 6] = [WALL, SHADED, KEPT, PATH, START, GOAL];
+
+const B: usize = usize::BITS as usize;
+
+/// The `B` bits of `words` starting at bit `p` (bits past the end read as 0).
+#[inline]
+fn chunk(words: &[usize], p: usize) -> usize {
+    let (k, sh) = (p / B, p % B);
+    let lo = words.get(k).map_or(0, |w| w >> sh);
+    if sh == 0 {
+        lo
+    } else {
+        lo | words.get(k + 1).map_or(0, |w| w << (B - sh))
+    }
+}
+
+/// Writes a 2-D solution as a colour PNG, one pixel per cell, row by row, in the colours of
+/// [`PALETTE`]. The picture is indexed (a 4-bit palette of those RGB colours): the same
+/// picture as 8-bit RGB with a sixth of the pixel data to compress, which is what keeps a
+/// 15001×15001 solution quick to write.
+///
+/// Complexity: O(cells), 64 cells at a time (a table turns two path bits and two kept bits
+/// into a byte of two pixels); memory: one row of pixels and one bit per cell for the path.
+pub fn write_png(maze: &Maze, solution: &Solution, out: &mut dyn Write) -> Result<()> {
+    let (h, w) = require_2d(maze, "png")?;
+    let too_big = || Error::Unsupported(format!("a {h}x{w} picture is too large for PNG"));
+    let (pw, ph) = (
+        u32::try_from(w).map_err(|_| too_big())?,
+        u32::try_from(h).map_err(|_| too_big())?,
+    );
+    let png_err = |e: png::EncodingError| match e {
+        png::EncodingError::IoError(io) => Error::Io(io),
+        other => Error::Unsupported(format!("png: {other}")),
+    };
+    let mut enc = png::Encoder::new(out, pw, ph);
+    enc.set_color(png::ColorType::Indexed);
+    enc.set_depth(png::BitDepth::Four);
+    enc.set_palette(PALETTE.concat());
+    enc.set_compression(png::Compression::Fast);
+    let mut writer = enc.write_header().map_err(png_err)?;
+    let mut stream = writer.stream_writer_with_size(1 << 20).map_err(png_err)?;
+
+    let grid = maze.grid().bits().as_slice();
+    let kept = solution.kept.as_slice();
+    let mut on_path = fixedbitset::FixedBitSet::with_capacity(maze.grid().len());
+    if let Some(p) = &solution.path {
+        on_path.extend(p.iter().copied());
+    }
+    let path = on_path.as_slice();
+    // Pixel of one cell: 0 wall, 1 path not kept, 2 kept. Two cells (bit 0: first cell's path
+    // bit, bit 1: second's; bits 2, 3: their kept bits) make one byte, first cell high.
+    let mut lut = [0u8; 16];
+    for (x, px) in lut.iter_mut().enumerate() {
+        let cell = |g: usize, k: usize| (g + (g & k)) as u8;
+        *px = cell(x & 1, (x >> 2) & 1) << 4 | cell((x >> 1) & 1, (x >> 3) & 1);
+    }
+    let row_bytes = w.div_ceil(2);
+    let mut row = vec![0u8; w.div_ceil(B) * (B / 2)];
+    let terminals = [(solution.start, 4u8), (solution.goal, 5u8)];
+    for r in 0..h {
+        let base = r * w;
+        let mut col = 0;
+        while col < w {
+            let p = base + col;
+            let len = (w - col).min(B);
+            let mask = if len == B { !0 } else { (1usize << len) - 1 };
+            let g = chunk(grid, p) & mask;
+            let bytes = &mut row[col / 2..col / 2 + B / 2];
+            if g == 0 {
+                bytes.fill(0);
+            } else {
+                let k = chunk(kept, p) & g;
+                for (j, byte) in bytes.iter_mut().enumerate() {
+                    let x = ((g >> (2 * j)) & 3) | (((k >> (2 * j)) & 3) << 2);
+                    *byte = lut[x];
+                }
+                let mut on = chunk(path, p) & g;
+                while on != 0 {
+                    let t = on.trailing_zeros() as usize;
+                    on &= on - 1;
+                    set_pixel(bytes, t, 3);
+                }
+            }
+            col += len;
+        }
+        for &(t, colour) in &terminals {
+            if t / w == r {
+                set_pixel(&mut row, t % w, colour);
+            }
+        }
+        stream.write_all(&row[..row_bytes])?;
+    }
+    stream.finish().map_err(png_err)?;
+    Ok(())
+}
+
+/// Sets pixel `x` of a row of 4-bit pixels (two per byte, first one high).
+#[inline]
+fn set_pixel(bytes: &mut [u8], x: usize, v: u8) {
+    let b = &mut bytes[x / 2];
+    *b = if x % 2 == 0 {
+        (*b & 0x0f) | (v << 4)
+    } else {
+        (*b & 0xf0) | v
+    };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::{solve, Method};
+
+    fn decode(bytes: &[u8]) -> (png::OutputInfo, Vec<u8>) {
+        let mut dec = png::Decoder::new(std::io::Cursor::new(bytes));
+        dec.set_transformations(png::Transformations::EXPAND);
+        let mut dec = dec.read_info().unwrap();
+        let mut buf = vec![0; dec.output_buffer_size().unwrap()];
+        let info = dec.next_frame(&mut buf).unwrap();
+        (info, buf)
+    }
+
+    #[test]
+    fn png_colours_every_kind_of_cell() {
+        let m = Maze::from_text_rows(&[
+            "#.#####", //
+            "#...#.#", //
+            "#.#...#", //
+            "#.#.###", //
+            "###.###",
+        ])
+        .unwrap();
+        let s = solve(&m, Method::DeadEnd).unwrap();
+        let mut out = Vec::new();
+        write_png(&m, &s, &mut out).unwrap();
+        let (info, px) = decode(&out);
+        assert_eq!((info.width, info.height), (7, 5));
+        assert_eq!(info.color_type, png::ColorType::Rgb); // the palette, expanded
+        let at = |r: usize, c: usize| -> [u8; 3] {
+            let k = 3 * (r * 7 + c);
+            [px[k], px[k + 1], px[k + 2]]
+        };
+        assert_eq!(at(0, 0), WALL);
+        assert_eq!(at(0, 1), START);
+        assert_eq!(at(4, 3), GOAL);
+        assert_eq!(at(1, 1), PATH);
+        assert_eq!(at(3, 1), SHADED); // a filled dead end
+        assert_eq!(at(1, 5), SHADED);
+        let b = solve(&m, Method::Bfs).unwrap();
+        let mut out = Vec::new();
+        write_png(&m, &b, &mut out).unwrap();
+        let (_, px) = decode(&out);
+        let k = 3 * (2 * 7 + 1); // (2, 1): reached by the search, not on the path
+        assert_eq!([px[k], px[k + 1], px[k + 2]], KEPT);
+    }
+
+    #[test]
+    fn text_and_png_refuse_3d() {
+        let shape = crate::grid::Shape::new(vec![2, 2, 2]).unwrap();
+        let mut grid = crate::grid::Grid::walls(shape);
+        grid.set_path(0, true);
+        grid.set_path(7, true);
+        let m = Maze::new(grid);
+        let s = crate::solve::solve_between(&m, Method::Bfs, 0, 7).unwrap();
+        let mut out = Vec::new();
+        assert!(matches!(
+            write_txt(&m, &s, &mut out),
+            Err(Error::Unsupported(_))
+        ));
+        assert!(write_png(&m, &s, &mut out).is_err());
+        assert!(out.is_empty());
+        write_json(&m, &s, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(
+            text.contains("\"path\": null, \"kept\": [[0, 0, 0]]"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn text_lists_portals() {
+        let mut m = Maze::from_text_rows(&["#.#.#", "#.#.#"]).unwrap();
+        m.add_portal(6, 8).unwrap();
+        let s = solve(&m, Method::Bfs).unwrap();
+        let mut out = Vec::new();
+        write_txt(&m, &s, &mut out).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "#S#.#\n#o#G#\n\n+ (1, 1) -> (1, 3)\n"
+        );
+    }
+}
