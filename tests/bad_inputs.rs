@@ -402,3 +402,46 @@ fn exit_statuses_are_documented_and_kept() {
         .assert()
         .code(2);
 }
+
+#[test]
+fn generate_refuses_huge_sizes_and_bad_masks_before_allocating() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out.txt");
+    let png = dir.path().join("out.png");
+    for (args, out) in [
+        (vec!["generate", "--size", "100000x100000"], &out),
+        (
+            vec!["generate", "--huge", "--size", "1000000x1000000"],
+            &png,
+        ),
+        (
+            vec!["generate", "--size", "1000x1000", "--max-cells", "1000"],
+            &out,
+        ),
+    ] {
+        let o = mg().args(&args).arg("-o").arg(out).output().unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains("raise it with --max-cells"), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+    // A mask is a PNG read from a file: the corpus's broken PNGs are refused the same way.
+    for file in [
+        "png_truncated_in_image_data.png",
+        "png_claims_1e6_by_1e6_pixels.png",
+        "png_not_a_png.png",
+        "png_empty_file.png",
+    ] {
+        let mask = bad_dir().join(file);
+        let o = mg()
+            .args(["generate", "--mask", mask.to_str().unwrap(), "-o"])
+            .arg(&out)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{file}: {err}");
+        assert!(err.contains("mazegraph: error: "), "{file}: {err}");
+        assert!(!err.contains("panicked"), "{file}: {err}");
+    }
+    assert!(listing(dir.path()).is_empty(), "{:?}", listing(dir.path()));
+}
