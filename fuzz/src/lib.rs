@@ -34,6 +34,17 @@ pub fn read(format: Format, data: &[u8]) {
     }
 }
 
+/// Reads `data` as a generator mask (a PNG, one pixel per room).
+pub fn read_mask(data: &[u8]) {
+    match mazegraph::generate::mask::Mask::from_png(data, &READ_LIMITS) {
+        Ok(mask) => {
+            assert!(mask.shape().len() as u64 <= READ_LIMITS.max_cells);
+            assert_eq!(mask.bits().len(), mask.shape().len());
+        }
+        Err(e) => check_error(&e),
+    }
+}
+
 /// An error must print (formatting must not panic) and be non-empty.
 fn check_error(e: &Error) {
     assert!(!e.to_string().is_empty(), "empty error message: {e:?}");
