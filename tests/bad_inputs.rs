@@ -445,3 +445,143 @@ fn generate_refuses_huge_sizes_and_bad_masks_before_allocating() {
     }
     assert!(listing(dir.path()).is_empty(), "{:?}", listing(dir.path()));
 }
+
+/// Library-level property tests: every reader, on a valid document of its format that has
+/// been truncated, had bytes flipped, inserted or deleted, returns an error or an item, never
+/// panics; an item it returns is well formed. A cheap, deterministic cousin of the fuzz
+/// targets in `fuzz/` that runs with `cargo test`.
+mod mutated_documents {
+    use mazegraph::format::{Format, Item, ReadOptions};
+    use mazegraph::grid::Limits;
+    use mazegraph::{Graph, Maze};
+    use proptest::prelude::*;
+
+    /// Valid documents of every format, made here (no files needed).
+    fn documents() -> Vec<(Format, Vec<u8>)> {
+        let maze = Maze::from_text_rows(&[
+            "#S#######",
+            "#.....#.#",
+            "#.###.#.#",
+            "#...#...#",
+            "###.###.G",
+        ])
+        .unwrap();
+        let mut with_portal = maze.clone();
+        with_portal.add_portal(10, 16).unwrap();
+        let cells = Graph::from_maze(&with_portal);
+        let junctions = mazegraph::junction::junction_graph(&maze);
+        let mut docs = Vec::new();
+        for f in [Format::Png, Format::Txt, Format::Json] {
+            let mut out = Vec::new();
+            let m = if f == Format::Png {
+                &maze
+            } else {
+                &with_portal
+            };
+            f.write_maze(m, &mut out).unwrap();
+            docs.push((f, out));
+        }
+        for f in [Format::Adj, Format::GraphJson, Format::Dot] {
+            for g in [&cells, &junctions] {
+                let mut out = Vec::new();
+                f.write_graph(g, &mut out).unwrap();
+                docs.push((f, out));
+            }
+        }
+        // Graphs with names, as other tools write them.
+        docs.push((
+            Format::Adj,
+            b"{'a': ['b', 7], (1, -2): {'a': 3}, 7: []}".to_vec(),
+        ));
+        docs.push((
+            Format::GraphJson,
+            br#"{"directed": true, "nodes": [{"id": "a"}, {"id": [1, 2]}, {"id": 3}],
+                "links": [{"source": "a", "target": [1, 2], "weight": 2}]}"#
+                .to_vec(),
+        ));
+        docs.push((
+            Format::Dot,
+            b"strict digraph { a -> b -> c; {d e} -- f [weight=2]; subgraph s { g } }".to_vec(),
+        ));
+        docs
+    }
+
+    #[derive(Clone, Debug)]
+    enum Edit {
+        Truncate(usize),
+        Flip(usize, u8),
+        Insert(usize, u8),
+        Delete(usize),
+    }
+
+    fn edit() -> impl Strategy<Value = Edit> {
+        prop_oneof![
+            any::<usize>().prop_map(Edit::Truncate),
+            (any::<usize>(), 1..=255u8).prop_map(|(i, x)| Edit::Flip(i, x)),
+            (any::<usize>(), any::<u8>()).prop_map(|(i, b)| Edit::Insert(i, b)),
+            any::<usize>().prop_map(Edit::Delete),
+        ]
+    }
+
+    fn apply(doc: &mut Vec<u8>, e: &Edit) {
+        let n = doc.len().max(1);
+        match *e {
+            Edit::Truncate(i) => doc.truncate(i % n),
+            Edit::Flip(i, x) => {
+                if let Some(b) = doc.get_mut(i % n) {
+                    *b ^= x;
+                }
+            }
+            Edit::Insert(i, b) => doc.insert(i % (doc.len() + 1), b),
+            Edit::Delete(i) => {
+                if !doc.is_empty() {
+                    doc.remove(i % doc.len());
+                }
+            }
+        }
+    }
+
+    fn well_formed(item: &Item) {
+        match item {
+            Item::Maze(m) => assert!(m.validate().is_ok()),
+            Item::Graph(g) => {
+                let n = g.vertex_count() as u32;
+                let mut entries = 0;
+                for v in 0..n {
+                    let ns = g.neighbours(v);
+                    entries += ns.len();
+                    assert!(ns.windows(2).all(|w| w[0] < w[1]));
+                    for &u in ns {
+                        assert!(u < n && u != v && g.neighbours(u).binary_search(&v).is_ok());
+                    }
+                }
+                assert_eq!(entries, 2 * g.edge_count());
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(1024))]
+
+        #[test]
+        fn readers_never_panic_on_mutated_documents(
+            pick in any::<prop::sample::Index>(),
+            edits in prop::collection::vec(edit(), 1..6),
+        ) {
+            let docs = documents();
+            let (_, doc) = &docs[pick.index(docs.len())];
+            let mut bytes = doc.clone();
+            for e in &edits {
+                apply(&mut bytes, e);
+            }
+            let opts = ReadOptions { limits: Limits { max_cells: 1 << 20 } };
+            // Each reader on these bytes, not only the format they came from.
+            for f in Format::ALL {
+                match f.read(&bytes, &opts) {
+                    Ok(item) => well_formed(&item),
+                    Err(e) => prop_assert!(!e.to_string().is_empty()),
+                }
+            }
+        }
+    }
+}
