@@ -86,6 +86,8 @@ use graphviz_rust::dot_structures::{
 use std::borrow::Cow;
 use std::collections::HashMap;
 use std::io::Write;
+use std::num::NonZeroUsize;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 const NAME: &str = "dot";
 
@@ -94,6 +96,28 @@ const CELL_POINTS: u64 = 10;
 
 /// Deepest subgraph nesting accepted (graphviz-rust recurses once per level).
 const MAX_DEPTH: usize = 100;
+
+/// graphviz-rust's grammar backtracks on broken input, and on braces nested and left open or
+/// broken it backtracks exponentially (20 levels: 10 s; 30 would take hours), while valid
+/// DOT takes 6 to 30 rule calls a byte (75 for 100 nested subgraphs). So the parser gets
+/// [`PEST_CALLS_FLOOR`] calls plus [`PEST_CALLS_PER_BYTE`] a byte of input, and input that
+/// needs more is refused: linear time whatever the input.
+const PEST_CALLS_PER_BYTE: usize = 200;
+/// See [`PEST_CALLS_PER_BYTE`].
+const PEST_CALLS_FLOOR: usize = 1_000_000;
+
+/// The largest call limit set so far. pest's limit is one global, read when a parse starts:
+/// it only grows, so that a parse on another thread never gets less than its input needs.
+static PEST_CALL_LIMIT: AtomicUsize = AtomicUsize::new(0);
+
+/// Caps graphviz-rust's work for an input of `len` bytes (see [`PEST_CALLS_PER_BYTE`]).
+fn limit_parser_calls(len: usize) {
+    let want = len
+        .saturating_mul(PEST_CALLS_PER_BYTE)
+        .saturating_add(PEST_CALLS_FLOOR);
+    let limit = PEST_CALL_LIMIT.fetch_max(want, Ordering::Relaxed).max(want);
+    pest::set_call_limit(NonZeroUsize::new(limit));
+}
 
 // ---------------------------------------------------------------------------------------------
 // Writer
@@ -833,6 +857,7 @@ fn parse_general(text: &str, opts: &ReadOptions) -> Result<Graph> {
     let normalized = normalize(text)?;
     let text = normalized.as_str();
     check_depth(text)?;
+    limit_parser_calls(text.len());
     let dot = graphviz_rust::parse(text).map_err(|e| pest_error(&e))?;
     let stmts = match &dot {
         DotGraph::Graph { stmts, .. } | DotGraph::DiGraph { stmts, .. } => stmts,
@@ -948,6 +973,14 @@ fn check_depth(text: &str) -> Result<()> {
 /// A graphviz-rust (pest) error as a parse error: pest writes ` --> L:C`, the offending
 /// line, a caret, and `= expected …`.
 fn pest_error(msg: &str) -> Error {
+    if msg.contains("call limit reached") {
+        return Error::parse(
+            NAME,
+            0,
+            "too tangled to parse: the DOT parser gave up after trying too many ways to read it \
+             (braces nested deep and left open or broken?)",
+        );
+    }
     let pos = msg.split("--> ").nth(1).and_then(|rest| {
         let mut it = rest.split(|c: char| !c.is_ascii_digit());
         let line = it.next()?.parse::<usize>().ok()?;
@@ -2042,6 +2075,27 @@ mod tests {
             "{e}"
         );
         assert!(parse_general(text, &opts()).is_err());
+    }
+
+    #[test]
+    fn tangled_input_is_refused_in_linear_time() {
+        // Without the parser's call limit these take hours (the grammar backtracks
+        // exponentially in the depth of broken nested braces); with it, milliseconds.
+        for text in [
+            format!("graph {{{} a = {}}}", "{".repeat(30), "}".repeat(30)),
+            format!("graph {{\n{} a -- b;\n", "{".repeat(40)),
+            format!(
+                "graph {{{} a [ {}}}",
+                "subgraph { ".repeat(30),
+                "}".repeat(30)
+            ),
+        ] {
+            let e = parse(&text, &opts()).unwrap_err();
+            assert!(e.to_string().contains("too tangled to parse"), "{e}");
+        }
+        // Valid input nested as deep as allowed still reads.
+        let deep = format!("graph {{{} a -- b {}}}", "{".repeat(99), "}".repeat(99));
+        assert_eq!(parse(&deep, &opts()).unwrap().edge_count(), 1);
     }
 
     #[test]
