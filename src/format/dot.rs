@@ -110,8 +110,9 @@ const PEST_CALLS_FLOOR: usize = 1_000_000;
 /// it only grows, so that a parse on another thread never gets less than its input needs.
 static PEST_CALL_LIMIT: AtomicUsize = AtomicUsize::new(0);
 
-/// Caps graphviz-rust's work for an input of `len` bytes (see [`PEST_CALLS_PER_BYTE`]).
-fn limit_parser_calls(len: usize) {
+/// Caps graphviz-rust's work for an input of `len` bytes (see [`PEST_CALLS_PER_BYTE`]). Every
+/// reader that calls `graphviz_rust::parse` on file input calls this first.
+pub(crate) fn limit_parser_calls(len: usize) {
     let want = len
         .saturating_mul(PEST_CALLS_PER_BYTE)
         .saturating_add(PEST_CALLS_FLOOR);
