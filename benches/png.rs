@@ -9,69 +9,24 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use mazegraph::format::{png, ReadOptions};
-use mazegraph::grid::{Grid, Shape};
+use mazegraph::generate::{generate, rng_from_seed, Algorithm, Lattice, Options};
+use mazegraph::grid::Limits;
 use mazegraph::Maze;
 use std::hint::black_box;
 use std::time::Duration;
 
-/// A small xorshift generator: the bench needs repeatable randomness, not quality.
-struct XorShift(u64);
-
-impl XorShift {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
+/// A perfect maze of `rooms`×`rooms` rooms by the library's recursive backtracker, with
+/// openings on the top and bottom rows.
+fn perfect_maze(rooms: usize, seed: u64) -> Maze {
+    maze_with_loops(rooms, 0, seed)
 }
 
-/// A perfect maze of `rooms`×`rooms` rooms by iterative randomized depth-first search, as a
-/// (2·rooms+1)² cell grid with an opening on the top and bottom rows.
-fn perfect_maze(rooms: usize, seed: u64) -> Maze {
-    let side = 2 * rooms + 1;
-    let mut grid = Grid::walls(Shape::new(vec![side, side]).unwrap());
-    let mut visited = vec![false; rooms * rooms];
-    let mut rng = XorShift(seed | 1);
-    let cell = |r: usize, c: usize| (2 * r + 1) * side + 2 * c + 1;
-    let mut stack = vec![0usize];
-    visited[0] = true;
-    grid.set_path(cell(0, 0), true);
-    while let Some(&room) = stack.last() {
-        let (r, c) = (room / rooms, room % rooms);
-        let mut next = [0usize; 4];
-        let mut n = 0;
-        if r > 0 && !visited[room - rooms] {
-            next[n] = room - rooms;
-            n += 1;
-        }
-        if r + 1 < rooms && !visited[room + rooms] {
-            next[n] = room + rooms;
-            n += 1;
-        }
-        if c > 0 && !visited[room - 1] {
-            next[n] = room - 1;
-            n += 1;
-        }
-        if c + 1 < rooms && !visited[room + 1] {
-            next[n] = room + 1;
-            n += 1;
-        }
-        if n == 0 {
-            stack.pop();
-            continue;
-        }
-        let to = next[rng.below(n)];
-        let (tr, tc) = (to / rooms, to % rooms);
-        visited[to] = true;
-        // The wall between two rooms sits halfway between their cells.
-        grid.set_path((cell(r, c) + cell(tr, tc)) / 2, true);
-        grid.set_path(cell(tr, tc), true);
-        stack.push(to);
-    }
-    grid.set_path(1, true); // top opening
-    grid.set_path(side * side - 2, true); // bottom opening
-    Maze::new(grid)
+/// The same with `loops` extra walls opened (cycles everywhere when `loops` is large).
+fn maze_with_loops(rooms: usize, loops: usize, seed: u64) -> Maze {
+    let lattice = Lattice::new(&[rooms, rooms], &Limits::default()).unwrap();
+    let mut opts = Options::new(Algorithm::Backtracker);
+    opts.loops = loops;
+    generate(&lattice, &opts, &mut rng_from_seed(seed)).unwrap()
 }
 
 fn encode(maze: &Maze) -> Vec<u8> {

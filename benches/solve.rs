@@ -9,84 +9,32 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use mazegraph::format::{png, ReadOptions};
-use mazegraph::grid::{Grid, Shape};
+use mazegraph::generate::{generate, rng_from_seed, Algorithm, Lattice, Options};
+use mazegraph::grid::Limits;
 use mazegraph::solve::{dead_end, render, solve, Method};
 use mazegraph::Maze;
 use std::hint::black_box;
 use std::time::Duration;
 
-/// A small xorshift generator: the bench needs repeatable randomness, not quality.
-struct XorShift(u64);
-
-impl XorShift {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
-/// A perfect maze of `rooms`×`rooms` rooms by iterative randomized depth-first search, with an
-/// opening on the top and bottom rows.
+/// A perfect maze of `rooms`×`rooms` rooms by the library's recursive backtracker, with
+/// openings on the top and bottom rows.
 fn perfect_maze(rooms: usize, seed: u64) -> Maze {
-    let side = 2 * rooms + 1;
-    let mut grid = Grid::walls(Shape::new(vec![side, side]).unwrap());
-    let mut visited = vec![false; rooms * rooms];
-    let mut rng = XorShift(seed | 1);
-    let cell = |r: usize, c: usize| (2 * r + 1) * side + 2 * c + 1;
-    let mut stack = vec![0usize];
-    visited[0] = true;
-    grid.set_path(cell(0, 0), true);
-    while let Some(&room) = stack.last() {
-        let (r, c) = (room / rooms, room % rooms);
-        let mut next = [0usize; 4];
-        let mut n = 0;
-        for (ok, to) in [
-            (r > 0, room.wrapping_sub(rooms)),
-            (r + 1 < rooms, room + rooms),
-            (c > 0, room.wrapping_sub(1)),
-            (c + 1 < rooms, room + 1),
-        ] {
-            if ok && !visited[to] {
-                next[n] = to;
-                n += 1;
-            }
-        }
-        if n == 0 {
-            stack.pop();
-            continue;
-        }
-        let to = next[rng.below(n)];
-        visited[to] = true;
-        grid.set_path((cell(r, c) + cell(to / rooms, to % rooms)) / 2, true);
-        grid.set_path(cell(to / rooms, to % rooms), true);
-        stack.push(to);
-    }
-    grid.set_path(1, true);
-    grid.set_path(side * side - 2, true);
-    Maze::new(grid)
+    maze_with_loops(rooms, 0, seed)
 }
 
-/// The maze with one interior wall in `one_in` opened between two rooms: cycles everywhere.
-fn braided(mut maze: Maze, one_in: usize, seed: u64) -> Maze {
-    let side = maze.shape().dims()[0];
-    let mut rng = XorShift(seed | 1);
-    for r in 1..side - 1 {
-        for c in 1..side - 1 {
-            // walls between two rooms: one coordinate odd, the other even
-            if (r + c) % 2 == 1 && rng.below(one_in) == 0 {
-                maze.grid_mut().set_path(r * side + c, true);
-            }
-        }
-    }
-    maze
+/// The same with `loops` extra walls opened (cycles everywhere when `loops` is large).
+fn maze_with_loops(rooms: usize, loops: usize, seed: u64) -> Maze {
+    let lattice = Lattice::new(&[rooms, rooms], &Limits::default()).unwrap();
+    let mut opts = Options::new(Algorithm::Backtracker);
+    opts.loops = loops;
+    generate(&lattice, &opts, &mut rng_from_seed(seed)).unwrap()
 }
 
 fn bench_solve(c: &mut Criterion) {
     let dfs2k = perfect_maze(1000, 0x5eed_1000);
     let dfs4k = perfect_maze(2000, 0x5eed_2000);
-    let braid2k = braided(dfs2k.clone(), 20, 7);
+    // about one interior wall in twenty opened, as a braid-like maze with cycles everywhere
+    let braid2k = maze_with_loops(1000, 100_000, 7);
 
     let mut fill = c.benchmark_group("dead_end_fill");
     fill.sample_size(10)

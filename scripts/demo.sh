@@ -9,7 +9,7 @@ MG=target/release/mazegraph
 mkdir -p "$OUT"
 formats="png txt json adj graph.json dot"
 n=0
-for f in data/*; do
+for f in data/*.png data/*.txt data/*.json data/*.adj; do
   base=$(basename "$f"); base=${base%%.*}
   for to in $formats; do
     dest="$OUT/$base.$to"
@@ -31,3 +31,10 @@ for f in data/*.png data/*.txt data/*.json; do
   "$MG" solve "$f" -o "$OUT/$base.solved.$ext" --quiet
 done
 "$MG" solve data/*.png data/*.txt data/*.json -j 2
+
+# Games: the maze's orientation and its attractor (the set of shortest solutions), and a parity game.
+"$MG" attractor data/perfect15x20.png --to png -o "$OUT/perfect15x20.attractor.png" --quiet
+"$MG" attractor data/cube.json --to json -o "$OUT/cube.attractor.json" --quiet
+"$MG" solve-game data/game.pg -o "$OUT/game.sol" --quiet
+"$MG" solve-game data/game.pg --check "$OUT/game.sol" --quiet
+echo "demo: attractors and the parity game solved into $OUT/"

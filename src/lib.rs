@@ -12,7 +12,9 @@
 //! - [`solve`]: dead-end filling and the classic solvers (BFS, A*, Dijkstra, DFS, wall follower,
 //!   Trémaux, all shortest paths), in n dimensions and through portals;
 //! - [`format`](mod@format): the registry of file formats;
-//! - [`generate`]: maze generators in n dimensions, shapes, huge mazes.
+//! - [`generate`]: maze generators in n dimensions, shapes, huge mazes;
+//! - [`game`]: games on graphs: attractors, maze orientation, safety/Büchi/parity solvers,
+//!   PGSolver format.
 //!
 //! ```
 //! use mazegraph::{Graph, Maze};
@@ -27,6 +29,7 @@
 pub mod convert;
 pub mod error;
 pub mod format;
+pub mod game;
 pub mod generate;
 pub mod graph;
 pub mod grid;

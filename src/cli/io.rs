@@ -97,8 +97,16 @@ impl Output {
                     Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
                     _ => PathBuf::from("."),
                 };
-                let tmp = tempfile::Builder::new()
-                    .prefix(".mazegraph-")
+                let mut builder = tempfile::Builder::new();
+                builder.prefix(".mazegraph-");
+                // Temporary files are private (0600) by default; an output file gets the usual
+                // mode (0666 less the umask, applied by the system when the file is created).
+                #[cfg(unix)]
+                {
+                    use std::os::unix::fs::PermissionsExt;
+                    builder.permissions(std::fs::Permissions::from_mode(0o666));
+                }
+                let tmp = builder
                     .tempfile_in(&dir)
                     .with_context(|| format!("cannot create a file in {}", dir.display()))?;
                 {

@@ -1,12 +1,14 @@
 //! Command-line interface: argument parsing (clap derive), one module per command, and the one
 //! place where errors become `mazegraph: error: …` and exit codes.
 
+mod attractor;
 mod convert;
 mod equal;
 mod generate;
 mod io;
 mod progress;
 mod solve;
+mod solve_game;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -63,6 +65,8 @@ enum Command {
     Equal(equal::Args),
     Solve(solve::Args),
     Generate(generate::Args),
+    Attractor(attractor::Args),
+    SolveGame(solve_game::Args),
 }
 
 /// Parses the command line, runs the command, prints any error as one line.
@@ -73,6 +77,8 @@ pub fn main() -> ExitCode {
         Command::Equal(a) => equal::run(a, &cli.global),
         Command::Solve(a) => solve::run(a, &cli.global),
         Command::Generate(a) => generate::run(a, &cli.global),
+        Command::Attractor(a) => attractor::run(a, &cli.global),
+        Command::SolveGame(a) => solve_game::run(a, &cli.global),
     };
     match result {
         Ok(code) => code,

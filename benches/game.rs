@@ -1,0 +1,313 @@
+//! Game engine benchmarks: the attractor against a plain backward breadth-first search over
+//! the same predecessor lists, on a random game of 10 M vertices and 40 M edges and on the
+//! oriented 15001×15001 maze; reading a PGSolver file of 500 000 edges; Zielonka on the shared
+//! SYNTCOMP game genbuf2 when `shared/games` is beside the clone.
+//!
+//! `cargo bench --bench game` (about 10 minutes and 6 GB of memory); each group prints, before
+//! criterion's figures, the best of 7 interleaved runs of the attractor and the BFS. Set `GAME_BENCH_SMALL=1`
+//! for a quick run on games a hundred times smaller.
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use mazegraph::game::format::pg;
+use mazegraph::game::{attractor, orient, solve, Game, Objective, Player};
+use mazegraph::grid::{Grid, Limits, Shape};
+use mazegraph::Maze;
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        ((self.next() >> 32) * n) >> 32
+    }
+}
+
+/// `GAME_BENCH_ONLY=random|maze|pg` runs one group's set-up and measurements only.
+fn only(group: &str) -> bool {
+    std::env::var("GAME_BENCH_ONLY").map_or(true, |g| g == group)
+}
+
+fn small() -> bool {
+    std::env::var_os("GAME_BENCH_SMALL").is_some()
+}
+
+/// A random game: `n` vertices, `m` edges with uniform random ends, owners by coin flip (or
+/// all player 0), no priorities.
+fn random_game(n: usize, m: usize, one_player: bool, seed: u64) -> Game {
+    let mut r = Rng(seed);
+    let owners = (0..n)
+        .map(|_| {
+            if one_player || r.below(2) == 0 {
+                Player::Zero
+            } else {
+                Player::One
+            }
+        })
+        .collect();
+    let edges: Vec<(u32, u32)> = (0..m)
+        .map(|_| (r.below(n as u64) as u32, r.below(n as u64) as u32))
+        .collect();
+    Game::new(owners, vec![0; n], &edges).expect("a valid game")
+}
+
+/// The reference point: a plain backward BFS from `target` over the same predecessor rows,
+/// with a visited bitmap. Returns the number of vertices reached.
+fn backward_bfs(game: &Game, target: &[u32]) -> usize {
+    let (off, pred) = game.predecessor_csr();
+    let mut seen = vec![0u64; game.vertex_count().div_ceil(64)];
+    let mut queue: Vec<u32> = Vec::with_capacity(game.vertex_count());
+    for &t in target {
+        let (w, b) = (t as usize / 64, t as usize % 64);
+        if seen[w] & (1 << b) == 0 {
+            seen[w] |= 1 << b;
+            queue.push(t);
+        }
+    }
+    let mut head = 0;
+    while head < queue.len() {
+        let v = queue[head] as usize;
+        head += 1;
+        for &u in &pred[off[v] as usize..off[v + 1] as usize] {
+            let (w, b) = (u as usize / 64, u as usize % 64);
+            if seen[w] & (1 << b) == 0 {
+                seen[w] |= 1 << b;
+                queue.push(u);
+            }
+        }
+    }
+    queue.len()
+}
+
+/// A perfect maze of `rooms`×`rooms` rooms (a (2·rooms+1)² cell grid) by randomized
+/// depth-first search, with openings at the top left and bottom right.
+fn perfect_maze(rooms: usize, seed: u64) -> Maze {
+    let side = 2 * rooms + 1;
+    let shape = Shape::new(vec![side, side]).expect("a shape");
+    let mut grid = Grid::walls(shape);
+    let mut r = Rng(seed);
+    let cell = |x: usize, y: usize| (2 * y + 1) * side + 2 * x + 1;
+    let mut visited = vec![false; rooms * rooms];
+    let mut stack: Vec<u32> = vec![0];
+    visited[0] = true;
+    grid.set_path(cell(0, 0), true);
+    while let Some(&top) = stack.last() {
+        let (x, y) = (top as usize % rooms, top as usize / rooms);
+        let mut options = [(0usize, 0usize); 4];
+        let mut k = 0;
+        if x > 0 && !visited[top as usize - 1] {
+            options[k] = (x - 1, y);
+            k += 1;
+        }
+        if x + 1 < rooms && !visited[top as usize + 1] {
+            options[k] = (x + 1, y);
+            k += 1;
+        }
+        if y > 0 && !visited[top as usize - rooms] {
+            options[k] = (x, y - 1);
+            k += 1;
+        }
+        if y + 1 < rooms && !visited[top as usize + rooms] {
+            options[k] = (x, y + 1);
+            k += 1;
+        }
+        if k == 0 {
+            stack.pop();
+            continue;
+        }
+        let (nx, ny) = options[r.below(k as u64) as usize];
+        let (a, b) = (cell(x, y), cell(nx, ny));
+        grid.set_path((a + b) / 2, true);
+        grid.set_path(b, true);
+        visited[ny * rooms + nx] = true;
+        stack.push((ny * rooms + nx) as u32);
+    }
+    grid.set_path(1, true); // (0, 1)
+    grid.set_path(side * side - 2, true); // (side-1, side-2)
+    Maze::new(grid)
+}
+
+/// Interleaved runs of `a` and `b` (so that load from other processes hits both alike); prints
+/// the best time of each and their ratio.
+fn side_by_side(
+    what: &str,
+    reps: usize,
+    mut a: impl FnMut() -> usize,
+    mut b: impl FnMut() -> usize,
+) {
+    let (mut ta, mut tb) = (f64::MAX, f64::MAX);
+    for _ in 0..reps {
+        let t = Instant::now();
+        black_box(a());
+        ta = ta.min(t.elapsed().as_secs_f64());
+        let t = Instant::now();
+        black_box(b());
+        tb = tb.min(t.elapsed().as_secs_f64());
+    }
+    eprintln!(
+        "  {what}: attractor {:.1} ms, backward BFS {:.1} ms, ratio {:.2} (best of {reps}, interleaved)",
+        ta * 1e3,
+        tb * 1e3,
+        ta / tb
+    );
+}
+
+fn timed<T>(what: &str, f: impl FnOnce() -> T) -> T {
+    let t = Instant::now();
+    let out = f();
+    eprintln!("  {what}: {:.2} s", t.elapsed().as_secs_f64());
+    out
+}
+
+fn bench_random(c: &mut Criterion) {
+    if !only("random") {
+        return;
+    }
+    let (n, m) = if small() {
+        (100_000, 400_000)
+    } else {
+        (10_000_000, 40_000_000)
+    };
+    let mut group = c.benchmark_group(format!("random_game_{n}v_{m}e"));
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(8));
+    for one_player in [false, true] {
+        let game = timed("build the random game", || {
+            random_game(n, m, one_player, 0x5eed)
+        });
+        let mut r = Rng(7);
+        let target: Vec<u32> = (0..n / 1000).map(|_| r.below(n as u64) as u32).collect();
+        let a = attractor(&game, Player::Zero, &target).expect("targets exist");
+        let reached = backward_bfs(&game, &target);
+        eprintln!(
+            "  {} owners: attractor {} vertices (max rank {}), backward BFS reaches {}",
+            if one_player { "all-0" } else { "mixed" },
+            a.len(),
+            a.max_rank(),
+            reached
+        );
+        drop(a);
+        side_by_side(
+            if one_player {
+                "one player"
+            } else {
+                "two players"
+            },
+            7,
+            || attractor(&game, Player::Zero, &target).map_or(0, |a| a.len()),
+            || backward_bfs(&game, &target),
+        );
+        let label = if one_player {
+            "one_player"
+        } else {
+            "two_players"
+        };
+        group.bench_with_input(BenchmarkId::new("attractor", label), &target, |b, t| {
+            b.iter(|| black_box(attractor(&game, Player::Zero, t).map(|a| a.len())))
+        });
+        group.bench_with_input(BenchmarkId::new("backward_bfs", label), &target, |b, t| {
+            b.iter(|| black_box(backward_bfs(&game, t)))
+        });
+    }
+    group.finish();
+}
+
+fn bench_maze(c: &mut Criterion) {
+    if !only("maze") {
+        return;
+    }
+    let rooms = if small() { 750 } else { 7500 };
+    let maze = timed("generate the perfect maze", || perfect_maze(rooms, 0xa11ce));
+    let side = 2 * rooms + 1;
+    let o = timed("orient", || orient(&maze).expect("openings"));
+    eprintln!(
+        "  {side}×{side} maze: {} path cells, {} oriented edges, solution {} steps",
+        o.game.vertex_count(),
+        o.game.edge_count(),
+        o.dist[o.goal as usize]
+    );
+    let mut group = c.benchmark_group(format!("maze_{side}x{side}"));
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(10));
+    group.bench_function("orient", |b| {
+        b.iter(|| black_box(orient(&maze).map(|o| o.game.edge_count())))
+    });
+    let goal = [o.goal];
+    side_by_side(
+        "goal",
+        7,
+        || attractor(&o.game, Player::Zero, &goal).map_or(0, |a| a.len()),
+        || backward_bfs(&o.game, &goal),
+    );
+    group.bench_function("attractor_of_goal", |b| {
+        b.iter(|| black_box(attractor(&o.game, Player::Zero, &goal).map(|a| a.len())))
+    });
+    group.bench_function("backward_bfs_from_goal", |b| {
+        b.iter(|| black_box(backward_bfs(&o.game, &goal)))
+    });
+    // The attractor of every dead end (all cells but the solution's interior can reach one):
+    // a sweep over most of the graph.
+    let dead_ends: Vec<u32> = (0..o.game.vertex_count() as u32)
+        .filter(|&v| o.game.out_degree(v) == 0)
+        .collect();
+    side_by_side(
+        "dead ends",
+        7,
+        || attractor(&o.game, Player::Zero, &dead_ends).map_or(0, |a| a.len()),
+        || backward_bfs(&o.game, &dead_ends),
+    );
+    group.bench_function("attractor_of_dead_ends", |b| {
+        b.iter(|| black_box(attractor(&o.game, Player::Zero, &dead_ends).map(|a| a.len())))
+    });
+    group.bench_function("backward_bfs_from_dead_ends", |b| {
+        b.iter(|| black_box(backward_bfs(&o.game, &dead_ends)))
+    });
+    group.finish();
+}
+
+fn bench_parse(c: &mut Criterion) {
+    if !only("pg") {
+        return;
+    }
+    let game = random_game(125_000, 500_000, false, 3);
+    let mut text = Vec::new();
+    pg::write(&game, &mut text).expect("in memory");
+    eprintln!("  .pg of {} edges: {} bytes", game.edge_count(), text.len());
+    let mut group = c.benchmark_group("pg");
+    group.sample_size(20);
+    group.bench_function("parse_500k_edges", |b| {
+        b.iter(|| black_box(pg::parse(&text, &Limits::default()).map(|g| g.edge_count())))
+    });
+    let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let genbuf = [
+        here.join("../shared/games/syntcomp/genbuf2.pg"),
+        here.join("../../shared/games/syntcomp/genbuf2.pg"),
+        std::path::PathBuf::from("/work/shared/games/syntcomp/genbuf2.pg"),
+    ]
+    .into_iter()
+    .find(|p| p.exists());
+
+    if let Some(bytes) = genbuf.and_then(|p| std::fs::read(p).ok()) {
+        let g = pg::parse(&bytes, &Limits::default()).expect("genbuf2 parses");
+        group.bench_function("parse_genbuf2", |b| {
+            b.iter(|| black_box(pg::parse(&bytes, &Limits::default()).map(|g| g.edge_count())))
+        });
+        group.bench_function("zielonka_genbuf2", |b| {
+            b.iter(|| black_box(solve(&g, &Objective::Parity).map(|s| s.len())))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench_parse, bench_random, bench_maze);
+criterion_main!(benches);

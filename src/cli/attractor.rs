@@ -1,0 +1,469 @@
+//! `mazegraph attractor`: the attractor of a maze's goal (in its orientation) or of target
+//! vertices of a game, as a summary, JSON, DOT or a PNG picture.
+
+use super::io::{located, read_item, Output};
+use super::{parse_coords, Coords, Global};
+use anyhow::{anyhow, bail, Context, Result};
+use mazegraph::convert::set_terminals;
+use mazegraph::format::{Format, Item, ReadOptions};
+use mazegraph::game::format::{dot, GameFormat};
+use mazegraph::game::{attractor, orient, orient_graph, Attractor, Game, Oriented, Player};
+use mazegraph::graph::Label;
+use mazegraph::grid::Shape;
+use mazegraph::Graph;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Compute Attr_P(target): where player P can force the token into the target.
+#[derive(clap::Args)]
+#[command(
+    after_help = "For a maze (png, txt, json) or a graph with terminals, the game is the maze oriented away
+from its start (one-player, player 0's; an edge per step that adds one to the distance from the
+start) and the target is its goal: the attractor is the set of cells on shortest solutions and
+each cell's rank is its distance to the goal. For a game (.pg, .gm, .game.json, .game.dot) give
+the target with --target (vertex ids or names) and/or --priority.
+
+Outputs: a summary line by default; --to json gives
+{\"player\", \"target\", \"attractor\", \"rank\", \"strategy\"} with vertices as coordinates for
+mazes and ids for games; --to dot colours the attractor and draws the strategy edges; --to png
+(2-D mazes) shades the attractor's cells by rank and outlines it. Exit status 1 when the game
+has a start that is not in the attractor (a maze without solution).
+
+Examples:
+  mazegraph attractor maze.png                          # summary: is the start attracted?
+  mazegraph attractor maze.png -o solutions.png         # shaded by distance to the goal
+  mazegraph attractor maze.txt --to json
+  mazegraph attractor game.pg --target 3,7 --to dot -o attr.dot
+  mazegraph attractor game.pg --player 1 --priority 5 --to json"
+)]
+pub struct Args {
+    /// Input: a maze, a graph with start and goal, or a game (`-` for standard input, with
+    /// --from).
+    input: PathBuf,
+    /// Output file; standard output when absent.
+    #[arg(short, long)]
+    output: Option<PathBuf>,
+    /// Output format (else from the output's extension; a summary when neither).
+    #[arg(long, value_enum)]
+    to: Option<To>,
+    /// Input format (a maze or graph format, or pg, game.json, game.dot).
+    #[arg(long, value_name = "FORMAT")]
+    from: Option<String>,
+    /// The attracting player.
+    #[arg(long, short, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=1))]
+    player: u8,
+    /// Target vertices of a game: ids or names, comma-separated or repeated.
+    #[arg(long, short, value_name = "V,…")]
+    target: Vec<String>,
+    /// Target the vertices of a game with this priority (repeatable).
+    #[arg(long, value_name = "P")]
+    priority: Vec<u32>,
+    /// A maze's start cell, e.g. 1,0 (default: the explicit one, or the first opening).
+    #[arg(long, value_name = "R,C", value_parser = parse_coords, allow_hyphen_values = true)]
+    start: Option<Coords>,
+    /// A maze's goal cell (default: the explicit one, or the last opening).
+    #[arg(long, value_name = "R,C", value_parser = parse_coords, allow_hyphen_values = true)]
+    goal: Option<Coords>,
+}
+
+/// What `attractor` writes.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum To {
+    /// The region, ranks and strategy as JSON.
+    Json,
+    /// Graphviz DOT, attractor coloured, strategy edges in red.
+    Dot,
+    /// A picture of a 2-D maze: attractor cells shaded by rank, outlined.
+    Png,
+}
+
+/// Reads a game file (by extension, or `--from`), `-` being standard input.
+pub fn read_game(path: &Path, format: GameFormat, opts: &ReadOptions) -> Result<Game> {
+    let bytes = read_bytes(path)?;
+    format.read(&bytes, opts).map_err(|e| located(path, e))
+}
+
+fn read_bytes(path: &Path) -> Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    if path == Path::new("-") {
+        std::io::stdin()
+            .read_to_end(&mut bytes)
+            .context("cannot read standard input")?;
+    } else {
+        bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    }
+    Ok(bytes)
+}
+
+/// How vertices are written: coordinates of maze cells, graph labels, or game ids.
+enum Names<'a> {
+    Cells(&'a Shape, &'a [u32]),
+    Labels(&'a Graph),
+    Game(&'a Game),
+}
+
+impl Names<'_> {
+    /// The vertex as a JSON value.
+    fn json(&self, v: u32) -> String {
+        match self {
+            Names::Cells(shape, cells) => {
+                let c = shape.coords(cells[v as usize] as usize);
+                let parts: Vec<String> = c.iter().map(|x| x.to_string()).collect();
+                format!("[{}]", parts.join(", "))
+            }
+            Names::Labels(g) => match g.label(v) {
+                Label::Coord(c) => {
+                    let parts: Vec<String> = c.iter().map(|x| x.to_string()).collect();
+                    format!("[{}]", parts.join(", "))
+                }
+                Label::Int(i) => i.to_string(),
+                Label::Str(s) => serde_json::to_string(&s).unwrap_or_default(),
+            },
+            Names::Game(_) => v.to_string(),
+        }
+    }
+
+    /// The vertex as a JSON object key (without quotes): `(r, c)` or the id.
+    fn key(&self, v: u32) -> String {
+        let text = match self {
+            Names::Game(_) => v.to_string(),
+            _ => self.text(v),
+        };
+        let quoted = serde_json::to_string(&text).unwrap_or_default();
+        quoted[1..quoted.len() - 1].to_string()
+    }
+
+    /// The vertex as text: `(r, c)`, a label, or the id.
+    fn text(&self, v: u32) -> String {
+        match self {
+            Names::Cells(shape, cells) => shape.fmt_index(cells[v as usize] as usize),
+            Names::Labels(g) => match g.label(v) {
+                Label::Str(s) => s,
+                l => l.to_string(),
+            },
+            Names::Game(g) => g.label(v),
+        }
+    }
+}
+
+pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
+    let opts = global.read_options();
+    let output = Output::new(args.output.as_deref(), &[&args.input], global.force)?;
+    let to = match (args.to, &args.output) {
+        (Some(t), _) => Some(t),
+        (None, Some(p)) => Some(to_from_path(p)?),
+        (None, None) => None,
+    };
+    let player = if args.player == 0 {
+        Player::Zero
+    } else {
+        Player::One
+    };
+    let game_format = match &args.from {
+        Some(name) => GameFormat::from_name(name).ok(),
+        None => GameFormat::from_path(&args.input).ok(),
+    };
+    let located = |e| located(&args.input, e);
+    // Build the game, the target and the vertex names.
+    let oriented: Oriented;
+    let mut graph: Option<Graph> = None;
+    let game_owned: Game;
+    let mut maze_shape: Option<Shape> = None;
+    let (game, target, names, start): (&Game, Vec<u32>, Names, Option<u32>) = if let Some(gf) =
+        game_format
+    {
+        if args.start.is_some() || args.goal.is_some() {
+            bail!("--start and --goal are for mazes; for a game give --target or --priority");
+        }
+        game_owned = read_game(&args.input, gf, &opts)?;
+        let mut target = Vec::new();
+        for t in args.target.iter().flat_map(|t| t.split(',')) {
+            if t.trim().is_empty() {
+                continue;
+            }
+            target.push(game_owned.find(t).map_err(|e| anyhow!("--target: {e}"))?);
+        }
+        for &p in &args.priority {
+            let vs = game_owned.with_priority(p);
+            if vs.is_empty() {
+                bail!("--priority {p}: no vertex of the game has priority {p}");
+            }
+            target.extend(vs);
+        }
+        if args.target.is_empty() && args.priority.is_empty() {
+            bail!("say which vertices to attract to with --target V,… or --priority P");
+        }
+        let start = game_owned.start();
+        (&game_owned, target, Names::Game(&game_owned), start)
+    } else {
+        if !args.target.is_empty() || !args.priority.is_empty() {
+            bail!("for a maze the target is its goal (move it with --goal R,C); --target and --priority are for games");
+        }
+        let from = args
+            .from
+            .as_deref()
+            .map(Format::from_name)
+            .transpose()
+            .map_err(|e| anyhow!("{e}"))?;
+        let (mut item, _) = read_item(&args.input, from, &opts)?;
+        if args.start.is_some() || args.goal.is_some() {
+            set_terminals(
+                &mut item,
+                args.start.as_ref().map(|c| c.0.as_slice()),
+                args.goal.as_ref().map(|c| c.0.as_slice()),
+            )
+            .map_err(located)?;
+        }
+        match item {
+            Item::Maze(m) => {
+                oriented = orient(&m).map_err(located)?;
+                maze_shape = Some(m.shape().clone());
+            }
+            Item::Graph(g) => {
+                oriented = orient_graph(&g).map_err(located)?;
+                graph = Some(g);
+            }
+        }
+        let names = match (&maze_shape, &graph) {
+            (Some(shape), _) => Names::Cells(shape, &oriented.cells),
+            (None, Some(g)) => Names::Labels(g),
+            (None, None) => bail!("the input is neither a maze nor a graph"),
+        };
+        (
+            &oriented.game,
+            vec![oriented.goal],
+            names,
+            Some(oriented.start),
+        )
+    };
+    let a = attractor(game, player, &target).map_err(located)?;
+    match to {
+        None => {
+            let mut line = format!(
+                "attractor of player {player}: {} of {} vertices (target: {} vertex{}), largest rank {}",
+                a.len(),
+                game.vertex_count(),
+                a.targets().len(),
+                if a.targets().len() == 1 { "" } else { "es" },
+                a.max_rank()
+            );
+            if let Some(s) = start {
+                match a.rank(s) {
+                    Some(r) => line.push_str(&format!("; start {} at rank {r}", names.text(s))),
+                    None => line.push_str(&format!("; start {} is not in it", names.text(s))),
+                }
+            }
+            println!("{line}");
+        }
+        Some(To::Json) => output.write_with(false, |w| write_json(w, &a, player, &names))?,
+        Some(To::Dot) => {
+            let label = |v: u32| names.text(v);
+            let pos = |v: u32| -> (f64, f64) {
+                match &names {
+                    Names::Cells(shape, cells) if shape.ndim() == 2 => {
+                        let c = shape.coords(cells[v as usize] as usize);
+                        (
+                            c[1] as f64 * 72.0,
+                            (shape.dims()[0] - 1 - c[0]) as f64 * 72.0,
+                        )
+                    }
+                    _ => (0.0, 0.0),
+                }
+            };
+            let drawable = matches!(&names, Names::Cells(s, _) if s.ndim() == 2);
+            let style = dot::Style {
+                label: if matches!(names, Names::Game(_)) {
+                    None
+                } else {
+                    Some(&label)
+                },
+                attractor: Some(&a),
+                pos: if drawable { Some(&pos) } else { None },
+            };
+            output.write_with(false, |w| dot::write(game, &style, w))?;
+        }
+        Some(To::Png) => {
+            let Names::Cells(shape, cells) = &names else {
+                bail!("--to png draws mazes; write a game's attractor as json or dot");
+            };
+            if shape.ndim() != 2 {
+                bail!(
+                    "--to png draws 2-D mazes; this one has {} dimensions (use json or dot)",
+                    shape.ndim()
+                );
+            }
+            output.write_with(true, |w| write_png(w, shape, cells, &a))?;
+        }
+    }
+    if let Some(s) = start {
+        if !a.contains(s) {
+            if !global.quiet && to.is_some() {
+                eprintln!(
+                    "mazegraph: note: the start {} is not in the attractor",
+                    names.text(s)
+                );
+            }
+            return Ok(ExitCode::from(1));
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn to_from_path(p: &Path) -> Result<To> {
+    let name = p
+        .file_name()
+        .map(|s| s.to_string_lossy().to_ascii_lowercase())
+        .unwrap_or_default();
+    for (ext, to) in [
+        (".json", To::Json),
+        (".dot", To::Dot),
+        (".gv", To::Dot),
+        (".png", To::Png),
+    ] {
+        if name.ends_with(ext) {
+            return Ok(to);
+        }
+    }
+    bail!(
+        "cannot tell what to write to {} from its extension (use --to json, dot or png)",
+        p.display()
+    )
+}
+
+fn write_json(
+    w: &mut dyn Write,
+    a: &Attractor,
+    player: Player,
+    names: &Names,
+) -> mazegraph::Result<()> {
+    write!(w, "{{\"player\": {player}, \"target\": [")?;
+    for (k, &v) in a.targets().iter().enumerate() {
+        if k > 0 {
+            w.write_all(b", ")?;
+        }
+        w.write_all(names.json(v).as_bytes())?;
+    }
+    w.write_all(b"],\n\"attractor\": [")?;
+    for (k, &v) in a.vertices().iter().enumerate() {
+        if k > 0 {
+            w.write_all(b", ")?;
+        }
+        w.write_all(names.json(v).as_bytes())?;
+    }
+    w.write_all(b"],\n\"rank\": {")?;
+    for (k, &v) in a.vertices().iter().enumerate() {
+        if k > 0 {
+            w.write_all(b", ")?;
+        }
+        write!(w, "\"{}\": {}", names.key(v), a.rank(v).unwrap_or_default())?;
+    }
+    w.write_all(b"},\n\"strategy\": {")?;
+    let mut first = true;
+    for &v in a.vertices() {
+        if let Some(m) = a.strategy(v) {
+            if !first {
+                w.write_all(b", ")?;
+            }
+            first = false;
+            write!(w, "\"{}\": {}", names.key(v), names.json(m))?;
+        }
+    }
+    w.write_all(b"}}\n")?;
+    Ok(())
+}
+
+/// Colours of the picture.
+const WALL: [u8; 3] = [0x20, 0x20, 0x20];
+const PATH: [u8; 3] = [0xff, 0xff, 0xff];
+const OUTLINE: [u8; 3] = [0x08, 0x30, 0x6b];
+/// Attractor shades: rank 0 (the goal) dark, the largest rank light.
+const NEAR: [u8; 3] = [0x21, 0x71, 0xb5];
+const FAR: [u8; 3] = [0xc6, 0xdb, 0xef];
+
+/// An RGB picture of a 2-D maze: walls dark, path white, attractor cells shaded from dark
+/// blue (rank 0) to light blue (largest rank), outlined when cells are at least 3 pixels.
+fn write_png(
+    w: &mut dyn Write,
+    shape: &Shape,
+    cells: &[u32],
+    a: &Attractor,
+) -> mazegraph::Result<()> {
+    let (h, wd) = (shape.dims()[0], shape.dims()[1]);
+    let scale = (1024 / h.max(wd)).clamp(1, 16);
+    let (ph, pw) = (h * scale, wd * scale);
+    let too_big = || mazegraph::Error::Unsupported(format!("a {h}×{wd} maze is too large for PNG"));
+    let (ph32, pw32) = (
+        u32::try_from(ph).map_err(|_| too_big())?,
+        u32::try_from(pw).map_err(|_| too_big())?,
+    );
+    let max_rank = a.max_rank().max(1) as f64;
+    let shade = |r: u32| -> [u8; 3] {
+        let t = r as f64 / max_rank;
+        let mut c = [0u8; 3];
+        for k in 0..3 {
+            c[k] = (NEAR[k] as f64 + (FAR[k] as f64 - NEAR[k] as f64) * t).round() as u8;
+        }
+        c
+    };
+    let png_err = |e: png::EncodingError| mazegraph::Error::Io(std::io::Error::other(e));
+    let mut enc = png::Encoder::new(w, pw32, ph32);
+    enc.set_color(png::ColorType::Rgb);
+    enc.set_depth(png::BitDepth::Eight);
+    let mut writer = enc.write_header().map_err(png_err)?;
+    let mut stream = writer.stream_writer().map_err(png_err)?;
+    // Rank of each cell of a row (NONE for walls, u32::MAX - 1 for path outside).
+    const WALL_CELL: u32 = u32::MAX;
+    const OUTSIDE: u32 = u32::MAX - 1;
+    let mut next_vertex = 0usize;
+    let mut row_of = |r: usize| -> Vec<u32> {
+        let mut row = vec![WALL_CELL; wd];
+        let base = r * wd;
+        while next_vertex < cells.len() && (cells[next_vertex] as usize) < base + wd {
+            let c = cells[next_vertex] as usize - base;
+            row[c] = a.rank(next_vertex as u32).unwrap_or(OUTSIDE);
+            next_vertex += 1;
+        }
+        row
+    };
+    let inside = |x: u32| x < OUTSIDE;
+    let mut prev: Vec<u32> = vec![WALL_CELL; wd];
+    let mut cur = row_of(0);
+    let mut buf = vec![0u8; pw * 3];
+    for r in 0..h {
+        let next = if r + 1 < h {
+            row_of(r + 1)
+        } else {
+            vec![WALL_CELL; wd]
+        };
+        for dy in 0..scale {
+            for c in 0..wd {
+                let x = cur[c];
+                for dx in 0..scale {
+                    let colour = if x == WALL_CELL {
+                        WALL
+                    } else if x == OUTSIDE {
+                        PATH
+                    } else {
+                        let edge = scale >= 3
+                            && ((dy == 0 && !inside(prev[c]))
+                                || (dy == scale - 1 && !inside(next[c]))
+                                || (dx == 0 && (c == 0 || !inside(cur[c - 1])))
+                                || (dx == scale - 1 && (c + 1 == wd || !inside(cur[c + 1]))));
+                        if edge {
+                            OUTLINE
+                        } else {
+                            shade(x)
+                        }
+                    };
+                    let p = (c * scale + dx) * 3;
+                    buf[p..p + 3].copy_from_slice(&colour);
+                }
+            }
+            stream.write_all(&buf)?;
+        }
+        prev = std::mem::replace(&mut cur, next);
+    }
+    stream.finish().map_err(png_err)?;
+    Ok(())
+}

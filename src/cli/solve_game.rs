@@ -1,0 +1,230 @@
+//! `mazegraph solve-game`: parity, Büchi, safety and reachability games, solved and verified,
+//! or a claimed solution checked.
+
+use super::attractor::read_game;
+use super::io::{located, Output};
+use super::Global;
+use anyhow::{anyhow, bail, Result};
+use mazegraph::game::format::{pg, GameFormat};
+use mazegraph::game::{check, solve, Game, Objective, Player, Solution};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// Solve a game: both winning regions and winning strategies, verified by the checker.
+#[derive(clap::Args)]
+#[command(
+    after_help = "Parity games are max-parity, as in PGSolver: player 0 wins a play when the largest priority
+seen infinitely often is even. A player who cannot move loses. Büchi, safety and reachability
+objectives are player P's (--player), on the vertices given by --target and/or --priority.
+Every solution is verified by an independent checker before it is reported.
+
+The solution is written in PGSolver's `paritysol` format (`vertex winner [move];`) to a .sol
+file or with --to sol, or as JSON ({\"winner\": {\"0\": […], \"1\": […]}, \"strategy\": {…}}).
+--check FILE verifies a claimed paritysol solution instead (exit status 1 when it is wrong).
+
+Examples:
+  mazegraph solve-game game.pg                        # summary
+  mazegraph solve-game game.pg -o game.sol            # PGSolver solution
+  mazegraph solve-game game.pg --check claimed.sol
+  mazegraph solve-game game.pg --objective buchi --priority 2 --to json
+  mazegraph solve-game game.pg --objective safety --player 1 --target 0,4"
+)]
+pub struct Args {
+    /// The game (.pg, .gm, .game.json, .game.dot; `-` for standard input, with --from).
+    input: PathBuf,
+    /// Where to write the solution; standard output when absent (with --to).
+    #[arg(short, long)]
+    output: Option<PathBuf>,
+    /// Output format (else from the output's extension; a summary when neither).
+    #[arg(long, value_enum)]
+    to: Option<SolTo>,
+    /// Input format: pg, game.json or game.dot.
+    #[arg(long, value_name = "FORMAT")]
+    from: Option<String>,
+    /// The winning condition.
+    #[arg(long, value_enum, default_value_t = Kind::Parity)]
+    objective: Kind,
+    /// Whose Büchi, safety or reachability objective it is.
+    #[arg(long, short, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=1))]
+    player: u8,
+    /// The objective's vertices (accepting, to avoid, to reach): ids or names, comma-separated
+    /// or repeated.
+    #[arg(long, short, value_name = "V,…")]
+    target: Vec<String>,
+    /// Add the vertices of this priority to the objective's vertices (repeatable).
+    #[arg(long, value_name = "P")]
+    priority: Vec<u32>,
+    /// Verify this claimed solution (paritysol format) instead of solving.
+    #[arg(long, value_name = "SOL")]
+    check: Option<PathBuf>,
+}
+
+/// Winning conditions.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Max-parity on the game's priorities (Zielonka's algorithm).
+    Parity,
+    /// Visit the target infinitely often (iterated attractors).
+    Buchi,
+    /// Never visit the target (the dual of the opponent's reachability).
+    Safety,
+    /// Reach the target (the attractor).
+    Reach,
+}
+
+/// Solution formats.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SolTo {
+    /// PGSolver's `paritysol` format.
+    Sol,
+    /// JSON: winners and strategy.
+    Json,
+}
+
+pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
+    let opts = global.read_options();
+    let format = match &args.from {
+        Some(name) => GameFormat::from_name(name).map_err(|e| anyhow!("{e}"))?,
+        None if args.input == Path::new("-") => {
+            bail!("reading standard input needs --from pg|game.json|game.dot")
+        }
+        None => GameFormat::from_path(&args.input).map_err(|e| anyhow!("{e}"))?,
+    };
+    let mut inputs: Vec<&Path> = vec![&args.input];
+    if let Some(c) = &args.check {
+        inputs.push(c);
+    }
+    let output = Output::new(args.output.as_deref(), &inputs, global.force)?;
+    let to = match (args.to, &args.output) {
+        (Some(t), _) => Some(t),
+        (None, Some(p)) => {
+            let name = p.to_string_lossy().to_ascii_lowercase();
+            if name.ends_with(".json") {
+                Some(SolTo::Json)
+            } else if name.ends_with(".sol") {
+                Some(SolTo::Sol)
+            } else {
+                bail!(
+                    "cannot tell the solution format of {} (use --to sol or json)",
+                    p.display()
+                )
+            }
+        }
+        (None, None) => None,
+    };
+    let game = read_game(&args.input, format, &opts)?;
+    let objective = objective(&args, &game)?;
+    if let Some(claim) = &args.check {
+        let bytes =
+            std::fs::read(claim).map_err(|e| anyhow!("cannot read {}: {e}", claim.display()))?;
+        let sol = pg::parse_solution(&bytes, game.vertex_count()).map_err(|e| located(claim, e))?;
+        return match check(&game, &objective, &sol) {
+            Ok(()) => {
+                if !global.quiet {
+                    println!("correct: {}", summary(&game, &sol));
+                }
+                Ok(ExitCode::SUCCESS)
+            }
+            Err(v) => {
+                println!("wrong: {v}");
+                Ok(ExitCode::from(1))
+            }
+        };
+    }
+    let t0 = Instant::now();
+    let sol = solve(&game, &objective).map_err(|e| located(&args.input, e))?;
+    let solved = t0.elapsed();
+    check(&game, &objective, &sol)
+        .map_err(|v| anyhow!("internal error: the solver's solution fails the checker: {v}"))?;
+    match to {
+        None => println!(
+            "{} (solved in {:.3} s, verified)",
+            summary(&game, &sol),
+            solved.as_secs_f64()
+        ),
+        Some(SolTo::Sol) => output.write_with(false, |w| pg::write_solution(&sol, w))?,
+        Some(SolTo::Json) => output.write_with(false, |w| write_json(w, &sol))?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn objective(args: &Args, game: &Game) -> Result<Objective> {
+    let mut set = Vec::new();
+    for t in args.target.iter().flat_map(|t| t.split(',')) {
+        if !t.trim().is_empty() {
+            set.push(game.find(t).map_err(|e| anyhow!("--target: {e}"))?);
+        }
+    }
+    for &p in &args.priority {
+        set.extend(game.with_priority(p));
+    }
+    let player = if args.player == 0 {
+        Player::Zero
+    } else {
+        Player::One
+    };
+    let given = !args.target.is_empty() || !args.priority.is_empty();
+    Ok(match args.objective {
+        Kind::Parity => {
+            if given {
+                bail!("a parity game uses the priorities; --target and --priority are for buchi, safety and reach");
+            }
+            Objective::Parity
+        }
+        _ if !given => bail!(
+            "the {:?} objective needs its vertices: give --target V,… or --priority P",
+            args.objective
+        ),
+        Kind::Buchi => Objective::Buchi {
+            player,
+            accepting: set,
+        },
+        Kind::Safety => Objective::Safety { player, avoid: set },
+        Kind::Reach => Objective::Reach {
+            player,
+            target: set,
+        },
+    })
+}
+
+fn summary(game: &Game, sol: &Solution) -> String {
+    let w0 = sol.region(Player::Zero).len();
+    let mut s = format!(
+        "player 0 wins {w0} of {} vertices, player 1 wins {}",
+        game.vertex_count(),
+        game.vertex_count() - w0
+    );
+    if let Some(v) = game.start() {
+        s.push_str(&format!(
+            "; from the start {}: player {}",
+            game.label(v),
+            sol.winner(v)
+        ));
+    }
+    s
+}
+
+fn write_json(w: &mut dyn Write, sol: &Solution) -> mazegraph::Result<()> {
+    w.write_all(b"{\"winner\": {")?;
+    for p in [Player::Zero, Player::One] {
+        let r: Vec<String> = sol.region(p).iter().map(|v| v.to_string()).collect();
+        write!(
+            w,
+            "{}\"{p}\": [{}]",
+            if p == Player::One { ", " } else { "" },
+            r.join(", ")
+        )?;
+    }
+    w.write_all(b"},\n\"strategy\": {")?;
+    let mut first = true;
+    for v in 0..sol.len() as u32 {
+        if let Some(m) = sol.strategy(v) {
+            write!(w, "{}\"{v}\": {m}", if first { "" } else { ", " })?;
+            first = false;
+        }
+    }
+    w.write_all(b"}}\n")?;
+    Ok(())
+}

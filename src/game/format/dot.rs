@@ -1,0 +1,392 @@
+//! Games as Graphviz DOT (`.game.dot`), drawn as parity game solvers draw them: player 0's
+//! vertices as diamonds, player 1's as boxes, the priority under the label.
+//!
+//! The writer also stores what the drawing shows as attributes (`owner`, `priority`, `name`,
+//! `initial=true` on the start) so the reader gets the game back exactly. The reader takes the
+//! owner from `owner`, else from the shape (`box`, `rect`, `rectangle`, `square` are player 1,
+//! anything else player 0), the priority from `priority` (default 0). Node ids that are exactly
+//! `0..n` are the vertex ids; otherwise vertices are numbered in order of appearance and the
+//! DOT ids become their names.
+//!
+//! [`write`](fn@write) can colour an attractor: attracted vertices filled (targets darker), ranks in the
+//! labels, the attracting player's strategy edges drawn thick and red.
+
+use crate::error::{Error, Result};
+use crate::game::{check_limits, Attractor, Game};
+use crate::grid::Limits;
+use graphviz_rust::dot_structures::{Attribute, EdgeTy, Graph as DotGraph, Id, Stmt, Vertex};
+use std::collections::HashMap;
+use std::io::Write;
+
+const FORMAT: &str = "game.dot";
+
+/// How [`write`](fn@write) draws a game.
+#[derive(Default, Clone, Copy)]
+pub struct Style<'a> {
+    /// The text shown for a vertex (default: its name, or its id).
+    pub label: Option<&'a dyn Fn(u32) -> String>,
+    /// An attractor to colour, with its strategy edges.
+    pub attractor: Option<&'a Attractor>,
+    /// Node positions in points, written as `pos="x,y!"` for `neato -n`; nodes are then drawn
+    /// 0.75 inch wide, so positions 72 points apart do not overlap.
+    pub pos: Option<&'a dyn Fn(u32) -> (f64, f64)>,
+}
+
+/// A DOT double-quoted string.
+fn quoted(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for ch in s.chars() {
+        match ch {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// Writes a game as DOT.
+///
+/// ```
+/// use mazegraph::game::{format::dot, Game, Player};
+/// let g = Game::new(vec![Player::Zero, Player::One], vec![0, 1], &[(0, 1), (1, 0)]).unwrap();
+/// let mut out = Vec::new();
+/// dot::write(&g, &Default::default(), &mut out).unwrap();
+/// let text = String::from_utf8(out).unwrap();
+/// assert!(text.contains("0 [shape=diamond") && text.contains("1 [shape=box"));
+/// assert_eq!(dot::parse(&text, &Default::default()).unwrap(), g);
+/// ```
+pub fn write(game: &Game, style: &Style, out: &mut dyn Write) -> Result<()> {
+    writeln!(out, "digraph game {{")?;
+    writeln!(
+        out,
+        "  node [fontname=\"Helvetica\", style=filled, fillcolor=white];"
+    )?;
+    if style.pos.is_some() {
+        // Drawn at fixed positions (a maze's geometry): small nodes that do not overlap.
+        writeln!(
+            out,
+            "  node [fixedsize=true, width=0.75, height=0.75, fontsize=9];"
+        )?;
+    }
+    let show_prio = game.max_priority() > 0;
+    for v in 0..game.vertex_count() as u32 {
+        let mut label = match style.label {
+            Some(f) => f(v),
+            None => game.label(v),
+        };
+        if show_prio {
+            label.push_str(&format!("\n{}", game.priority(v)));
+        }
+        let mut attrs = format!(
+            "shape={}, owner={}, priority={}",
+            if game.owner(v).index() == 0 {
+                "diamond"
+            } else {
+                "box"
+            },
+            game.owner(v),
+            game.priority(v)
+        );
+        if let Some(name) = game.name(v) {
+            attrs.push_str(&format!(", name={}", quoted(name)));
+        }
+        if game.start() == Some(v) {
+            attrs.push_str(", initial=true, peripheries=2");
+        }
+        if let Some(a) = style.attractor {
+            if let Some(r) = a.rank(v) {
+                label.push_str(&format!("\nrank {r}"));
+                attrs.push_str(if r == 0 {
+                    ", fillcolor=\"#3182bd\", fontcolor=white"
+                } else {
+                    ", fillcolor=\"#9ecae1\""
+                });
+            }
+        }
+        if let Some(pos) = style.pos {
+            let (x, y) = pos(v);
+            attrs.push_str(&format!(", pos=\"{x},{y}!\""));
+        }
+        writeln!(out, "  {v} [{attrs}, label={}];", quoted(&label))?;
+    }
+    for (v, w) in game.edges() {
+        let chosen = style.attractor.and_then(|a| a.strategy(v)) == Some(w);
+        if chosen {
+            writeln!(out, "  {v} -> {w} [color=\"#d62728\", penwidth=2.5];")?;
+        } else {
+            writeln!(out, "  {v} -> {w};")?;
+        }
+    }
+    writeln!(out, "}}")?;
+    Ok(())
+}
+
+/// The text of a DOT id, quotes removed and `\"` unescaped.
+fn id_text(id: &Id) -> String {
+    match id {
+        Id::Escaped(s) => {
+            let inner = s
+                .strip_prefix('"')
+                .and_then(|s| s.strip_suffix('"'))
+                .unwrap_or(s);
+            let mut out = String::with_capacity(inner.len());
+            let mut chars = inner.chars();
+            while let Some(c) = chars.next() {
+                if c == '\\' {
+                    match chars.next() {
+                        Some('"') => out.push('"'),
+                        Some('\\') => out.push('\\'),
+                        Some('\n') => {}
+                        Some(o) => {
+                            out.push('\\');
+                            out.push(o);
+                        }
+                        None => out.push('\\'),
+                    }
+                } else {
+                    out.push(c);
+                }
+            }
+            out
+        }
+        Id::Html(s) | Id::Plain(s) | Id::Anonymous(s) => s.clone(),
+    }
+}
+
+#[derive(Default)]
+struct Collect {
+    ids: HashMap<String, u32>,
+    keys: Vec<String>,
+    attrs: Vec<HashMap<String, String>>,
+    edges: Vec<(u32, u32)>,
+    defaults: HashMap<String, String>,
+}
+
+impl Collect {
+    fn node(&mut self, key: String) -> u32 {
+        if let Some(&v) = self.ids.get(&key) {
+            return v;
+        }
+        let v = self.keys.len() as u32;
+        self.ids.insert(key.clone(), v);
+        self.keys.push(key);
+        self.attrs.push(self.defaults.clone());
+        v
+    }
+
+    fn stmts(&mut self, stmts: &[Stmt]) -> Result<()> {
+        for st in stmts {
+            match st {
+                Stmt::Node(n) => {
+                    let v = self.node(id_text(&n.id.0));
+                    for Attribute(k, val) in &n.attributes {
+                        self.attrs[v as usize].insert(id_text(k), id_text(val));
+                    }
+                }
+                Stmt::Edge(e) => {
+                    let ends: Vec<&Vertex> = match &e.ty {
+                        EdgeTy::Pair(a, b) => vec![a, b],
+                        EdgeTy::Chain(vs) => vs.iter().collect(),
+                    };
+                    let mut ids = Vec::with_capacity(ends.len());
+                    for end in ends {
+                        match end {
+                            Vertex::N(n) => ids.push(self.node(id_text(&n.0))),
+                            Vertex::S(_) => {
+                                return Err(Error::parse(
+                                    FORMAT,
+                                    0,
+                                    "edges to subgraphs are not supported in games",
+                                ))
+                            }
+                        }
+                    }
+                    for w in ids.windows(2) {
+                        self.edges.push((w[0], w[1]));
+                    }
+                }
+                Stmt::Subgraph(s) => self.stmts(&s.stmts)?,
+                Stmt::GAttribute(graphviz_rust::dot_structures::GraphAttributes::Node(a)) => {
+                    for Attribute(k, val) in a {
+                        self.defaults.insert(id_text(k), id_text(val));
+                    }
+                }
+                Stmt::GAttribute(_) | Stmt::Attribute(_) => {}
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The line number in a pest error message (` --> 3:5`), or 0.
+fn pest_line(message: &str) -> usize {
+    message
+        .split_once("--> ")
+        .and_then(|(_, rest)| rest.split(':').next())
+        .and_then(|l| l.trim().parse().ok())
+        .unwrap_or(0)
+}
+
+/// Reads a game from DOT (a `digraph`).
+pub fn parse(text: &str, limits: &Limits) -> Result<Game> {
+    let parsed = std::panic::catch_unwind(|| graphviz_rust::parse(text))
+        .map_err(|_| Error::parse(FORMAT, 0, "the DOT parser failed on this input"))?;
+    let graph = parsed.map_err(|m| {
+        let first = m.lines().last().unwrap_or("").trim().to_string();
+        Error::parse(FORMAT, pest_line(&m), format!("not valid DOT ({first})"))
+    })?;
+    let stmts = match graph {
+        DotGraph::DiGraph { stmts, .. } => stmts,
+        DotGraph::Graph { .. } => {
+            return Err(Error::parse(
+                FORMAT,
+                0,
+                "a game is a directed graph: expected `digraph`, found `graph`",
+            ))
+        }
+    };
+    let mut c = Collect::default();
+    c.stmts(&stmts)?;
+    let n = c.keys.len();
+    check_limits(n as u64, limits)?;
+    // Vertex ids: the DOT ids when they are exactly 0..n, else the order of appearance.
+    let numeric: Option<Vec<u32>> = c
+        .keys
+        .iter()
+        .map(|k| k.parse::<u32>().ok().filter(|&x| (x as usize) < n))
+        .collect();
+    let perm: Vec<u32> = match numeric {
+        Some(ids) => {
+            let mut seen = vec![false; n];
+            ids.iter().for_each(|&i| seen[i as usize] = true);
+            if seen.iter().all(|&s| s) {
+                ids
+            } else {
+                (0..n as u32).collect()
+            }
+        }
+        None => (0..n as u32).collect(),
+    };
+    let renamed = perm
+        .iter()
+        .enumerate()
+        .any(|(k, &p)| c.keys[k] != p.to_string());
+    let mut owners = vec![0u8; n];
+    let mut prios = vec![0u32; n];
+    let mut names = vec![String::new(); n];
+    let mut start = None;
+    for (k, attrs) in c.attrs.iter().enumerate() {
+        let v = perm[k] as usize;
+        let key = &c.keys[k];
+        owners[v] = match attrs.get("owner").map(String::as_str) {
+            Some("0") => 0,
+            Some("1") => 1,
+            Some(o) => {
+                return Err(Error::parse(
+                    FORMAT,
+                    0,
+                    format!("node {key}: the owner must be 0 or 1, not {o:?}"),
+                ))
+            }
+            None => match attrs
+                .get("shape")
+                .map(|s| s.to_ascii_lowercase())
+                .as_deref()
+            {
+                Some("box" | "rect" | "rectangle" | "square") => 1,
+                _ => 0,
+            },
+        };
+        if let Some(p) = attrs.get("priority") {
+            prios[v] = p.trim().parse().map_err(|_| {
+                Error::parse(
+                    FORMAT,
+                    0,
+                    format!("node {key}: the priority must be a natural number, not {p:?}"),
+                )
+            })?;
+        }
+        names[v] = match attrs.get("name") {
+            Some(nm) => nm.clone(),
+            None if renamed => key.clone(),
+            None => String::new(),
+        };
+        if attrs.get("initial").is_some_and(|s| s == "true") {
+            start = Some(v as u32);
+        }
+    }
+    let edges: Vec<(u32, u32)> = c
+        .edges
+        .iter()
+        .map(|&(a, b)| (perm[a as usize], perm[b as usize]))
+        .collect();
+    let mut game = Game::from_parts(owners, prios, &edges)?;
+    game.set_names(Some(names))?;
+    game.set_start(start)?;
+    Ok(game)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{attractor, Player};
+
+    #[test]
+    fn roundtrip_with_names_and_start() {
+        let mut g = Game::new(
+            vec![Player::Zero, Player::One, Player::One],
+            vec![3, 0, 1],
+            &[(0, 1), (1, 2), (2, 0), (2, 2)],
+        )
+        .unwrap();
+        g.set_names(Some(vec!["a \"b\"".into(), String::new(), "c".into()]))
+            .unwrap();
+        g.set_start(Some(2)).unwrap();
+        let mut out = Vec::new();
+        write(&g, &Style::default(), &mut out).unwrap();
+        assert_eq!(
+            parse(std::str::from_utf8(&out).unwrap(), &Limits::default()).unwrap(),
+            g
+        );
+    }
+
+    #[test]
+    fn foreign_dot_by_shapes() {
+        let g = parse(
+            "digraph { node [shape=box]; x -> y; y -> x; x [shape=diamond, priority=2]; }",
+            &Limits::default(),
+        )
+        .unwrap();
+        assert_eq!(g.vertex_count(), 2);
+        assert_eq!(g.name(0), Some("x"));
+        assert_eq!((g.owner(0), g.owner(1)), (Player::Zero, Player::One));
+        assert_eq!(g.priority(0), 2);
+        let e = |t: &str| parse(t, &Limits::default()).unwrap_err().to_string();
+        assert!(e("graph { a -- b }").contains("digraph"));
+        assert!(e("digraph { a [owner=3] }").contains("owner must be 0 or 1"));
+        assert!(e("digraph { a [priority=x] }").contains("priority"));
+        assert!(e("digraph {\n a -> \n}").starts_with("line 3"));
+    }
+
+    #[test]
+    fn attractor_colours_and_strategy() {
+        let g = Game::new(vec![Player::Zero; 3], vec![0; 3], &[(0, 1), (1, 2), (0, 2)]).unwrap();
+        let a = attractor(&g, Player::Zero, &[2]).unwrap();
+        let mut out = Vec::new();
+        let label = |v: u32| format!("v{v}");
+        let style = Style {
+            label: Some(&label),
+            attractor: Some(&a),
+            pos: None,
+        };
+        write(&g, &style, &mut out).unwrap();
+        let t = String::from_utf8(out).unwrap();
+        assert!(t.contains("label=\"v2\\nrank 0\""), "{t}");
+        assert!(t.contains("0 -> 2 [color="), "{t}");
+        assert!(t.contains("0 -> 1;"), "{t}");
+    }
+}

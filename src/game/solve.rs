@@ -1,0 +1,792 @@
+//! Solving games: reachability (the attractor), safety (its dual), Büchi (iterated
+//! attractors) and parity (Zielonka's recursive algorithm), each with both players' winning
+//! regions and memoryless strategies; and [`check`], which verifies a claimed solution.
+//!
+//! Every solver follows the rule of [`super::attractor()`]: a player who cannot move loses.
+
+use super::attractor::{attract_within, attractor, Scratch};
+use super::{Game, Player, NONE};
+use crate::error::{Error, Result};
+use fixedbitset::FixedBitSet;
+use std::fmt;
+
+/// What player 0 or 1 wants. Vertex sets are lists of vertex ids (duplicates allowed).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Objective {
+    /// `player` wants to reach `target` (or to leave the opponent without a move).
+    Reach {
+        /// The reaching player.
+        player: Player,
+        /// The target vertices.
+        target: Vec<u32>,
+    },
+    /// `player` wants to keep the token out of `avoid` forever: the dual of reaching it.
+    Safety {
+        /// The safe player.
+        player: Player,
+        /// The vertices to avoid.
+        avoid: Vec<u32>,
+    },
+    /// `player` wants to visit `accepting` infinitely often.
+    Buchi {
+        /// The player with the Büchi objective (the opponent's is co-Büchi).
+        player: Player,
+        /// The accepting vertices.
+        accepting: Vec<u32>,
+    },
+    /// Max-parity on the game's priorities: player 0 wins an infinite play when the largest
+    /// priority seen infinitely often is even, player 1 when it is odd.
+    Parity,
+}
+
+/// A solution: who wins from each vertex, and memoryless winning strategies.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    winner: Vec<u8>,
+    strategy: Vec<u32>,
+}
+
+impl Solution {
+    /// A solution from winners and moves (indexed by vertex, [`NONE`] for no move), e.g. a
+    /// claimed solution read from a file, to be checked with [`check`].
+    pub fn new(winner: Vec<Player>, strategy: Vec<u32>) -> Solution {
+        Solution {
+            winner: winner.into_iter().map(Player::index).collect(),
+            strategy,
+        }
+    }
+
+    /// Who wins from `v`.
+    pub fn winner(&self, v: u32) -> Player {
+        if self.winner[v as usize] == 0 {
+            Player::Zero
+        } else {
+            Player::One
+        }
+    }
+
+    /// The winner's move at `v` when `v` is the winner's vertex and a move is needed.
+    pub fn strategy(&self, v: u32) -> Option<u32> {
+        self.strategy
+            .get(v as usize)
+            .copied()
+            .filter(|&w| w != NONE)
+    }
+
+    /// The winning region of `p`, in increasing order.
+    pub fn region(&self, p: Player) -> Vec<u32> {
+        (0..self.winner.len() as u32)
+            .filter(|&v| self.winner[v as usize] == p.index())
+            .collect()
+    }
+
+    /// Number of vertices.
+    pub fn len(&self) -> usize {
+        self.winner.len()
+    }
+
+    /// True for the solution of an empty game.
+    pub fn is_empty(&self) -> bool {
+        self.winner.is_empty()
+    }
+}
+
+/// Solves `game` for `objective`: both winning regions and memoryless strategies (at each
+/// vertex of the winner, the winner's move, except where the play is already decided: the
+/// target of a reachability game, the avoided set for the opponent of a safety game).
+///
+/// Complexity: reachability and safety O(V + E); Büchi O(V·E) (at most V rounds of two
+/// attractors); parity O(E·V^d) in the worst case for d distinct priorities (Zielonka), fast
+/// in practice. The recursion is as deep as the number of distinct priorities; it runs on a
+/// thread with a stack sized for that.
+///
+/// Errors: a vertex of the objective that is not in the game.
+///
+/// ```
+/// use mazegraph::game::{check, solve, Game, Objective, Player};
+/// // 0 (P0, priority 1) ⇄ 1 (P1, priority 2), and 0 → 2 (P0, priority 3) → 2.
+/// let g = Game::new(
+///     vec![Player::Zero, Player::One, Player::Zero],
+///     vec![1, 2, 3],
+///     &[(0, 1), (1, 0), (0, 2), (2, 2)],
+/// )
+/// .unwrap();
+/// let s = solve(&g, &Objective::Parity).unwrap();
+/// assert_eq!(s.region(Player::Zero), vec![0, 1]);
+/// assert_eq!(s.strategy(0), Some(1));
+/// assert!(check(&g, &Objective::Parity, &s).is_ok());
+/// ```
+pub fn solve(game: &Game, objective: &Objective) -> Result<Solution> {
+    match objective {
+        Objective::Reach { player, target } => reach(game, *player, target),
+        Objective::Safety { player, avoid } => {
+            let dual = reach(game, player.opponent(), avoid)?;
+            Ok(dual)
+        }
+        Objective::Buchi { player, accepting } => {
+            for &v in accepting {
+                game.check_vertex(v)?;
+            }
+            let mut s = Solver::new(game);
+            s.buchi(*player, accepting);
+            Ok(s.finish())
+        }
+        Objective::Parity => parity(game),
+    }
+}
+
+/// Reachability for `p` (and safety for the opponent): the attractor and the escapes.
+fn reach(game: &Game, p: Player, target: &[u32]) -> Result<Solution> {
+    let a = attractor(game, p, target)?;
+    let n = game.vertex_count();
+    let mut winner = vec![p.opponent().index(); n];
+    let mut strategy = vec![NONE; n];
+    let moves = a.strategy_moves();
+    for &v in a.vertices() {
+        winner[v as usize] = p.index();
+        strategy[v as usize] = moves[v as usize];
+    }
+    for v in 0..n as u32 {
+        if let Some(w) = a.escape(game, v) {
+            strategy[v as usize] = w;
+        }
+    }
+    Ok(Solution { winner, strategy })
+}
+
+/// Zielonka's algorithm, on a thread whose stack fits the recursion.
+fn parity(game: &Game) -> Result<Solution> {
+    let mut prios: Vec<u32> = game.priorities().to_vec();
+    prios.sort_unstable();
+    prios.dedup();
+    let depth = prios.len();
+    drop(prios);
+    let stack = (8 << 20) + depth.saturating_mul(1024);
+    std::thread::scope(|scope| {
+        let h = std::thread::Builder::new()
+            .name("zielonka".into())
+            .stack_size(stack)
+            .spawn_scoped(scope, || {
+                let mut s = Solver::new(game);
+                let verts = s.strip_dead_ends();
+                s.zielonka(verts);
+                s.finish()
+            })?;
+        h.join()
+            .map_err(|_| Error::InvalidGraph("the parity solver thread panicked".into()))
+    })
+}
+
+/// Shared state of the Büchi and parity solvers: the current subgame and scratch space.
+struct Solver<'g> {
+    game: &'g Game,
+    alive: FixedBitSet,
+    winner: Vec<u8>,
+    strat: Vec<u32>,
+    scratch: Scratch,
+}
+
+impl<'g> Solver<'g> {
+    fn new(game: &'g Game) -> Solver<'g> {
+        let n = game.vertex_count();
+        let mut alive = FixedBitSet::with_capacity(n);
+        alive.insert_range(..);
+        Solver {
+            game,
+            alive,
+            winner: vec![0; n],
+            strat: vec![NONE; n],
+            scratch: Scratch::new(n),
+        }
+    }
+
+    fn attract(
+        &mut self,
+        p: Player,
+        verts: &[u32],
+        target: impl IntoIterator<Item = u32>,
+    ) -> Vec<u32> {
+        attract_within(
+            self.game,
+            p,
+            &self.alive,
+            verts,
+            target,
+            &mut self.scratch,
+            &mut self.strat,
+        )
+    }
+
+    /// Decides the vertices from which a player can force the opponent into a dead end, and
+    /// removes them; what remains is a total subgame (every vertex has a successor in it).
+    fn strip_dead_ends(&mut self) -> Vec<u32> {
+        let mut verts: Vec<u32> = (0..self.game.vertex_count() as u32).collect();
+        for p in [Player::Zero, Player::One] {
+            let won = self.attract(p, &verts, []);
+            for &v in &won {
+                self.winner[v as usize] = p.index();
+                self.alive.set(v as usize, false);
+            }
+            verts.retain(|&v| self.alive.contains(v as usize));
+        }
+        verts
+    }
+
+    /// Some successor of `v` inside the subgame.
+    fn any_alive_successor(&self, v: u32) -> u32 {
+        self.game
+            .successors(v)
+            .iter()
+            .copied()
+            .find(|&w| self.alive.contains(w as usize))
+            .unwrap_or(NONE)
+    }
+
+    /// Zielonka's recursion on the total subgame `verts` (= `alive` on entry, restored on
+    /// exit): decides every vertex of it. The tail call is a loop, so the depth is bounded by
+    /// the number of distinct priorities.
+    fn zielonka(&mut self, mut verts: Vec<u32>) {
+        let mut removed: Vec<u32> = Vec::new();
+        while !verts.is_empty() {
+            let game = self.game;
+            let d = verts.iter().map(|&v| game.priority(v)).max().unwrap_or(0);
+            let p = Player::of_priority(d);
+            let top: Vec<u32> = verts
+                .iter()
+                .copied()
+                .filter(|&v| game.priority(v) == d)
+                .collect();
+            for &u in &top {
+                if game.owner(u) == p {
+                    self.strat[u as usize] = self.any_alive_successor(u);
+                }
+            }
+            let a = self.attract(p, &verts, top.iter().copied());
+            for &v in &a {
+                self.alive.set(v as usize, false);
+            }
+            let sub: Vec<u32> = verts
+                .iter()
+                .copied()
+                .filter(|&v| self.alive.contains(v as usize))
+                .collect();
+            self.zielonka(sub.clone());
+            for &v in &a {
+                self.alive.insert(v as usize);
+            }
+            let lost: Vec<u32> = sub
+                .into_iter()
+                .filter(|&v| self.winner[v as usize] != p.index())
+                .collect();
+            if lost.is_empty() {
+                for &v in &a {
+                    self.winner[v as usize] = p.index();
+                }
+                break;
+            }
+            let b = self.attract(p.opponent(), &verts, lost);
+            for &v in &b {
+                self.winner[v as usize] = p.opponent().index();
+                self.alive.set(v as usize, false);
+                removed.push(v);
+            }
+            verts.retain(|&v| self.alive.contains(v as usize));
+        }
+        for v in removed {
+            self.alive.insert(v as usize);
+        }
+    }
+
+    /// Büchi for `p` by iterated attractors: remove the opponent's attractor of the vertices
+    /// that cannot reach `accepting`, until every remaining vertex can.
+    fn buchi(&mut self, p: Player, accepting: &[u32]) {
+        let mut verts = self.strip_dead_ends();
+        let mut acc = FixedBitSet::with_capacity(self.game.vertex_count());
+        for &v in accepting {
+            acc.insert(v as usize);
+        }
+        let mut in_r = FixedBitSet::with_capacity(self.game.vertex_count());
+        loop {
+            let targets: Vec<u32> = verts
+                .iter()
+                .copied()
+                .filter(|&v| acc.contains(v as usize))
+                .collect();
+            let r = self.attract(p, &verts, targets.iter().copied());
+            if r.len() == verts.len() {
+                for &v in &verts {
+                    self.winner[v as usize] = p.index();
+                }
+                for &v in &targets {
+                    if self.game.owner(v) == p {
+                        self.strat[v as usize] = self.any_alive_successor(v);
+                    }
+                }
+                return;
+            }
+            for &v in &r {
+                in_r.insert(v as usize);
+            }
+            let trap: Vec<u32> = verts
+                .iter()
+                .copied()
+                .filter(|&v| !in_r.contains(v as usize))
+                .collect();
+            for &v in &trap {
+                if self.game.owner(v) != p {
+                    self.strat[v as usize] = self
+                        .game
+                        .successors(v)
+                        .iter()
+                        .copied()
+                        .find(|&w| self.alive.contains(w as usize) && !in_r.contains(w as usize))
+                        .unwrap_or(NONE);
+                }
+            }
+            for &v in &r {
+                in_r.set(v as usize, false);
+            }
+            let b = self.attract(p.opponent(), &verts, trap);
+            for &v in &b {
+                self.winner[v as usize] = p.opponent().index();
+                self.alive.set(v as usize, false);
+            }
+            verts.retain(|&v| self.alive.contains(v as usize));
+        }
+    }
+
+    /// The solution, with moves kept only at the winner's own vertices.
+    fn finish(mut self) -> Solution {
+        for v in 0..self.game.vertex_count() {
+            if self.game.owners()[v] != self.winner[v] {
+                self.strat[v] = NONE;
+            }
+        }
+        Solution {
+            winner: self.winner,
+            strategy: self.strat,
+        }
+    }
+}
+
+/// Why a claimed solution is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Violation {
+    /// A vertex where the problem shows, when there is one.
+    pub vertex: Option<u32>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Violation {}
+
+fn violation(vertex: Option<u32>, message: String) -> Violation {
+    Violation { vertex, message }
+}
+
+/// Verifies a claimed solution: the two regions partition the vertices, and each player's
+/// strategy wins from every vertex of its region against every opponent, so the claim is
+/// correct (by determinacy, the regions are then the true winning regions).
+///
+/// Checks, for each region W_p: at p's vertices the move is an edge into W_p (p must have a
+/// move); every edge from the opponent's vertices stays in W_p; and in the graph of plays
+/// (p's moves, all of the opponent's edges) inside W_p, every cycle satisfies p's objective:
+/// for parity its largest priority has p's parity (found by recursive strongly connected
+/// component decomposition, removing the top priority of each good component), for Büchi
+/// (co-Büchi) it does (not) pass an accepting vertex, for reachability there is no cycle
+/// before the target, for safety W_p avoids the set.
+///
+/// Complexity: O(d·(V + E)) for d distinct priorities (d ≤ 2 but for parity).
+///
+/// ```
+/// use mazegraph::game::{check, solve, Game, Objective, Player, Solution};
+/// let g = Game::new(vec![Player::Zero, Player::One], vec![1, 2], &[(0, 1), (1, 0), (1, 1)]).unwrap();
+/// let good = solve(&g, &Objective::Parity).unwrap();
+/// assert!(check(&g, &Objective::Parity, &good).is_ok());
+/// let bad = Solution::new(vec![Player::One, Player::One], vec![u32::MAX, 0]);
+/// assert!(check(&g, &Objective::Parity, &bad).is_err());
+/// ```
+pub fn check(game: &Game, objective: &Objective, solution: &Solution) -> Result<(), Violation> {
+    let n = game.vertex_count();
+    if solution.winner.len() != n || solution.strategy.len() != n {
+        return Err(violation(
+            None,
+            format!(
+                "the solution covers {} vertices, the game has {n}",
+                solution.winner.len()
+            ),
+        ));
+    }
+    let set = |vs: &[u32]| -> Result<FixedBitSet, Violation> {
+        let mut b = FixedBitSet::with_capacity(n);
+        for &v in vs {
+            if v as usize >= n {
+                return Err(violation(None, format!("vertex {v} is not in the game")));
+            }
+            b.insert(v as usize);
+        }
+        Ok(b)
+    };
+    // Per objective: sinks (where the play is decided) and cycle priorities for each region.
+    let empty = FixedBitSet::with_capacity(n);
+    let (sinks, special, kind): (FixedBitSet, FixedBitSet, Kind) = match objective {
+        Objective::Reach { player, target } => (set(target)?, empty, Kind::Reach(*player)),
+        Objective::Safety { player, avoid } => (set(avoid)?, empty, Kind::Safety(*player)),
+        Objective::Buchi { player, accepting } => (empty, set(accepting)?, Kind::Buchi(*player)),
+        Objective::Parity => (empty, FixedBitSet::with_capacity(0), Kind::Parity),
+    };
+    // The player for whom reaching the sinks decides the play.
+    let sink_owner = match kind {
+        Kind::Reach(p) => Some(p),
+        Kind::Safety(p) => Some(p.opponent()),
+        _ => None,
+    };
+    for v in 0..n as u32 {
+        let w = solution.winner(v);
+        if sinks.contains(v as usize) {
+            if Some(w) != sink_owner {
+                return Err(violation(
+                    Some(v),
+                    format!(
+                        "vertex {} is claimed for player {w}, but player {} has already won there",
+                        game.label(v),
+                        w.opponent()
+                    ),
+                ));
+            }
+            continue;
+        }
+        if game.owner(v) == w {
+            let Some(m) = solution.strategy(v) else {
+                return Err(violation(
+                    Some(v),
+                    format!(
+                        "vertex {} is won by its owner, player {w}, but the strategy gives no move there",
+                        game.label(v)
+                    ),
+                ));
+            };
+            if !game.has_edge(v, m) {
+                return Err(violation(
+                    Some(v),
+                    format!(
+                        "the strategy moves from {} to {}, which is not a successor",
+                        game.label(v),
+                        m
+                    ),
+                ));
+            }
+            if solution.winner(m) != w {
+                return Err(violation(
+                    Some(v),
+                    format!(
+                        "player {w}'s strategy leaves its region: {} → {}",
+                        game.label(v),
+                        game.label(m)
+                    ),
+                ));
+            }
+        } else if let Some(&m) = game
+            .successors(v)
+            .iter()
+            .find(|&&m| solution.winner(m) != w)
+        {
+            return Err(violation(
+                Some(v),
+                format!(
+                    "player {} can leave player {w}'s region: {} → {}",
+                    w.opponent(),
+                    game.label(v),
+                    game.label(m)
+                ),
+            ));
+        }
+    }
+    for w in [Player::Zero, Player::One] {
+        // Priorities of the cycle condition for region w (None: every cycle is fine).
+        let prio: Option<Box<dyn Fn(u32) -> u32 + '_>> = match kind {
+            Kind::Parity => Some(Box::new(|v| game.priority(v))),
+            Kind::Buchi(p) => {
+                let special = &special;
+                Some(Box::new(move |v| {
+                    if special.contains(v as usize) {
+                        2 + p.index() as u32
+                    } else {
+                        1 - p.index() as u32
+                    }
+                }))
+            }
+            // The player who must reach the sinks may not cycle before them.
+            Kind::Reach(p) | Kind::Safety(p) => {
+                let reacher = if matches!(kind, Kind::Reach(_)) {
+                    p
+                } else {
+                    p.opponent()
+                };
+                (w == reacher)
+                    .then(|| -> Box<dyn Fn(u32) -> u32> { Box::new(move |_| 1 - w.index() as u32) })
+            }
+        };
+        let Some(prio) = prio else { continue };
+        let verts: Vec<u32> = (0..n as u32)
+            .filter(|&v| solution.winner(v) == w && !sinks.contains(v as usize))
+            .collect();
+        let moves = |v: u32| -> &[u32] {
+            if game.owner(v) == w {
+                std::slice::from_ref(&solution.strategy[v as usize])
+            } else {
+                game.successors(v)
+            }
+        };
+        if let Some(v) = bad_cycle(n, verts, &moves, &*prio, w) {
+            return Err(violation(
+                Some(v),
+                format!(
+                    "player {} can win against player {w}'s strategy in its claimed region: a cycle through {} is bad for player {w}",
+                    w.opponent(),
+                    game.label(v)
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+#[derive(Clone, Copy)]
+enum Kind {
+    Reach(Player),
+    Safety(Player),
+    Buchi(Player),
+    Parity,
+}
+
+/// A vertex on a cycle (inside `verts`, along `moves`) whose largest priority has the parity of
+/// `w`'s opponent, or `None`. Recursive SCC decomposition: a non-trivial component whose top
+/// priority is good for `w` is searched again without its top-priority vertices.
+fn bad_cycle<'m>(
+    n: usize,
+    verts: Vec<u32>,
+    moves: &dyn Fn(u32) -> &'m [u32],
+    prio: &dyn Fn(u32) -> u32,
+    w: Player,
+) -> Option<u32> {
+    let mut tag = vec![NONE; n];
+    let mut scratch = Tarjan {
+        index: vec![NONE; n],
+        low: vec![0; n],
+        on_stack: FixedBitSet::with_capacity(n),
+    };
+    let mut work = vec![verts];
+    let mut next_tag = 0u32;
+    while let Some(set) = work.pop() {
+        let t = next_tag;
+        next_tag = next_tag.wrapping_add(1);
+        for &v in &set {
+            tag[v as usize] = t;
+        }
+        let member = |v: u32| tag[v as usize] == t;
+        for scc in scratch.sccs(&set, &member, moves) {
+            let cyclic = scc.len() > 1 || moves(scc[0]).contains(&scc[0]);
+            if !cyclic {
+                continue;
+            }
+            let top = scc.iter().map(|&v| prio(v)).max().unwrap_or(0);
+            if Player::of_priority(top) != w {
+                return scc.iter().copied().find(|&v| prio(v) == top);
+            }
+            let rest: Vec<u32> = scc.into_iter().filter(|&v| prio(v) < top).collect();
+            if !rest.is_empty() {
+                work.push(rest);
+            }
+        }
+    }
+    None
+}
+
+/// Scratch space for an iterative Tarjan's algorithm on vertex subsets.
+struct Tarjan {
+    index: Vec<u32>,
+    low: Vec<u32>,
+    on_stack: FixedBitSet,
+}
+
+impl Tarjan {
+    /// The strongly connected components of the subgraph induced by `set` (O(V + E) of it).
+    fn sccs<'m>(
+        &mut self,
+        set: &[u32],
+        member: &dyn Fn(u32) -> bool,
+        moves: &dyn Fn(u32) -> &'m [u32],
+    ) -> Vec<Vec<u32>> {
+        let mut out = Vec::new();
+        let mut next = 0u32;
+        let mut stack: Vec<u32> = Vec::new();
+        let mut call: Vec<(u32, usize)> = Vec::new();
+        for &root in set {
+            if self.index[root as usize] != NONE {
+                continue;
+            }
+            self.open(root, &mut next, &mut stack);
+            call.push((root, 0));
+            while let Some(top) = call.last_mut() {
+                let v = top.0;
+                let es = moves(v);
+                if top.1 < es.len() {
+                    let u = es[top.1];
+                    top.1 += 1;
+                    if u == NONE || !member(u) {
+                        continue;
+                    }
+                    if self.index[u as usize] == NONE {
+                        self.open(u, &mut next, &mut stack);
+                        call.push((u, 0));
+                    } else if self.on_stack.contains(u as usize) {
+                        self.low[v as usize] = self.low[v as usize].min(self.index[u as usize]);
+                    }
+                } else {
+                    call.pop();
+                    if let Some(&(parent, _)) = call.last() {
+                        self.low[parent as usize] =
+                            self.low[parent as usize].min(self.low[v as usize]);
+                    }
+                    if self.low[v as usize] == self.index[v as usize] {
+                        let mut scc = Vec::new();
+                        while let Some(x) = stack.pop() {
+                            self.on_stack.set(x as usize, false);
+                            scc.push(x);
+                            if x == v {
+                                break;
+                            }
+                        }
+                        out.push(scc);
+                    }
+                }
+            }
+        }
+        for &v in set {
+            self.index[v as usize] = NONE;
+        }
+        out
+    }
+
+    fn open(&mut self, v: u32, next: &mut u32, stack: &mut Vec<u32>) {
+        self.index[v as usize] = *next;
+        self.low[v as usize] = *next;
+        *next += 1;
+        stack.push(v);
+        self.on_stack.insert(v as usize);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Player::{One, Zero};
+
+    fn game(owners: &[u8], prios: &[u32], edges: &[(u32, u32)]) -> Game {
+        Game::from_parts(owners.to_vec(), prios.to_vec(), edges).unwrap()
+    }
+
+    #[test]
+    fn parity_small() {
+        // 0 (P1, prio 1) → 1, 2; 1 (P0, prio 2) → 0; 2 (P0, prio 3) → 2.
+        let g = game(&[1, 0, 0], &[1, 2, 3], &[(0, 1), (0, 2), (1, 0), (2, 2)]);
+        let s = solve(&g, &Objective::Parity).unwrap();
+        assert_eq!(s.region(One), vec![0, 1, 2]);
+        assert_eq!(s.strategy(0), Some(2));
+        assert!(check(&g, &Objective::Parity, &s).is_ok());
+        // Claiming player 0 wins vertex 1 is refused.
+        let bad = Solution::new(vec![One, Zero, One], vec![2, 0, NONE]);
+        assert!(check(&g, &Objective::Parity, &bad).is_err());
+    }
+
+    #[test]
+    fn parity_with_dead_ends() {
+        // 0 (P0) → 1 (P1 dead end): 0 wins by moving there. 2 (P0 dead end) loses. 3 (P1) → 2.
+        let g = game(&[0, 1, 0, 1], &[1, 1, 0, 0], &[(0, 1), (3, 2)]);
+        let s = solve(&g, &Objective::Parity).unwrap();
+        assert_eq!(s.region(Zero), vec![0, 1]);
+        assert_eq!(s.region(One), vec![2, 3]);
+        assert!(check(&g, &Objective::Parity, &s).is_ok());
+    }
+
+    #[test]
+    fn buchi_and_co_buchi() {
+        // 0 (P1) → 1, 2; 1 (P0) → 0; 2 (P0) → 2. Accepting {1}: P1 escapes to the 2-loop.
+        let g = game(&[1, 0, 0], &[0; 3], &[(0, 1), (0, 2), (1, 0), (2, 2)]);
+        let obj = Objective::Buchi {
+            player: Zero,
+            accepting: vec![1],
+        };
+        let s = solve(&g, &obj).unwrap();
+        assert_eq!(s.region(One), vec![0, 1, 2]);
+        assert!(check(&g, &obj, &s).is_ok());
+        let obj2 = Objective::Buchi {
+            player: Zero,
+            accepting: vec![1, 2],
+        };
+        let s2 = solve(&g, &obj2).unwrap();
+        assert_eq!(s2.region(Zero), vec![0, 1, 2]);
+        assert!(check(&g, &obj2, &s2).is_ok());
+        assert!(check(&g, &obj, &s2).is_err());
+    }
+
+    #[test]
+    fn reach_and_safety_are_dual() {
+        let g = game(&[1, 0, 0], &[0; 3], &[(0, 1), (0, 2), (1, 0), (2, 2)]);
+        let r = Objective::Reach {
+            player: Zero,
+            target: vec![1],
+        };
+        let s = solve(&g, &r).unwrap();
+        assert_eq!(s.region(Zero), vec![1]);
+        assert_eq!(s.strategy(0), Some(2)); // P1 escapes
+        assert!(check(&g, &r, &s).is_ok());
+        let safe = Objective::Safety {
+            player: One,
+            avoid: vec![1],
+        };
+        let t = solve(&g, &safe).unwrap();
+        assert_eq!(t, s);
+        assert!(check(&g, &safe, &t).is_ok());
+        // A reachability claim that loops forever is refused.
+        let looping = Solution::new(vec![Zero, Zero, Zero], vec![NONE, 0, 2]);
+        let r2 = Objective::Reach {
+            player: Zero,
+            target: vec![1],
+        };
+        assert!(check(&g, &r2, &looping).is_err());
+        assert!(solve(
+            &g,
+            &Objective::Reach {
+                player: Zero,
+                target: vec![3]
+            }
+        )
+        .is_err());
+    }
+
+    #[test]
+    fn checker_rejects_malformed_claims() {
+        let g = game(&[0, 1], &[0, 0], &[(0, 1), (1, 0)]);
+        let s = solve(&g, &Objective::Parity).unwrap();
+        assert!(check(&g, &Objective::Parity, &s).is_ok());
+        // wrong length, missing move, move along a non-edge
+        assert!(check(
+            &g,
+            &Objective::Parity,
+            &Solution::new(vec![Zero], vec![NONE])
+        )
+        .is_err());
+        let no_move = Solution::new(vec![Zero, Zero], vec![NONE, NONE]);
+        assert!(check(&g, &Objective::Parity, &no_move).is_err());
+        let non_edge = Solution::new(vec![Zero, Zero], vec![0, NONE]);
+        assert!(check(&g, &Objective::Parity, &non_edge).is_err());
+    }
+}

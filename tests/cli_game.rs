@@ -1,0 +1,266 @@
+//! CLI tests of `attractor` and `solve-game`: run the real binary.
+
+use assert_cmd::Command;
+use std::fs;
+use std::path::Path;
+
+fn mg() -> Command {
+    Command::cargo_bin("mazegraph").expect("the binary is built")
+}
+
+fn data(name: &str) -> String {
+    format!("{}/data/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Runs and returns (exit code, stdout, stderr).
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = mg().args(args).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// A maze with a dead end at (1, 3)..(2, 3) and a loop-free corridor to the goal (3, 1).
+const MAZE: &str = "#.###\n#..##\n##..#\n#..##\n#.###\n";
+
+fn write(dir: &Path, name: &str, text: &str) -> String {
+    let p = dir.join(name);
+    fs::write(&p, text).unwrap();
+    p.to_str().unwrap().to_string()
+}
+
+#[test]
+fn maze_attractor_as_json_and_summary() {
+    let dir = tempfile::tempdir().unwrap();
+    let m = write(dir.path(), "m.txt", MAZE);
+    let (code, out, _) = run(&["attractor", &m, "--to", "json"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "{\"player\": 0, \"target\": [[4, 1]],\n\
+         \"attractor\": [[4, 1], [3, 1], [3, 2], [2, 2], [1, 2], [1, 1], [0, 1]],\n\
+         \"rank\": {\"(4, 1)\": 0, \"(3, 1)\": 1, \"(3, 2)\": 2, \"(2, 2)\": 3, \"(1, 2)\": 4, \"(1, 1)\": 5, \"(0, 1)\": 6},\n\
+         \"strategy\": {\"(3, 1)\": [4, 1], \"(3, 2)\": [3, 1], \"(2, 2)\": [3, 2], \"(1, 2)\": [2, 2], \"(1, 1)\": [1, 2], \"(0, 1)\": [1, 1]}}\n"
+    );
+    let (code, out, _) = run(&["attractor", &m]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "attractor of player 0: 7 of 8 vertices (target: 1 vertex), largest rank 6; start (0, 1) at rank 6\n"
+    );
+    // Moving the goal into the dead end.
+    let (code, out, _) = run(&["attractor", &m, "--goal", "2,3", "--to", "json"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with("{\"player\": 0, \"target\": [[2, 3]]"),
+        "{out}"
+    );
+}
+
+#[test]
+fn unsolvable_maze_exits_1() {
+    let dir = tempfile::tempdir().unwrap();
+    let m = write(dir.path(), "m.txt", "#.###\n#.###\n#####\n###.#\n###.#\n");
+    let (code, out, _) = run(&["attractor", &m]);
+    assert_eq!(code, 1);
+    assert!(out.ends_with("start (0, 1) is not in it\n"), "{out}");
+}
+
+#[test]
+fn maze_attractor_png_shades_and_outlines() {
+    let dir = tempfile::tempdir().unwrap();
+    let m = write(dir.path(), "m.txt", MAZE);
+    let png_path = dir.path().join("a.png");
+    let (code, _, err) = run(&["attractor", &m, "-o", png_path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let decoder = png::Decoder::new(std::io::BufReader::new(fs::File::open(&png_path).unwrap()));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    assert_eq!((info.width, info.height), (5 * 16, 5 * 16)); // 16 pixels a cell
+    assert_eq!(info.color_type, png::ColorType::Rgb);
+    let px = |r: usize, c: usize| -> [u8; 3] {
+        let i = (r * info.width as usize + c) * 3;
+        [buf[i], buf[i + 1], buf[i + 2]]
+    };
+    let centre = |r: usize, c: usize| px(r * 16 + 8, c * 16 + 8);
+    assert_eq!(centre(0, 0), [0x20, 0x20, 0x20]); // wall
+    assert_eq!(centre(2, 3), [0xff, 0xff, 0xff]); // the dead end: path, not attracted
+    assert_eq!(centre(4, 1), [0x21, 0x71, 0xb5]); // the goal, rank 0
+    assert_eq!(centre(0, 1), [0xc6, 0xdb, 0xef]); // the start, largest rank
+    assert_eq!(px(16 * 2 + 8, 16 * 3 - 1), [0x08, 0x30, 0x6b]); // outline by the dead end
+}
+
+#[test]
+fn maze_attractor_dot_draws_strategy() {
+    let dir = tempfile::tempdir().unwrap();
+    let m = write(dir.path(), "m.txt", MAZE);
+    let (code, out, _) = run(&["attractor", &m, "--to", "dot"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("digraph game {"));
+    assert!(out.contains("label=\"(0, 1)\\nrank 6\""), "{out}");
+    assert_eq!(out.matches("color=\"#d62728\"").count(), 6);
+    // the edge into the dead end is not part of the strategy
+    assert!(out.contains("label=\"(2, 3)\"]"), "{out}");
+}
+
+#[test]
+fn game_attractor_by_names_and_priority() {
+    let g = data("game.pg");
+    let (code, out, err) = run(&["attractor", &g, "--target", "swamp", "--to", "json"]);
+    assert_eq!(code, 1, "{err}"); // the start (home) is not attracted
+    assert!(
+        out.starts_with("{\"player\": 0, \"target\": [5],\n"),
+        "{out}"
+    );
+    assert!(out.contains("\"rank\": {\"5\": 0, \"3\": 1"), "{out}");
+    assert!(out.contains("\"strategy\": {\"3\": 5"), "{out}");
+    let (code, out, _) = run(&[
+        "attractor",
+        &g,
+        "--player",
+        "1",
+        "--priority",
+        "3",
+        "-t",
+        "0",
+    ]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("attractor of player 1: "), "{out}");
+    assert!(out.ends_with("; start home at rank 0\n"), "{out}");
+}
+
+#[test]
+fn game_errors_are_clear() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = write(
+        dir.path(),
+        "bad.pg",
+        "parity 2;\n0 1 0 1;\n1 2 1 0;\n2 x 0 0;\n",
+    );
+    let (code, _, err) = run(&["attractor", &bad, "-t", "0"]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        err,
+        format!("mazegraph: error: {bad}:4: expected a priority, found 'x'\n")
+    );
+    let owner = write(dir.path(), "owner.pg", "parity 1;\n0 1 0 1;\n1 2 2 0;\n");
+    let (code, _, err) = run(&["solve-game", &owner]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("owner.pg:3: the owner must be 0 or 1, not 2"),
+        "{err}"
+    );
+    let missing = write(
+        dir.path(),
+        "missing.pg",
+        "parity 1;\n0 1 0 1,5;\n1 2 1 0;\n",
+    );
+    let (code, _, err) = run(&["solve-game", &missing]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("missing.pg:2: vertex 0 has successor 5, which is not declared"),
+        "{err}"
+    );
+    let (code, _, err) = run(&["attractor", &data("game.pg"), "--target", "nowhere"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("\"nowhere\" is neither a vertex id"), "{err}");
+    let (code, _, err) = run(&["attractor", &data("game.pg"), "--target", "99"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("\"99\" is neither a vertex id (0 to 7)"),
+        "{err}"
+    );
+    let (code, _, err) = run(&["attractor", &data("game.pg")]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--target"), "{err}");
+    let m = write(dir.path(), "m.txt", MAZE);
+    let (code, _, err) = run(&["attractor", &m, "--target", "3"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("for a maze the target is its goal"), "{err}");
+}
+
+#[test]
+fn solve_check_and_refuse_wrong_claims() {
+    let dir = tempfile::tempdir().unwrap();
+    let g = data("game.pg");
+    let (code, out, _) = run(&["solve-game", &g]);
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with(
+            "player 0 wins 4 of 8 vertices, player 1 wins 4; from the start home: player 0"
+        ),
+        "{out}"
+    );
+    let sol = dir.path().join("game.sol");
+    let s = sol.to_str().unwrap();
+    assert_eq!(run(&["solve-game", &g, "-o", s]).0, 0);
+    let text = fs::read_to_string(&sol).unwrap();
+    assert!(text.starts_with("paritysol 7;\n0 0 2;\n"), "{text}");
+    let (code, out, _) = run(&["solve-game", &g, "--check", s]);
+    assert_eq!((code, out.starts_with("correct: ")), (0, true), "{out}");
+    // Claim that player 1 wins the start.
+    let wrong = text.replace("0 0 2;", "0 1;");
+    let w = write(dir.path(), "wrong.sol", &wrong);
+    let (code, out, _) = run(&["solve-game", &g, "--check", &w]);
+    assert_eq!(code, 1);
+    assert!(out.starts_with("wrong: "), "{out}");
+}
+
+#[test]
+fn solve_other_objectives_as_json() {
+    let g = data("game.pg");
+    let (code, out, err) = run(&[
+        "solve-game",
+        &g,
+        "--objective",
+        "reach",
+        "--target",
+        "swamp",
+        "--to",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("{\"winner\": {\"0\": [3, 5]"), "{out}");
+    for obj in ["buchi", "safety"] {
+        let (code, out, err) = run(&["solve-game", &g, "--objective", obj, "--priority", "2"]);
+        assert_eq!(code, 0, "{obj}: {err}");
+        assert!(out.contains("verified"), "{out}");
+    }
+    let (code, _, err) = run(&["solve-game", &g, "--objective", "buchi"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("needs its vertices"), "{err}");
+}
+
+#[test]
+fn game_formats_through_the_cli() {
+    // solve-game reads game JSON and DOT too
+    let dir = tempfile::tempdir().unwrap();
+    let j = write(
+        dir.path(),
+        "g.game.json",
+        r#"{"vertices": [{"id": 0, "owner": 0, "priority": 2, "successors": [1]}, {"id": 1, "owner": 1, "priority": 1, "successors": [0, 1]}]}"#,
+    );
+    let (code, out, _) = run(&["solve-game", &j]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("player 0 wins 0 of 2 vertices"), "{out}");
+    let d = write(
+        dir.path(),
+        "g.game.dot",
+        "digraph { a [shape=diamond, priority=2]; b [shape=box, priority=1]; a -> b; b -> a; }",
+    );
+    let (code, out, _) = run(&["solve-game", &d]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("player 0 wins 2 of 2 vertices"), "{out}");
+}
+
+#[test]
+fn help_has_examples() {
+    for cmd in ["attractor", "solve-game"] {
+        let (code, out, _) = run(&[cmd, "--help"]);
+        assert_eq!(code, 0);
+        assert!(out.contains("Examples:"), "{cmd}");
+    }
+}
