@@ -1,8 +1,9 @@
 //! Hostile and broken input through the real `mazegraph` binary.
 //!
 //! - The corpus in `tests/bad/` (one file per case, named after what is wrong, the expected
-//!   error in `tests/bad/expected.tsv`): every file must give exit status 2 and exactly one
-//!   line `mazegraph: error: FILE…: message`, write nothing and leave no temporary file.
+//!   error in `tests/bad/expected.tsv`), read by `convert` (`solve-game` for games), `equal`
+//!   and from standard input: every file must give exit status 2 and exactly one line
+//!   `mazegraph: error: FILE…: message`, write nothing and leave no temporary file.
 //! - Resource limits: `--max-cells` caps cells, vertices and edges; the error says how to
 //!   raise it, and raising it lets the same file through.
 //! - Nothing lost: a failed conversion (while reading or while writing) leaves an existing
@@ -58,9 +59,29 @@ fn corpus() -> Vec<Case> {
         .collect()
 }
 
+/// Game files (`.pg`, `.gm`, `.game.json`, `.game.dot`) go through `solve-game`.
+fn is_game(file: &str) -> bool {
+    [".pg", ".gm", ".game.json", ".game.dot"]
+        .iter()
+        .any(|e| file.ends_with(e))
+}
+
+/// The command line that reads `input` and writes `output`: `convert`, or `solve-game` for a
+/// game.
+fn reading<'a>(file: &str, input: &'a str, output: &'a str) -> Vec<&'a str> {
+    if is_game(file) {
+        vec!["solve-game", input, "-o", output]
+    } else {
+        vec!["convert", input, "-o", output]
+    }
+}
+
 /// Formats holding mazes are converted to a graph format and the others to a maze format, so
-/// that a reader problem cannot hide behind "same format".
+/// that a reader problem cannot hide behind "same format"; games are solved.
 fn output_name(file: &str) -> &'static str {
+    if is_game(file) {
+        return "out.sol";
+    }
     if file.ends_with(".png") || file.ends_with(".txt") || file.ends_with(".maze") {
         "out.adj"
     } else if file.ends_with(".graph.json") {
@@ -132,8 +153,11 @@ fn the_corpus_is_refused_with_the_expected_error_and_nothing_written() {
         let dir = tempfile::tempdir().unwrap();
         let input = bad_dir().join(&case.file);
         let output = dir.path().join(output_name(&case.file));
-        let mut args = vec!["convert", input.to_str().unwrap(), "-o"];
-        args.push(output.to_str().unwrap());
+        let mut args = reading(
+            &case.file,
+            input.to_str().unwrap(),
+            output.to_str().unwrap(),
+        );
         args.extend(case.options.iter().map(String::as_str));
         let (code, err) = run(&args);
         if let Err(e) = refusal(&case.file, code, &err) {
@@ -166,7 +190,7 @@ fn the_corpus_is_refused_by_equal_too() {
     // `equal` reads both sides; a bad side is bad input (2), never "not equal" (1).
     let seed = root().join("data/seed.txt");
     let mut failures = Vec::new();
-    for case in corpus() {
+    for case in corpus().into_iter().filter(|c| !is_game(&c.file)) {
         let input = bad_dir().join(&case.file);
         let mut args = vec!["equal", seed.to_str().unwrap(), input.to_str().unwrap()];
         args.extend(case.options.iter().map(String::as_str));
@@ -183,16 +207,28 @@ fn the_corpus_from_standard_input_names_stdin() {
     // The same bytes through `-` with --from: errors name <stdin>, never panic.
     let mut failures = Vec::new();
     for case in corpus() {
-        let Some(format) = ["png", "txt", "graph.json", "json", "adj", "dot"]
-            .into_iter()
-            .find(|f| case.file.ends_with(&format!(".{f}")))
-        else {
+        let Some(format) = [
+            "game.json",
+            "game.dot",
+            "pg",
+            "png",
+            "txt",
+            "graph.json",
+            "json",
+            "adj",
+            "dot",
+        ]
+        .into_iter()
+        .find(|f| case.file.ends_with(&format!(".{f}"))) else {
             continue;
         };
         let bytes = fs::read(bad_dir().join(&case.file)).unwrap();
         let mut args = vec!["convert", "-", "--from", format, "--to", "json"];
         if format == "json" || format == "png" || format == "txt" {
             args[5] = "adj";
+        }
+        if is_game(&case.file) {
+            args = vec!["solve-game", "-", "--from", format, "--to", "json"];
         }
         args.extend(case.options.iter().map(String::as_str));
         let out = mg().args(&args).write_stdin(bytes).output().unwrap();
