@@ -6,8 +6,9 @@
 #   scripts/fuzz.sh -t 20                # every target, 20 s each (a smoke run)
 #   scripts/fuzz.sh -t 300 read_dot roundtrip
 #
-# Targets (fuzz/fuzz_targets/): read_<format> for every reader, and `roundtrip` (read →
-# convert → write → read must give back an equal item). Seeds are fuzz/seeds/<target>/
+# Targets (fuzz/fuzz_targets/): read_<format> for every reader (png, txt, json, adj,
+# graph_json, dot, mask, pg, game_json, game_dot), `roundtrip` (read → convert → write →
+# read must give back an equal maze or graph) and `roundtrip_game` (the same for games). Seeds are fuzz/seeds/<target>/
 # (committed); what the fuzzer learns goes to fuzz/corpus/<target>/ and crashes to
 # fuzz/artifacts/<target>/ (both ignored by git), logs to fuzz/artifacts/logs/. Replay a
 # crash with `RUSTC_BOOTSTRAP=1 cargo fuzz run -O <target> <file>` in fuzz/ (or run
@@ -58,10 +59,10 @@ roundtrip_seeds() {
     local out=corpus/roundtrip_seeds k=0 f t sel
     rm -rf "$out"
     mkdir -p "$out"
-    for fmt in png txt json adj graph_json dot pg; do
+    for fmt in png txt json adj graph_json dot; do
         if [ -d "seeds/read_$fmt" ]; then
             for f in "seeds/read_$fmt"/*; do
-                for t in 0 1 2 3 4 5 6; do
+                for t in 0 1 2 3 4 5; do
                     sel=$((k | (t << 3)))
                     {
                         printf "\\$(printf '%03o' "$sel")"
@@ -70,6 +71,25 @@ roundtrip_seeds() {
                 done
             done
         fi
+        k=$((k + 1))
+    done
+}
+
+# The same for games (`roundtrip_game`): 2 bits each, in GameFormat::ALL order.
+roundtrip_game_seeds() {
+    local out=corpus/roundtrip_game_seeds k=0 f t sel
+    rm -rf "$out"
+    mkdir -p "$out"
+    for fmt in pg game_json game_dot; do
+        for f in "seeds/read_$fmt"/*; do
+            for t in 0 1 2; do
+                sel=$((k | (t << 2)))
+                {
+                    printf "\\$(printf '%03o' "$sel")"
+                    cat "$f"
+                } >"$out/$fmt-$t-$(basename "$f")"
+            done
+        done
         k=$((k + 1))
     done
 }
@@ -91,6 +111,9 @@ for t in "${targets[@]}"; do
     if [ "$t" = roundtrip ]; then
         roundtrip_seeds
         seeds=corpus/roundtrip_seeds
+    elif [ "$t" = roundtrip_game ]; then
+        roundtrip_game_seeds
+        seeds=corpus/roundtrip_game_seeds
     fi
     dict=()
     if [ -f "dict/$t.dict" ]; then

@@ -4,12 +4,15 @@
 //!   invariants (sorted vertices, sorted symmetric neighbour lists without self-loops,
 //!   terminals and portals on path cells).
 //! - [`roundtrip`]: read → convert → write → read gives back an equal item.
+//! - [`read_game`], [`roundtrip_game`]: the same for games (PGSolver, game JSON, game DOT).
 //!
 //! A panic (failed check, or any panic inside the library), a hang or an allocation past
 //! libFuzzer's memory limit is a finding.
 
 use mazegraph::convert::{to_graph, to_maze, GraphKind};
 use mazegraph::format::{Format, Holds, Item, ReadOptions};
+use mazegraph::game::format::GameFormat;
+use mazegraph::game::Game;
 use mazegraph::graph::Graph;
 use mazegraph::grid::Limits;
 use mazegraph::layout::Layout;
@@ -195,4 +198,75 @@ fn reread(to: Format, out: &[u8]) -> Item {
             String::from_utf8_lossy(&out[..out.len().min(2000)])
         ),
     }
+}
+
+/// Reads `data` as a game in `format`; checks the result's invariants when it is read.
+pub fn read_game(format: GameFormat, data: &[u8]) {
+    let opts = ReadOptions {
+        limits: READ_LIMITS,
+    };
+    match format.read(data, &opts) {
+        Ok(game) => check_game(&game),
+        Err(e) => check_error(&e),
+    }
+}
+
+/// A game's successor and predecessor lists are sorted, in range and mirror each other.
+fn check_game(g: &Game) {
+    let n = g.vertex_count();
+    assert!(n as u64 <= READ_LIMITS.max_cells);
+    let mut edges = 0;
+    for v in 0..n as u32 {
+        let succ = g.successors(v);
+        edges += succ.len();
+        assert!(succ.windows(2).all(|w| w[0] < w[1]), "unsorted successors");
+        for &w in succ {
+            assert!((w as usize) < n, "successor out of range");
+            assert!(
+                g.predecessors(w).binary_search(&v).is_ok(),
+                "{v} -> {w} not mirrored"
+            );
+        }
+        for &u in g.predecessors(v) {
+            assert!(g.has_edge(u, v), "{u} <- {v} not mirrored");
+        }
+        let _ = (g.owner(v), g.priority(v), g.name(v));
+    }
+    assert_eq!(edges, g.edge_count());
+    if let Some(s) = g.start() {
+        assert!((s as usize) < n, "start out of range");
+    }
+}
+
+/// Reads `data[1..]` as a game in the format picked by `data[0]` (low bits), writes it in the
+/// format picked by the next bits, reads it back: it must be the same game.
+pub fn roundtrip_game(data: &[u8]) {
+    let [sel, rest @ ..] = data else { return };
+    let all = GameFormat::ALL;
+    let from = all[(sel & 3) as usize % all.len()];
+    let to = all[((sel >> 2) & 3) as usize % all.len()];
+    let opts = ReadOptions {
+        limits: ROUNDTRIP_LIMITS,
+    };
+    let Ok(game) = from.read(rest, &opts) else {
+        return;
+    };
+    check_game(&game);
+    let mut out = Vec::new();
+    match to.write(&game, &mut out) {
+        Ok(()) => {}
+        Err(Error::Unsupported(_)) => return,
+        Err(e) => panic!("writing {to} failed: {e}"),
+    }
+    let opts = ReadOptions {
+        limits: Limits { max_cells: 1 << 26 },
+    };
+    let back = match to.read(&out, &opts) {
+        Ok(g) => g,
+        Err(e) => panic!(
+            "{to} cannot read its own output: {e}\n{}",
+            String::from_utf8_lossy(&out[..out.len().min(2000)])
+        ),
+    };
+    assert_eq!(game, back, "{from} -> {to} -> read changed the game");
 }
