@@ -26,9 +26,9 @@ pub enum Error {
         message: String,
     },
     /// The input is larger than the configured limit.
-    #[error("the input needs {} cells or vertices, more than the limit of {limit} (raise it with --max-cells)", if *.cells == u64::MAX { "more than 2^64".to_string() } else { .cells.to_string() })]
+    #[error("the input needs {} cells, vertices or edges, more than the limit of {limit} (raise it with --max-cells)", if *.cells == u64::MAX { "more than 2^64".to_string() } else { .cells.to_string() })]
     TooLarge {
-        /// Cells or vertices requested (`u64::MAX` when the count itself overflows).
+        /// Cells, vertices or edges requested (`u64::MAX` when the count itself overflows).
         cells: u64,
         /// The limit in force.
         limit: u64,

@@ -408,6 +408,11 @@ impl<'a> Rank<'a> {
 /// Collects labelled vertices and edges in any order and builds a sorted [`Graph`]. Readers
 /// of graph formats use it.
 ///
+/// The edges collected are capped by [`Limits`] ([`GraphBuilder::with_limits`]; the default
+/// limits otherwise): [`GraphBuilder::edge`] refuses the edge past the cap, so a file that
+/// expands into many edges stops there instead of exhausting memory. Vertices are checked by
+/// [`GraphBuilder::finish`] (readers check them as they go).
+///
 /// ```
 /// use mazegraph::graph::{GraphBuilder, Label};
 /// let mut b = GraphBuilder::default();
@@ -426,9 +431,27 @@ pub struct GraphBuilder {
     shape: Option<Vec<usize>>,
     start: Option<Label>,
     goal: Option<Label>,
+    limits: Limits,
 }
 
 impl GraphBuilder {
+    /// An empty builder whose [`GraphBuilder::edge`] holds the edge count to `limits`.
+    ///
+    /// ```
+    /// use mazegraph::graph::{GraphBuilder, Label};
+    /// use mazegraph::grid::Limits;
+    /// let mut b = GraphBuilder::with_limits(Limits { max_cells: 1 });
+    /// let (x, y) = (b.vertex(Label::Int(1)), b.vertex(Label::Int(2)));
+    /// assert!(b.edge(x, y, 1).is_ok());
+    /// assert!(b.edge(y, x, 1).is_err()); // a second edge is over the cap
+    /// ```
+    pub fn with_limits(limits: Limits) -> GraphBuilder {
+        GraphBuilder {
+            limits,
+            ..GraphBuilder::default()
+        }
+    }
+
     /// The id of the vertex with this label, adding it when new.
     pub fn vertex(&mut self, label: Label) -> u32 {
         if let Some(&id) = self.ids.get(&label) {
@@ -445,22 +468,34 @@ impl GraphBuilder {
         self.labels.len()
     }
 
-    /// Adds the edge `a -- b` with `weight` (1 for an unweighted edge). Self-loops are refused.
+    /// Number of edges added so far (an edge added twice counts twice).
+    pub fn edge_count(&self) -> usize {
+        self.edges.len()
+    }
+
+    /// Adds the edge `a -- b` with `weight` (1 for an unweighted edge), two vertex ids this
+    /// builder gave. Self-loops, zero weights, unknown ids and edges past the limits' cap
+    /// ([`Error::TooLarge`]) are refused.
     pub fn edge(&mut self, a: u32, b: u32, weight: u32) -> Result<()> {
+        let name = |v: u32| {
+            self.labels
+                .get(v as usize)
+                .ok_or_else(|| Error::InvalidGraph(format!("vertex id {v} does not exist")))
+        };
+        let (la, lb) = (name(a)?, name(b)?);
         if a == b {
             return Err(Error::InvalidGraph(format!(
-                "self-loop on vertex {} (a maze cannot link a cell to itself)",
-                self.labels[a as usize]
+                "self-loop on vertex {la} (a maze cannot link a cell to itself)"
             )));
-        }
-        if weight != 1 {
-            self.weighted = true;
         }
         if weight == 0 {
             return Err(Error::InvalidGraph(format!(
-                "edge {} -- {} has weight 0",
-                self.labels[a as usize], self.labels[b as usize]
+                "edge {la} -- {lb} has weight 0"
             )));
+        }
+        self.limits.check_edge(self.edges.len())?;
+        if weight != 1 {
+            self.weighted = true;
         }
         self.edges.push((a, b, weight));
         Ok(())
@@ -494,6 +529,7 @@ impl GraphBuilder {
     /// each axis.
     pub fn finish(self, limits: &Limits) -> Result<Graph> {
         limits.check(self.labels.len() as u64)?;
+        limits.check(self.edges.len() as u64)?;
         let n = self.labels.len();
         let mut order: Vec<u32> = (0..n as u32).collect();
         order.sort_unstable_by(|&a, &b| self.labels[a as usize].cmp(&self.labels[b as usize]));
@@ -645,6 +681,37 @@ mod tests {
         let mut b = GraphBuilder::default();
         let a = b.vertex(Label::Int(1));
         assert!(b.edge(a, a, 1).is_err());
+        // Ids the builder never gave are errors, not panics.
+        assert!(matches!(b.edge(a, 7, 1), Err(Error::InvalidGraph(_))));
+        assert!(matches!(b.edge(9, a, 1), Err(Error::InvalidGraph(_))));
+    }
+
+    #[test]
+    fn edges_are_capped_as_they_come() {
+        let mut b = GraphBuilder::with_limits(Limits { max_cells: 2 });
+        let (x, y, z) = (
+            b.vertex(Label::Int(1)),
+            b.vertex(Label::Int(2)),
+            b.vertex(Label::Int(3)),
+        );
+        b.edge(x, y, 1).unwrap();
+        b.edge(y, z, 1).unwrap();
+        assert!(matches!(
+            b.edge(x, z, 1),
+            Err(Error::TooLarge { cells: 3, limit: 2 })
+        ));
+        // A builder with the default limits is still held to smaller ones when finishing.
+        let mut b = GraphBuilder::default();
+        let v: Vec<u32> = (0..4).map(|i| b.vertex(Label::Int(i))).collect();
+        for i in 0..4 {
+            for j in i + 1..4 {
+                b.edge(v[i], v[j], 1).unwrap();
+            }
+        }
+        assert!(matches!(
+            b.finish(&Limits { max_cells: 4 }),
+            Err(Error::TooLarge { cells: 6, limit: 4 })
+        ));
     }
 
     #[test]

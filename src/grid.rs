@@ -10,13 +10,21 @@ use fixedbitset::FixedBitSet;
 
 /// The default cap on the number of cells a grid may have: 2³² (4 294 967 296) cells, which
 /// is 512 MiB of bits. Readers check it before allocating; raise it with
-/// [`Limits::max_cells`] (CLI: `--max-cells`).
+/// [`Limits::max_cells`] (CLI: `--max-cells`). The same number caps a graph's vertices and
+/// its edges.
 pub const DEFAULT_MAX_CELLS: u64 = 1 << 32;
 
 /// Resource limits applied by readers and conversions before they allocate.
+///
+/// One number, [`Limits::max_cells`], caps three things: the cells of a grid (checked from a
+/// header or a shape before the grid exists), the vertices of a graph, and the edges a graph
+/// reader collects (checked as each is read, so that a short file that expands into many
+/// edges, such as DOT's `{a b c …} -- {x y z …}`, stops at the cap). Edges are counted as
+/// written: an edge listed under both of its ends, as adjacency lists do, counts twice.
+/// Going over any of them is [`Error::TooLarge`], whose message says to raise `--max-cells`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
-    /// Largest number of cells (for grids) or vertices (for graphs) accepted.
+    /// Largest number of cells (for grids), vertices or edges (for graphs) accepted.
     pub max_cells: u64,
 }
 
@@ -39,6 +47,19 @@ impl Limits {
         } else {
             Ok(())
         }
+    }
+
+    /// Checks that a graph reader that already holds `edges` edges may add one more.
+    ///
+    /// ```
+    /// use mazegraph::grid::Limits;
+    /// let l = Limits { max_cells: 2 };
+    /// assert!(l.check_edge(1).is_ok());
+    /// assert!(l.check_edge(2).is_err());
+    /// ```
+    #[inline]
+    pub fn check_edge(&self, edges: usize) -> Result<()> {
+        self.check(edges as u64 + 1)
     }
 }
 

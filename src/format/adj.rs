@@ -35,6 +35,9 @@
 //! one length) is read on a fast path without hashing (an 8-million-vertex adjacency list of
 //! 340 MB reads in about 2 s); any other graph is read through
 //! [`GraphBuilder`].
+// Reader code: no unwrap, expect or unchecked indexing that file input could reach. Sites
+// that index by the reader's own invariants allow it locally and say why.
+#![warn(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
 use super::ReadOptions;
 use crate::error::{Error, Result};
@@ -50,6 +53,8 @@ pub(crate) const CHUNK: usize = 1 << 16;
 
 /// Appends the decimal digits of `n` (hand-rolled itoa, no allocation).
 #[inline]
+// A u64 has at most 20 decimal digits: `i` stays within `tmp`.
+#[allow(clippy::indexing_slicing)]
 pub(crate) fn push_u64(buf: &mut Vec<u8>, mut n: u64) {
     let mut tmp = [0u8; 20];
     let mut i = tmp.len();
@@ -106,6 +111,8 @@ impl<'g> LabelWriter<'g> {
     }
 
     #[inline]
+    // Writer side: `v` is a vertex of the graph being written, which has an entry per vertex.
+    #[allow(clippy::indexing_slicing)]
     fn push(&mut self, buf: &mut Vec<u8>, v: u32) {
         match self.graph.vertices() {
             Vertices::Cells { shape, cells } => {
@@ -156,9 +163,9 @@ pub fn write(graph: &Graph, out: &mut dyn Write) -> Result<()> {
                 buf.extend_from_slice(b", ");
             }
             labels.push(&mut buf, u);
-            if let Some(ws) = ws {
+            if let Some(w) = ws.and_then(|ws| ws.get(k)) {
                 buf.extend_from_slice(b": ");
-                push_u64(&mut buf, u64::from(ws[k]));
+                push_u64(&mut buf, u64::from(*w));
             }
         }
         buf.push(close);
@@ -203,10 +210,10 @@ pub fn parse(text: &str, opts: &ReadOptions) -> Result<Graph> {
 /// One reading of the text, on the fast cell path or through [`GraphBuilder`].
 fn parse_with(text: &str, opts: &ReadOptions, fast: bool) -> std::result::Result<Graph, Fail> {
     let sink = if fast {
-        Sink::Fast(FastCells::default())
+        Sink::Fast(FastCells::with_limits(opts.limits))
     } else {
         Sink::Slow {
-            builder: GraphBuilder::default(),
+            builder: GraphBuilder::with_limits(opts.limits),
             is_key: Vec::new(),
         }
     };
@@ -256,9 +263,19 @@ pub(crate) struct FastCells {
     /// Edge weights parallel to `ends`, once a weight other than 1 was seen.
     weights: Vec<u32>,
     weighted: bool,
+    /// Caps the edges collected.
+    limits: Limits,
 }
 
 impl FastCells {
+    /// An empty collection whose [`FastCells::edge`] holds the edge count to `limits`.
+    pub(crate) fn with_limits(limits: Limits) -> FastCells {
+        FastCells {
+            limits,
+            ..FastCells::default()
+        }
+    }
+
     /// The packed key of a coordinate, or `None` when it does not fit the fast path
     /// (empty, negative, another length than the first, too large to pack).
     #[inline]
@@ -285,8 +302,8 @@ impl FastCells {
             } else {
                 key = x;
             }
-            if x > self.max[k] {
-                self.max[k] = x;
+            if let Some(m) = self.max.get_mut(k) {
+                *m = (*m).max(x);
             }
         }
         Some(key)
@@ -301,12 +318,14 @@ impl FastCells {
         self.verts.push(key);
     }
 
-    /// Records an edge; false for a self-loop (the general reader reports it).
+    /// Records an edge; false for a self-loop (the general reader reports it),
+    /// [`Error::TooLarge`] past the limits' edge cap.
     #[inline]
-    pub(crate) fn edge(&mut self, a: u64, b: u64, w: u32) -> bool {
+    pub(crate) fn edge(&mut self, a: u64, b: u64, w: u32) -> Result<bool> {
         if a == b {
-            return false;
+            return Ok(false);
         }
+        self.limits.check_edge(self.ends.len())?;
         if w != 1 && self.weights.is_empty() {
             self.weights.resize(self.ends.len(), 1);
         }
@@ -314,7 +333,7 @@ impl FastCells {
             self.weights.push(w);
         }
         self.ends.push((a, b));
-        true
+        Ok(true)
     }
 
     /// Marks the graph as weighted even if every weight is 1.
@@ -338,6 +357,12 @@ impl FastCells {
 
     /// Builds the graph (the same one [`GraphBuilder::finish`] would build), or `None` when
     /// the general reader must decide: no vertex at all, or a vertex named twice.
+    ///
+    /// Indexing here follows a counting sort's invariants, not the file: every key in
+    /// `verts` and `ends` is set in `bits`, so its rank is below `n`; `offsets` has `n + 1`
+    /// entries whose last is `targets.len()`, and each vertex's fill slot stays below the
+    /// next vertex's offset.
+    #[allow(clippy::indexing_slicing)]
     pub(crate) fn finish(
         self,
         declared: Option<&[usize]>,
@@ -503,7 +528,8 @@ enum Atom {
 impl Parser<'_> {
     fn line_at(&self, pos: usize) -> usize {
         let end = pos.min(self.b.len());
-        1 + self.b[..end].iter().filter(|&&c| c == b'\n').count()
+        let before = self.b.get(..end).unwrap_or_default();
+        1 + before.iter().filter(|&&c| c == b'\n').count()
     }
 
     fn err_at(&self, pos: usize, msg: impl Into<String>) -> Error {
@@ -571,7 +597,10 @@ impl Parser<'_> {
                     f.vertex(u);
                     false
                 }
-                Sink::Slow { is_key, .. } => std::mem::replace(&mut is_key[u as usize], true),
+                // `is_key` gets an entry with each new vertex: `u` has one.
+                Sink::Slow { is_key, .. } => is_key
+                    .get_mut(u as usize)
+                    .is_some_and(|k| std::mem::replace(k, true)),
             };
             if repeated {
                 self.pos = key_pos;
@@ -651,7 +680,7 @@ impl Parser<'_> {
     fn edge(&mut self, u: u64, v: u64, w: u32, pos: usize) -> PResult<()> {
         match &mut self.sink {
             Sink::Fast(f) => {
-                if f.edge(u, v, w) {
+                if f.edge(u, v, w)? {
                     Ok(())
                 } else {
                     Err(Fail::Fallback)
@@ -660,12 +689,9 @@ impl Parser<'_> {
             Sink::Slow { builder, .. } => {
                 // Handles are builder ids (u32) on this path.
                 let r = builder.edge(u as u32, v as u32, w);
-                r.map_err(|e| {
-                    let msg = match e {
-                        Error::InvalidGraph(m) => m,
-                        other => other.to_string(),
-                    };
-                    Fail::Error(self.err_at(pos, msg))
+                r.map_err(|e| match e {
+                    Error::InvalidGraph(m) => Fail::Error(self.err_at(pos, m)),
+                    other => Fail::Error(other),
                 })
             }
         }
@@ -901,7 +927,9 @@ impl Parser<'_> {
     /// A string literal in single or double quotes, with Python escapes.
     fn string(&mut self) -> Result<String> {
         let open = self.pos;
-        let quote = self.b[open];
+        let Some(quote) = self.peek() else {
+            return Err(self.expected("a string"));
+        };
         self.pos += 1;
         let mut s = String::new();
         let mut run = self.pos;
@@ -999,6 +1027,7 @@ impl Parser<'_> {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
     use crate::maze::Maze;
@@ -1327,6 +1356,25 @@ mod tests {
 
     #[test]
     fn limits_and_hostile_input() {
+        // Edges are capped as read, on both paths (an edge listed at both ends counts
+        // twice), before the graph is built.
+        let o4 = ReadOptions {
+            limits: crate::grid::Limits { max_cells: 4 },
+        };
+        let cells = "{(0, 0): [(0, 1), (1, 0)], (0, 1): [(0, 0), (1, 1)], (1, 0): [(0, 0)]}";
+        let e = parse(cells, &o4).unwrap_err();
+        assert!(matches!(e, Error::TooLarge { cells: 5, limit: 4 }), "{e}");
+        let names = "{'a': ['b', 'c'], 'b': ['a', 'c'], 'c': ['a']}";
+        let e = parse(names, &o4).unwrap_err();
+        assert!(matches!(e, Error::TooLarge { cells: 5, limit: 4 }), "{e}");
+        assert!(e.to_string().contains("raise it with --max-cells"), "{e}");
+        assert_eq!(
+            parse("{'a': ['b', 'c'], 'b': ['c']}", &o4)
+                .unwrap()
+                .edge_count(),
+            3
+        );
+
         let o = ReadOptions {
             limits: crate::grid::Limits { max_cells: 3 },
         };

@@ -72,17 +72,22 @@
 //! increasing order, then the edges, no escapes) are therefore read by a dedicated one-pass
 //! scanner instead, at about 300 MB a second with 8 bytes per vertex and 8 per edge (9 million
 //! vertices in 2.5 s); anything else falls back to graphviz-rust, with the same result.
+// Reader code: no unwrap, expect or unchecked indexing that file input could reach. Sites
+// that index by the reader's own invariants allow it locally and say why.
+#![warn(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
 use super::ReadOptions;
 use crate::error::{Error, Result};
 use crate::graph::{Graph, GraphBuilder, Label, Vertices};
-use crate::grid::Shape;
+use crate::grid::{Limits, Shape};
 use graphviz_rust::dot_structures::{
     Attribute, EdgeTy, Graph as DotGraph, GraphAttributes, Id, Stmt, Subgraph, Vertex,
 };
 use std::borrow::Cow;
 use std::collections::HashMap;
 use std::io::Write;
+use std::num::NonZeroUsize;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 const NAME: &str = "dot";
 
@@ -91,6 +96,29 @@ const CELL_POINTS: u64 = 10;
 
 /// Deepest subgraph nesting accepted (graphviz-rust recurses once per level).
 const MAX_DEPTH: usize = 100;
+
+/// graphviz-rust's grammar backtracks on broken input, and on braces nested and left open or
+/// broken it backtracks exponentially (20 levels: 10 s; 30 would take hours), while valid
+/// DOT takes 6 to 30 rule calls a byte (75 for 100 nested subgraphs). So the parser gets
+/// [`PEST_CALLS_FLOOR`] calls plus [`PEST_CALLS_PER_BYTE`] a byte of input, and input that
+/// needs more is refused: linear time whatever the input.
+const PEST_CALLS_PER_BYTE: usize = 200;
+/// See [`PEST_CALLS_PER_BYTE`].
+const PEST_CALLS_FLOOR: usize = 1_000_000;
+
+/// The largest call limit set so far. pest's limit is one global, read when a parse starts:
+/// it only grows, so that a parse on another thread never gets less than its input needs.
+static PEST_CALL_LIMIT: AtomicUsize = AtomicUsize::new(0);
+
+/// Caps graphviz-rust's work for an input of `len` bytes (see [`PEST_CALLS_PER_BYTE`]). Every
+/// reader that calls `graphviz_rust::parse` on file input calls this first.
+pub(crate) fn limit_parser_calls(len: usize) {
+    let want = len
+        .saturating_mul(PEST_CALLS_PER_BYTE)
+        .saturating_add(PEST_CALLS_FLOOR);
+    let limit = PEST_CALL_LIMIT.fetch_max(want, Ordering::Relaxed).max(want);
+    pest::set_call_limit(NonZeroUsize::new(limit));
+}
 
 // ---------------------------------------------------------------------------------------------
 // Writer
@@ -118,6 +146,8 @@ impl<'a> Out<'a> {
     }
 
     #[inline]
+    // A u64 has at most 20 decimal digits: the index stays within the buffer.
+    #[allow(clippy::indexing_slicing)]
     fn uint(&mut self, mut n: u64) {
         let mut tmp = [0u8; 20];
         let mut k = tmp.len();
@@ -182,6 +212,9 @@ impl<'a> Out<'a> {
 /// Comma-separated coordinates of a flat index into `scratch` (reused, no allocation once
 /// grown).
 #[inline]
+// Writer side: vertex ids, cells and coordinates come from the graph being written, whose
+// arrays have an entry per vertex and per axis.
+#[allow(clippy::indexing_slicing)]
 fn cell_text(shape: &Shape, cell: usize, coords: &mut [usize], scratch: &mut Vec<u8>) {
     shape.coords_into(cell, coords);
     scratch.clear();
@@ -270,6 +303,9 @@ fn terminal_index(graph: &Graph, v: u32) -> Option<usize> {
     }
 }
 
+// Writer side: vertex ids, cells and coordinates come from the graph being written, whose
+// arrays have an entry per vertex and per axis.
+#[allow(clippy::indexing_slicing)]
 fn write_cells(
     o: &mut Out<'_>,
     graph: &Graph,
@@ -371,6 +407,9 @@ fn write_cells(
     Ok(())
 }
 
+// Writer side: vertex ids, cells and coordinates come from the graph being written, whose
+// arrays have an entry per vertex and per axis.
+#[allow(clippy::indexing_slicing)]
 fn write_names(o: &mut Out<'_>, graph: &Graph, names: &[Label], weighted: bool) -> Result<()> {
     let mut attrs = Vec::new();
     for (key, t) in [("maze_start", graph.start()), ("maze_goal", graph.goal())] {
@@ -564,6 +603,8 @@ enum NTok {
 
 /// Splits DOT into tokens (whitespace and comments skipped), as spans of the text. Fails on
 /// an unterminated string, comment or HTML id, naming the line where it starts.
+// Every `b[i]` / `b[j]` is behind an `i < b.len()` (`j < b.len()`) test of its loop.
+#[allow(clippy::indexing_slicing)]
 fn dot_tokens(text: &str) -> Result<Vec<(NTok, usize, usize)>> {
     let b = text.as_bytes();
     let mut out = Vec::new();
@@ -684,6 +725,10 @@ fn unterminated(text: &str, at: usize, what: &str) -> Error {
 ///   ASCII names); `"a" + "b"` becomes `"ab"`;
 /// - whitespace graphviz-rust does not know (a lone `\r`, form feed) becomes a space, and a
 ///   byte-order mark is dropped.
+// Indices are token numbers below `toks.len()` (loop bounds; `toks[k + 2]` only after
+// `toks.get(k + 2)` matched); `add_keyword` and `anchor_before` have one entry per token;
+// `toks[start - 1]` only when `start > 0`.
+#[allow(clippy::indexing_slicing)]
 fn normalize(text: &str) -> Result<String> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let toks = dot_tokens(text)?;
@@ -813,6 +858,7 @@ fn parse_general(text: &str, opts: &ReadOptions) -> Result<Graph> {
     let normalized = normalize(text)?;
     let text = normalized.as_str();
     check_depth(text)?;
+    limit_parser_calls(text.len());
     let dot = graphviz_rust::parse(text).map_err(|e| pest_error(&e))?;
     let stmts = match &dot {
         DotGraph::Graph { stmts, .. } | DotGraph::DiGraph { stmts, .. } => stmts,
@@ -830,7 +876,8 @@ fn parse_general(text: &str, opts: &ReadOptions) -> Result<Graph> {
     let mut coords = HashMap::new();
     collect_coords(stmts, &mut coords, 0)?;
     let mut cx = Reader {
-        builder: GraphBuilder::default(),
+        builder: GraphBuilder::with_limits(opts.limits),
+        limits: opts.limits,
         coords,
         weighted: root.weighted.as_deref().is_some_and(is_true),
         names: Vec::new(),
@@ -864,6 +911,8 @@ fn line_of(text: &str, needle: &str) -> usize {
 }
 
 /// Refuses brace nesting deeper than [`MAX_DEPTH`] (outside strings and comments).
+// Every `b[i]` is behind an `i < b.len()` test of its loop.
+#[allow(clippy::indexing_slicing)]
 fn check_depth(text: &str) -> Result<()> {
     let b = text.as_bytes();
     let (mut i, mut depth, mut line) = (0usize, 0usize, 1usize);
@@ -925,6 +974,14 @@ fn check_depth(text: &str) -> Result<()> {
 /// A graphviz-rust (pest) error as a parse error: pest writes ` --> L:C`, the offending
 /// line, a caret, and `= expected …`.
 fn pest_error(msg: &str) -> Error {
+    if msg.contains("call limit reached") {
+        return Error::parse(
+            NAME,
+            0,
+            "too tangled to parse: the DOT parser gave up after trying too many ways to read it \
+             (braces nested deep and left open or broken?)",
+        );
+    }
     let pos = msg.split("--> ").nth(1).and_then(|rest| {
         let mut it = rest.split(|c: char| !c.is_ascii_digit());
         let line = it.next()?.parse::<usize>().ok()?;
@@ -1068,6 +1125,7 @@ fn ends(ty: &EdgeTy) -> Vec<&Vertex> {
 /// The general reader's state while walking statements.
 struct Reader {
     builder: GraphBuilder,
+    limits: Limits,
     coords: HashMap<String, Vec<i64>>,
     weighted: bool,
     /// Labels by builder id (the builder numbers vertices in insertion order), for messages.
@@ -1092,6 +1150,8 @@ impl Reader {
     }
 
     /// Walks statements; `weight` is the `edge [weight=…]` default in scope.
+    // `ranges` are spans of `nodes`, recorded as it grew: always in bounds.
+    #[allow(clippy::indexing_slicing)]
     fn stmts(&mut self, stmts: &[Stmt], weight: Option<&str>, depth: usize) -> Result<()> {
         if depth > MAX_DEPTH {
             return Err(too_deep());
@@ -1127,6 +1187,14 @@ impl Reader {
                         }
                         ranges.push(from..nodes.len());
                     }
+                    // `{a b …} -- {x y …}` makes |A|·|B| edges: refuse at once what would
+                    // go over the cap, rather than after adding edges up to it.
+                    let made = ranges.windows(2).fold(0u64, |n, p| {
+                        let (a, b) = (p[0].len() as u64, p[1].len() as u64);
+                        n.saturating_add(a.saturating_mul(b))
+                    });
+                    self.limits
+                        .check((self.builder.edge_count() as u64).saturating_add(made))?;
                     for pair in ranges.windows(2) {
                         for &a in &nodes[pair[0].clone()] {
                             for &b in &nodes[pair[1].clone()] {
@@ -1190,9 +1258,10 @@ impl Reader {
             || format!("{} -- {}", self.label_text(a), self.label_text(b)),
             0,
         )?;
-        self.builder
-            .edge(a, b, w)
-            .map_err(|e| Error::parse(NAME, 0, e.to_string()))
+        self.builder.edge(a, b, w).map_err(|e| match e {
+            e @ Error::TooLarge { .. } => e,
+            e => Error::parse(NAME, 0, e.to_string()),
+        })
     }
 
     fn label_text(&self, v: u32) -> String {
@@ -1289,6 +1358,9 @@ mod fast {
         }
 
         /// The next token and its line.
+        // `b[self.i]` exists (just peeked), so slices from `self.i + 1` start at most at the end;
+        // `b[j]` is behind `j < b.len()`.
+        #[allow(clippy::indexing_slicing)]
         fn next(&mut self) -> Option<(Tok<'a>, usize)> {
             if let Some(t) = self.peeked.take() {
                 return Some(t);
@@ -1483,7 +1555,7 @@ mod fast {
             if x >= d as u64 {
                 return None;
             }
-            idx += x as usize * strides[k];
+            idx += x as usize * strides.get(k)?;
             Some(())
         })?;
         (n == dims.len()).then_some(idx)
@@ -1491,6 +1563,8 @@ mod fast {
 
     /// Position of `target` in the sorted `cells`, searching outward from `hint`.
     #[inline]
+    // `n > 0` and `h < n`; probes stay below `n`; `lo <= hi <= n`; `cells[k]` only when `k < n`.
+    #[allow(clippy::indexing_slicing)]
     fn rank(cells: &[usize], target: usize, hint: usize) -> Option<u32> {
         let n = cells.len();
         let h = hint.min(n.saturating_sub(1));
@@ -1622,6 +1696,7 @@ mod fast {
                             || format!("\"{name}\" -- \"{other}\""),
                             line,
                         )?;
+                        opts.limits.check_edge(edges.len())?;
                         if w != 1 && weights.is_none() {
                             weights = Some(vec![1; edges.len()]);
                         }
@@ -1680,6 +1755,9 @@ mod fast {
 
     /// Compressed rows from an edge list: both directions, sorted lists, parallel edges
     /// merged keeping the smallest weight (as [`crate::graph::GraphBuilder`] does).
+    // A counting sort: every edge end is a rank below `n`, `offsets` has `n + 1` entries
+    // ending at `targets.len()`, and each fill slot stays below the next offset.
+    #[allow(clippy::indexing_slicing)]
     fn build(
         shape: Shape,
         cells: Vec<usize>,
@@ -1750,6 +1828,7 @@ mod fast {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
     use crate::graph::GraphBuilder;
@@ -2000,6 +2079,27 @@ mod tests {
     }
 
     #[test]
+    fn tangled_input_is_refused_in_linear_time() {
+        // Without the parser's call limit these take hours (the grammar backtracks
+        // exponentially in the depth of broken nested braces); with it, milliseconds.
+        for text in [
+            format!("graph {{{} a = {}}}", "{".repeat(30), "}".repeat(30)),
+            format!("graph {{\n{} a -- b;\n", "{".repeat(40)),
+            format!(
+                "graph {{{} a [ {}}}",
+                "subgraph { ".repeat(30),
+                "}".repeat(30)
+            ),
+        ] {
+            let e = parse(&text, &opts()).unwrap_err();
+            assert!(e.to_string().contains("too tangled to parse"), "{e}");
+        }
+        // Valid input nested as deep as allowed still reads.
+        let deep = format!("graph {{{} a -- b {}}}", "{".repeat(99), "}".repeat(99));
+        assert_eq!(parse(&deep, &opts()).unwrap().edge_count(), 1);
+    }
+
+    #[test]
     fn deep_nesting_is_refused_not_a_crash() {
         let mut text = String::from("graph {");
         for _ in 0..5000 {
@@ -2036,6 +2136,70 @@ mod tests {
 
     #[test]
     fn limits_apply_to_both_readers() {
+        // Edges are capped as they are made: `{…} -- {…}` makes |A|·|B| edges from a few
+        // bytes, and stops at the cap instead of exhausting memory.
+        let ten = ReadOptions {
+            limits: crate::grid::Limits { max_cells: 10 },
+        };
+        let side = |p: &str| (0..100).map(|i| format!("{p}{i}")).collect::<Vec<_>>();
+        let bomb = format!(
+            "graph {{ {{{}}} -- {{{}}} }}",
+            side("a").join(" "),
+            side("b").join(" ")
+        );
+        let e = parse(&bomb, &ReadOptions::default()).map(|g| g.edge_count());
+        assert_eq!(e.unwrap(), 10_000);
+        let e = parse(&bomb, &ten).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                Error::TooLarge {
+                    cells: 10_000,
+                    limit: 10
+                }
+            ),
+            "{e}"
+        );
+        assert!(e.to_string().contains("raise it with --max-cells"), "{e}");
+        // The cap counts every statement's edges together.
+        let two = "graph { {a b c} -- {x y}; {d e} -- {z w} }";
+        assert_eq!(
+            parse(two, &ReadOptions::default()).unwrap().edge_count(),
+            10
+        );
+        let e = parse(two, &ten).map(|g| g.edge_count());
+        assert_eq!(e.unwrap(), 10);
+        let nine = ReadOptions {
+            limits: crate::grid::Limits { max_cells: 9 },
+        };
+        assert!(matches!(
+            parse(two, &nine),
+            Err(Error::TooLarge {
+                cells: 10,
+                limit: 9
+            })
+        ));
+        // The fast path (the writer's own output) counts its edges too: a fully open 2x5
+        // grid has 10 cells and 13 edges.
+        let open = crate::Maze::from_text_rows(&[".....", "....."]).unwrap();
+        let fast = dot_of(&Graph::from_maze(&open));
+        assert!(is_fast(&fast), "{fast}");
+        let e = parse(&fast, &ten).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                Error::TooLarge {
+                    cells: 11,
+                    limit: 10
+                }
+            ),
+            "{e}"
+        );
+        let fine = ReadOptions {
+            limits: crate::grid::Limits { max_cells: 13 },
+        };
+        assert_eq!(parse(&fast, &fine).unwrap().edge_count(), 13);
+
         let small = ReadOptions {
             limits: crate::grid::Limits { max_cells: 3 },
         };
@@ -2076,6 +2240,7 @@ mod tests {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 mod normalize_tests {
     use super::*;
     use crate::maze::Maze;

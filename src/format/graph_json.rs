@@ -45,11 +45,15 @@
 //! edges naming an unknown node id, two nodes with the same id or the same coordinate, ids
 //! that are not integers, strings or integer lists, self-loops, terminals that are not
 //! vertices. Syntax and per-node/per-edge errors carry the line (serde_json's).
+// Reader code: no unwrap, expect or unchecked indexing that file input could reach. Sites
+// that index by the reader's own invariants allow it locally and say why.
+#![warn(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
 use super::adj::{push_i64, push_u64, FastCells, CHUNK};
 use super::ReadOptions;
 use crate::error::{Error, Result};
 use crate::graph::{Graph, GraphBuilder, Label, Vertices};
+use crate::grid::Limits;
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde::Deserialize;
 use std::collections::HashMap;
@@ -80,6 +84,9 @@ struct JsonLabels<'g> {
     coords: Vec<usize>,
 }
 
+// Writer side: vertex ids come from the graph being written (v < vertex_count()), whose
+// vertex arrays have one entry per vertex.
+#[allow(clippy::indexing_slicing)]
 impl JsonLabels<'_> {
     /// The vertex's label: coordinates as a list, integers, strings.
     fn label(&mut self, buf: &mut Vec<u8>, v: u32) -> Result<()> {
@@ -344,6 +351,8 @@ enum Sink {
 /// Everything the reader accumulates while serde_json walks the document.
 struct State {
     sink: Sink,
+    /// Caps the edges (the sinks check them) and the pending edges.
+    limits: Limits,
     max_vertices: u64,
     nodes: u64,
     /// Handle of node `k`, while every node id so far equals its position.
@@ -369,14 +378,15 @@ struct State {
 }
 
 impl State {
-    fn new(fast: bool, max_vertices: u64) -> State {
+    fn new(fast: bool, limits: Limits) -> State {
         State {
             sink: if fast {
-                Sink::Fast(FastCells::default())
+                Sink::Fast(FastCells::with_limits(limits))
             } else {
-                Sink::Slow(GraphBuilder::default())
+                Sink::Slow(GraphBuilder::with_limits(limits))
             },
-            max_vertices,
+            limits,
+            max_vertices: limits.max_cells,
             nodes: 0,
             node_vertex: Vec::new(),
             dense: true,
@@ -494,21 +504,39 @@ impl State {
             }
             None => 1,
         };
-        match &mut self.sink {
-            Sink::Fast(f) => {
-                if f.edge(s, t, w) {
-                    Ok(())
-                } else {
-                    // A self-loop: the builder reports it.
-                    Err(self.fall_back())
-                }
-            }
+        let added = match &mut self.sink {
+            Sink::Fast(f) => match f.edge(s, t, w) {
+                Ok(true) => Ok(()),
+                // A self-loop: the builder reports it.
+                Ok(false) => return Err(self.fall_back()),
+                Err(e) => Err(e),
+            },
             // Handles are builder ids (u32) on this path.
-            Sink::Slow(builder) => builder.edge(s as u32, t as u32, w).map_err(|e| match e {
-                Error::InvalidGraph(m) => m,
-                other => other.to_string(),
-            }),
+            Sink::Slow(builder) => builder.edge(s as u32, t as u32, w),
+        };
+        added.map_err(|e| self.refuse(e))
+    }
+
+    /// The message for a refused element; a size limit is kept as the walk's typed error.
+    fn refuse(&mut self, e: Error) -> String {
+        match e {
+            Error::InvalidGraph(m) => m,
+            Error::TooLarge { .. } => {
+                let m = e.to_string();
+                self.fatal = Some(e);
+                m
+            }
+            other => other.to_string(),
         }
+    }
+
+    /// Keeps an edge read before the nodes, within the edge cap.
+    fn defer(&mut self, key: &'static str, k: usize, e: RawEdge) -> Result<(), String> {
+        if let Err(e) = self.limits.check_edge(self.pending.len()) {
+            return Err(self.refuse(e));
+        }
+        self.pending.push((key, k, e));
+        Ok(())
     }
 }
 
@@ -621,8 +649,9 @@ impl<'de> Visitor<'de> for EdgesSeed<'_> {
                     st.refused = Some((m.clone(), key, k));
                     return Err(de::Error::custom(m));
                 }
-            } else {
-                st.pending.push((key, k, edge));
+            } else if let Err(m) = st.defer(key, k, edge) {
+                st.refused = Some((m.clone(), key, k));
+                return Err(de::Error::custom(m));
             }
             k += 1;
         }
@@ -645,8 +674,7 @@ fn element_line(text: &str, key: &str, k: usize) -> usize {
     let mut in_list = false;
     let mut want_value = false;
     let mut index = 0;
-    while i < b.len() {
-        let c = b[i];
+    while let Some(&c) = b.get(i) {
         if in_list && depth == 2 && want_value && !matches!(c, b' ' | b'\t' | b'\r' | b'\n') {
             if c == b']' {
                 return 0;
@@ -662,8 +690,11 @@ fn element_line(text: &str, key: &str, k: usize) -> usize {
             b'"' => {
                 let start = i + 1;
                 i += 1;
-                while i < b.len() && b[i] != b'"' {
-                    if b[i] == b'\\' {
+                while let Some(&d) = b.get(i) {
+                    if d == b'"' {
+                        break;
+                    }
+                    if d == b'\\' {
                         i += 1;
                     }
                     i += 1;
@@ -727,7 +758,7 @@ pub fn parse(text: &str, opts: &ReadOptions) -> Result<Graph> {
 
 /// One reading of the document; `Ok(None)` when the fast path cannot hold the graph.
 fn parse_with(text: &str, opts: &ReadOptions, fast: bool) -> Result<Option<Graph>> {
-    let mut st = State::new(fast, opts.limits.max_cells);
+    let mut st = State::new(fast, opts.limits);
     let mut de = serde_json::Deserializer::from_str(text);
     let walked = DocSeed(&mut st)
         .deserialize(&mut de)
@@ -758,6 +789,9 @@ fn parse_with(text: &str, opts: &ReadOptions, fast: bool) -> Result<Option<Graph
         let added = st.add_edge(k, e);
         if st.fallback {
             return Ok(None);
+        }
+        if let Some(e) = st.fatal.take() {
+            return Err(e);
         }
         added.map_err(|m| Error::parse(NAME, element_line(text, key, k), m))?;
     }
@@ -797,13 +831,14 @@ fn parse_with(text: &str, opts: &ReadOptions, fast: bool) -> Result<Option<Graph
                 return Ok(None);
             };
             let mut ends = [None, None];
-            for (k, (key, t)) in terminals.into_iter().enumerate() {
+            for (end, (key, t)) in ends.iter_mut().zip(terminals) {
                 if let Some(t) = t {
                     let v = g.find(&t.clone().into_label());
-                    ends[k] = Some(v.ok_or_else(|| not_a_vertex(key, &t))?);
+                    *end = Some(v.ok_or_else(|| not_a_vertex(key, &t))?);
                 }
             }
-            g.set_terminals(ends[0], ends[1])?;
+            let [start, goal] = ends;
+            g.set_terminals(start, goal)?;
             Ok(Some(g))
         }
         Sink::Slow(mut builder) => {
@@ -814,7 +849,7 @@ fn parse_with(text: &str, opts: &ReadOptions, fast: bool) -> Result<Option<Graph
                 builder.set_weighted();
             }
             let mut ends = [None, None];
-            for (k, (key, t)) in terminals.into_iter().enumerate() {
+            for (end, (key, t)) in ends.iter_mut().zip(terminals) {
                 if let Some(t) = t {
                     let label = t.clone().into_label();
                     let before = builder.vertex_count();
@@ -822,7 +857,7 @@ fn parse_with(text: &str, opts: &ReadOptions, fast: bool) -> Result<Option<Graph
                     if builder.vertex_count() > before {
                         return Err(not_a_vertex(key, &t));
                     }
-                    ends[k] = Some(label);
+                    *end = Some(label);
                 }
             }
             let [start, goal] = ends;
@@ -833,6 +868,7 @@ fn parse_with(text: &str, opts: &ReadOptions, fast: bool) -> Result<Option<Graph
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
     use crate::maze::Maze;
@@ -1078,6 +1114,26 @@ mod tests {
 
     #[test]
     fn limits_and_depth() {
+        // Edges are capped as read: on the fast path, through the builder, and while they
+        // wait for a "nodes" list that comes after them.
+        let o3 = ReadOptions {
+            limits: crate::grid::Limits { max_cells: 3 },
+        };
+        let edges = r#"[{"source": 0, "target": 1}, {"source": 1, "target": 2},
+            {"source": 2, "target": 0}, {"source": 0, "target": 2}]"#;
+        for nodes in [
+            r#"[{"id": 0, "coord": [0, 0]}, {"id": 1, "coord": [0, 1]}, {"id": 2, "coord": [1, 1]}]"#,
+            r#"[{"id": 0}, {"id": 1}, {"id": 2}]"#,
+        ] {
+            for text in [
+                format!(r#"{{"nodes": {nodes}, "edges": {edges}}}"#),
+                format!(r#"{{"edges": {edges}, "nodes": {nodes}}}"#),
+            ] {
+                let e = parse(&text, &o3).unwrap_err();
+                assert!(matches!(e, Error::TooLarge { cells: 4, limit: 3 }), "{e}");
+            }
+        }
+
         let o = ReadOptions {
             limits: crate::grid::Limits { max_cells: 2 },
         };

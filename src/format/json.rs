@@ -9,6 +9,9 @@
 //! read as path too); its length is the product of `shape`. `start`, `goal` (coordinates or
 //! `null`) and `portals` (pairs of coordinates) may be omitted; other keys are ignored. The
 //! writer emits exactly these five keys.
+// Reader code: no unwrap, expect or unchecked indexing that file input could reach. Sites
+// that index by the reader's own invariants allow it locally and say why.
+#![warn(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
 use super::ReadOptions;
 use crate::error::{Error, Result};
@@ -39,6 +42,17 @@ struct MazeJson {
 /// assert_eq!(m.grid().count_paths(), 2);
 /// ```
 pub fn parse(text: &str, opts: &ReadOptions) -> Result<Maze> {
+    // serde's derived reader also takes a struct as a list of its fields in order
+    // (`[[3, 5], "#.#…"]`): not this format.
+    let body = text.trim_start();
+    if !body.is_empty() && !body.starts_with('{') {
+        let line = 1 + text[..text.len() - body.len()].matches('\n').count();
+        return Err(Error::parse(
+            NAME,
+            line,
+            "expected a JSON object {\"shape\": […], \"cells\": \"…\", …}",
+        ));
+    }
     let doc: MazeJson = serde_json::from_str(text).map_err(|e| {
         let msg = e.to_string();
         // serde_json appends " at line L column C"; the line goes in front instead.
@@ -168,6 +182,7 @@ pub fn write(maze: &Maze, out: &mut dyn Write) -> Result<()> {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
 
@@ -206,6 +221,11 @@ mod tests {
         assert_eq!(
             e.to_string(),
             "line 2: portals (0, 5) is outside the grid of shape [1, 2]"
+        );
+        let e = parse("\n [[1, 2], \"..\"]", &o).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 2: expected a JSON object {\"shape\": […], \"cells\": \"…\", …}"
         );
         let e = parse("{\"shape\": [1, 2], \"cells\": \"x.\"}", &o).unwrap_err();
         assert!(e.to_string().contains("cells[0] is 'x'"), "{e}");

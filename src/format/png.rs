@@ -42,6 +42,9 @@
 //! let back = png::read(&bytes, &Default::default()).unwrap();
 //! assert_eq!(back.grid(), maze.grid());
 //! ```
+// Reader code: no unwrap, expect or unchecked indexing that file input could reach. Sites
+// that index by the reader's own invariants allow it locally and say why.
+#![warn(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
 use super::ReadOptions;
 use crate::error::{Error, Result};
@@ -177,7 +180,8 @@ fn read_adam7<R: std::io::BufRead + std::io::Seek>(
                 .next_row()
                 .map_err(decoding)?
                 .ok_or_else(|| image_ends_early(y))?;
-            let pass_bits = &mut row_bits[..words];
+            // `words` is at most `row_bits.len()`, so this is all of the pass's words.
+            let pass_bits = row_bits.get_mut(..words).unwrap_or_default();
             pixels.pack(row.data(), pass_bits);
             for (wi, &word) in pass_bits.iter().enumerate() {
                 let mut m = word;
@@ -342,7 +346,7 @@ impl Pixels {
                     for (byte, out) in table.iter_mut().enumerate() {
                         for j in 0..per_byte {
                             let v = ((byte as u8) >> (8 - bits as usize * (j + 1))) & mask;
-                            if light[v as usize] {
+                            if light.get(v as usize).copied().unwrap_or(false) {
                                 *out |= 1 << j;
                             }
                         }
@@ -397,7 +401,10 @@ impl Pixels {
                 for (w, chunk) in out.iter_mut().zip(data.chunks(B / k)) {
                     let mut acc = 0usize;
                     for (j, &b) in chunk.iter().enumerate() {
-                        acc |= (table[b as usize] as usize) << (j * k);
+                        // A byte indexes a table of 256 entries: cannot fail.
+                        #[allow(clippy::indexing_slicing)]
+                        let bits = table[b as usize] as usize;
+                        acc |= bits << (j * k);
                     }
                     *w = acc;
                 }
@@ -531,8 +538,27 @@ fn decoding(e: DecodingError) -> Error {
         DecodingError::LimitsExceeded => corrupt(
             "the image's rows are too wide for the PNG decoder's memory limit (64 MiB per buffer)",
         ),
-        other => corrupt(other.to_string()),
+        other => corrupt(readable_chunk(&other.to_string())),
     }
+}
+
+/// The decoder names chunks by their `Debug` form (`while decoding ChunkType { type: IHDR,
+/// critical: true, … } chunk.`): say `in the IHDR chunk` instead.
+fn readable_chunk(msg: &str) -> String {
+    const HEAD: &str = " while decoding ChunkType { type: ";
+    let Some(at) = msg.find(HEAD) else {
+        return msg.to_string();
+    };
+    let rest = msg.get(at + HEAD.len()..).unwrap_or_default();
+    let (Some(comma), Some(close)) = (rest.find(','), rest.find("} chunk")) else {
+        return msg.to_string();
+    };
+    let kind = rest.get(..comma).unwrap_or_default();
+    let tail = rest.get(close + "} chunk".len()..).unwrap_or_default();
+    format!(
+        "{} in the {kind} chunk{tail}",
+        msg.get(..at).unwrap_or_default()
+    )
 }
 
 fn encoding(e: EncodingError) -> Error {
@@ -543,8 +569,25 @@ fn encoding(e: EncodingError) -> Error {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn chunk_names_are_readable() {
+        assert_eq!(
+            readable_chunk("CRC error: expected 0x1 have 0x2 while decoding ChunkType { type: IHDR, critical: true, private: false, reserved: false, safecopy: false } chunk."),
+            "CRC error: expected 0x1 have 0x2 in the IHDR chunk."
+        );
+        assert_eq!(
+            readable_chunk("Invalid bit depth 3."),
+            "Invalid bit depth 3."
+        );
+        assert_eq!(
+            readable_chunk(" while decoding ChunkType { type: "),
+            " while decoding ChunkType { type: "
+        );
+    }
 
     #[test]
     fn luma_threshold_is_half() {

@@ -233,6 +233,8 @@ fn pest_line(message: &str) -> usize {
 
 /// Reads a game from DOT (a `digraph`).
 pub fn parse(text: &str, limits: &Limits) -> Result<Game> {
+    // Linear time on broken nested input too (see crate::format::dot).
+    crate::format::dot::limit_parser_calls(text.len());
     let parsed = std::panic::catch_unwind(|| graphviz_rust::parse(text))
         .map_err(|_| Error::parse(FORMAT, 0, "the DOT parser failed on this input"))?;
     let graph = parsed.map_err(|m| {
