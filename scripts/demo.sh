@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-out}
 cargo build --release --quiet
-MG=target/release/mazegraph
+MG="${CARGO_TARGET_DIR:-target}/release/mazegraph"
 mkdir -p "$OUT"
 formats="png txt json adj graph.json dot"
 n=0
