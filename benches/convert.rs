@@ -5,25 +5,19 @@
 //!
 //! Run: `cargo bench --bench convert`.
 
+mod common;
+use common::*;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use mazegraph::format::Format;
-use mazegraph::generate::{generate, rng_from_seed, Algorithm, Lattice, Options};
-use mazegraph::grid::Limits;
 use mazegraph::junction::junction_graph;
 use mazegraph::{Graph, Maze};
 use std::hint::black_box;
 use std::time::Duration;
 
-fn perfect_maze(rooms: usize) -> Maze {
-    let lattice = Lattice::new(&[rooms, rooms], &Limits::default()).unwrap();
-    let opts = Options::new(Algorithm::Backtracker);
-    generate(&lattice, &opts, &mut rng_from_seed(rooms as u64)).unwrap()
-}
-
 fn bench_convert(c: &mut Criterion) {
     let mazes: Vec<(String, Maze)> = [1000, 2000]
         .into_iter()
-        .map(|r| (format!("{0}x{0}", 2 * r + 1), perfect_maze(r)))
+        .map(|r| (format!("{0}x{0}", 2 * r + 1), perfect_maze(r, r as u64)))
         .collect();
     let mut g = c.benchmark_group("graph");
     g.sample_size(10).measurement_time(Duration::from_secs(4));

@@ -7,11 +7,12 @@
 //! criterion's figures, the best of 7 interleaved runs of the attractor and the BFS. Set `GAME_BENCH_SMALL=1`
 //! for a quick run on games a hundred times smaller.
 
+mod common;
+use common::*;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use mazegraph::game::format::pg;
 use mazegraph::game::{attractor, orient, solve, Game, Objective, Player};
-use mazegraph::grid::{Grid, Limits, Shape};
-use mazegraph::Maze;
+use mazegraph::grid::Limits;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -83,54 +84,6 @@ fn backward_bfs(game: &Game, target: &[u32]) -> usize {
         }
     }
     queue.len()
-}
-
-/// A perfect maze of `rooms`×`rooms` rooms (a (2·rooms+1)² cell grid) by randomized
-/// depth-first search, with openings at the top left and bottom right.
-fn perfect_maze(rooms: usize, seed: u64) -> Maze {
-    let side = 2 * rooms + 1;
-    let shape = Shape::new(vec![side, side]).expect("a shape");
-    let mut grid = Grid::walls(shape);
-    let mut r = Rng(seed);
-    let cell = |x: usize, y: usize| (2 * y + 1) * side + 2 * x + 1;
-    let mut visited = vec![false; rooms * rooms];
-    let mut stack: Vec<u32> = vec![0];
-    visited[0] = true;
-    grid.set_path(cell(0, 0), true);
-    while let Some(&top) = stack.last() {
-        let (x, y) = (top as usize % rooms, top as usize / rooms);
-        let mut options = [(0usize, 0usize); 4];
-        let mut k = 0;
-        if x > 0 && !visited[top as usize - 1] {
-            options[k] = (x - 1, y);
-            k += 1;
-        }
-        if x + 1 < rooms && !visited[top as usize + 1] {
-            options[k] = (x + 1, y);
-            k += 1;
-        }
-        if y > 0 && !visited[top as usize - rooms] {
-            options[k] = (x, y - 1);
-            k += 1;
-        }
-        if y + 1 < rooms && !visited[top as usize + rooms] {
-            options[k] = (x, y + 1);
-            k += 1;
-        }
-        if k == 0 {
-            stack.pop();
-            continue;
-        }
-        let (nx, ny) = options[r.below(k as u64) as usize];
-        let (a, b) = (cell(x, y), cell(nx, ny));
-        grid.set_path((a + b) / 2, true);
-        grid.set_path(b, true);
-        visited[ny * rooms + nx] = true;
-        stack.push((ny * rooms + nx) as u32);
-    }
-    grid.set_path(1, true); // (0, 1)
-    grid.set_path(side * side - 2, true); // (side-1, side-2)
-    Maze::new(grid)
 }
 
 /// Interleaved runs of `a` and `b` (so that load from other processes hits both alike); prints

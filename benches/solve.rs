@@ -7,28 +7,13 @@
 //!
 //! Run: `cargo bench --bench solve` (add `MAZEGRAPH_SHARED=/work/shared` for the real images).
 
+mod common;
+use common::*;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use mazegraph::format::{png, ReadOptions};
-use mazegraph::generate::{generate, rng_from_seed, Algorithm, Lattice, Options};
-use mazegraph::grid::Limits;
 use mazegraph::solve::{dead_end, render, solve, Method};
-use mazegraph::Maze;
 use std::hint::black_box;
 use std::time::Duration;
-
-/// A perfect maze of `rooms`×`rooms` rooms by the library's recursive backtracker, with
-/// openings on the top and bottom rows.
-fn perfect_maze(rooms: usize, seed: u64) -> Maze {
-    maze_with_loops(rooms, 0, seed)
-}
-
-/// The same with `loops` extra walls opened (cycles everywhere when `loops` is large).
-fn maze_with_loops(rooms: usize, loops: usize, seed: u64) -> Maze {
-    let lattice = Lattice::new(&[rooms, rooms], &Limits::default()).unwrap();
-    let mut opts = Options::new(Algorithm::Backtracker);
-    opts.loops = loops;
-    generate(&lattice, &opts, &mut rng_from_seed(seed)).unwrap()
-}
 
 fn bench_solve(c: &mut Criterion) {
     let dfs2k = perfect_maze(1000, 0x5eed_1000);
