@@ -11,6 +11,7 @@
 //! - [`layout`]: graph → maze (at the vertices' coordinates, or the seed's row of portals);
 //! - [`solve`]: dead-end filling and the classic solvers (BFS, A*, Dijkstra, DFS, wall follower,
 //!   Trémaux, all shortest paths), in n dimensions and through portals;
+//! - [`render`](mod@render): pictures of mazes (PNG streamed row by row, SVG), with overlays;
 //! - [`format`](mod@format): the registry of file formats.
 //!
 //! ```
@@ -31,6 +32,7 @@ pub mod grid;
 pub mod junction;
 pub mod layout;
 pub mod maze;
+pub mod render;
 pub mod solve;
 
 pub use error::{Error, Result};

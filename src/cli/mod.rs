@@ -5,6 +5,7 @@ mod convert;
 mod equal;
 mod io;
 mod progress;
+mod render;
 mod solve;
 
 use clap::{Parser, Subcommand};
@@ -61,6 +62,7 @@ enum Command {
     Convert(convert::Args),
     Equal(equal::Args),
     Solve(solve::Args),
+    Render(render::Args),
 }
 
 /// Parses the command line, runs the command, prints any error as one line.
@@ -70,6 +72,7 @@ pub fn main() -> ExitCode {
         Command::Convert(a) => convert::run(a, &cli.global),
         Command::Equal(a) => equal::run(a, &cli.global),
         Command::Solve(a) => solve::run(a, &cli.global),
+        Command::Render(a) => render::run(a, &cli.global),
     };
     match result {
         Ok(code) => code,
