@@ -14,7 +14,8 @@
 //! - [`format`](mod@format): the registry of file formats;
 //! - [`generate`]: maze generators in n dimensions, shapes, huge mazes;
 //! - [`game`]: games on graphs: attractors, maze orientation, safety/Büchi/parity solvers,
-//!   PGSolver format.
+//!   PGSolver format;
+//! - [`render`](mod@render): pictures of mazes (PNG streamed row by row, SVG), with overlays.
 //!
 //! ```
 //! use mazegraph::{Graph, Maze};
@@ -36,6 +37,7 @@ pub mod grid;
 pub mod junction;
 pub mod layout;
 pub mod maze;
+pub mod render;
 pub mod solve;
 
 pub use error::{Error, Result};

@@ -7,6 +7,7 @@ mod equal;
 mod generate;
 mod io;
 mod progress;
+mod render;
 mod solve;
 mod solve_game;
 
@@ -67,6 +68,7 @@ enum Command {
     Generate(generate::Args),
     Attractor(attractor::Args),
     SolveGame(solve_game::Args),
+    Render(render::Args),
 }
 
 /// Parses the command line, runs the command, prints any error as one line.
@@ -79,6 +81,7 @@ pub fn main() -> ExitCode {
         Command::Generate(a) => generate::run(a, &cli.global),
         Command::Attractor(a) => attractor::run(a, &cli.global),
         Command::SolveGame(a) => solve_game::run(a, &cli.global),
+        Command::Render(a) => render::run(a, &cli.global),
     };
     match result {
         Ok(code) => code,

@@ -1,0 +1,753 @@
+//! Drawing mazes as pictures (PNG and SVG), straight from the grid: no Graphviz needed.
+//!
+//! Each cell is a `scale × scale` square: walls black, path cells white. Overlays add colour:
+//!
+//! - [`Overlay::Solution`]: the dead-end-filling solution path red, the start green, the goal blue;
+//! - [`Overlay::Filled`]: as `Solution`, and the filled dead ends grey, the kept cells off the
+//!   path (cycles) light yellow;
+//! - [`Overlay::Portals`]: the two ends of each portal carry a mark of the same colour (a centred
+//!   square once cells are 3 pixels or more, else the whole cell); eight colours in turn.
+//!
+//! A maze of three or more axes is drawn as a grid of 2-D slices (the last two axes are the rows
+//! and columns of a slice; the axis before them runs across, any earlier axes down), each slice
+//! under a label `dK=V` naming the coordinates of its other axes.
+//!
+//! PNG pictures are indexed (4-bit palette [`PALETTE`]) and written row by row: memory is one
+//! row of pixels plus one bit per cell for each overlay, never a full canvas. SVG pictures are
+//! one rectangle per run of same-coloured cells in a row.
+
+use crate::error::{Error, Result};
+use crate::maze::Maze;
+use crate::solve::{solve, Method};
+use fixedbitset::FixedBitSet;
+use std::io::Write;
+
+/// Palette index of walls.
+pub const WALL: u8 = 0;
+/// Palette index of open path cells.
+pub const OPEN: u8 = 1;
+/// Palette index of filled dead ends ([`Overlay::Filled`]).
+pub const FILLED: u8 = 2;
+/// Palette index of kept cells off the path ([`Overlay::Filled`]).
+pub const KEPT: u8 = 3;
+/// Palette index of the solution path.
+pub const PATH: u8 = 4;
+/// Palette index of the start cell (with a solution overlay).
+pub const START: u8 = 5;
+/// Palette index of the goal cell (with a solution overlay).
+pub const GOAL: u8 = 6;
+/// Palette index of the background between slices and behind their labels.
+pub const BACKGROUND: u8 = 7;
+/// Palette index of the first portal colour; portal `k` has colour `PORTAL + k % 8`.
+pub const PORTAL: u8 = 8;
+
+/// The picture palette (RGB), by index: see [`WALL`] … [`PORTAL`].
+pub const PALETTE: [[u8; 3]; 16] = [
+    [0, 0, 0],
+    [255, 255, 255],
+    [190, 190, 190],
+    [255, 236, 150],
+    [220, 30, 30],
+    [0, 170, 0],
+    [30, 90, 255],
+    [225, 228, 236],
+    [230, 25, 200],
+    [0, 190, 200],
+    [255, 140, 0],
+    [120, 60, 200],
+    [140, 200, 0],
+    [160, 90, 40],
+    [0, 110, 90],
+    [250, 120, 150],
+];
+
+/// What to draw over the maze.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Overlay {
+    /// The solution path (dead-end filling), start and goal.
+    Solution,
+    /// The solution and the dead ends filled to find it.
+    Filled,
+    /// Matching coloured marks on the two ends of each portal.
+    Portals,
+}
+
+impl Overlay {
+    /// The overlay with this name (`solution`, `filled`, `portals`).
+    ///
+    /// ```
+    /// use mazegraph::render::Overlay;
+    /// assert_eq!(Overlay::from_name("filled").unwrap(), Overlay::Filled);
+    /// assert!(Overlay::from_name("attractor").is_err());
+    /// ```
+    pub fn from_name(name: &str) -> Result<Overlay> {
+        match name.to_ascii_lowercase().as_str() {
+            "solution" => Ok(Overlay::Solution),
+            "filled" => Ok(Overlay::Filled),
+            "portals" => Ok(Overlay::Portals),
+            _ => Err(Error::UnknownFormat(format!(
+                "unknown overlay {name:?} (known: solution, filled, portals)"
+            ))),
+        }
+    }
+}
+
+/// Picture formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PictureFormat {
+    /// Indexed PNG, streamed row by row.
+    Png,
+    /// SVG text.
+    Svg,
+}
+
+impl PictureFormat {
+    /// The format a file extension names (`png`, `svg`, any case, with or without a dot).
+    ///
+    /// ```
+    /// use mazegraph::render::PictureFormat;
+    /// assert_eq!(PictureFormat::from_name(".SVG").unwrap(), PictureFormat::Svg);
+    /// ```
+    pub fn from_name(name: &str) -> Result<PictureFormat> {
+        match name.trim_start_matches('.').to_ascii_lowercase().as_str() {
+            "png" => Ok(PictureFormat::Png),
+            "svg" => Ok(PictureFormat::Svg),
+            _ => Err(Error::UnknownFormat(format!(
+                "cannot draw a maze as {name:?} (known: png, svg)"
+            ))),
+        }
+    }
+}
+
+/// How to draw.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RenderOptions {
+    /// Pixels per cell side (at least 1).
+    pub scale: usize,
+    /// Overlays, drawn together.
+    pub overlays: Vec<Overlay>,
+}
+
+impl Default for RenderOptions {
+    fn default() -> Self {
+        RenderOptions {
+            scale: 1,
+            overlays: Vec::new(),
+        }
+    }
+}
+
+/// Height in pixels of the label strip above each row of slices (n-D only).
+const LABEL_H: usize = 7;
+/// Marker for "no mark" in a cell.
+const NO_MARK: u8 = u8::MAX;
+
+/// A maze laid out as a picture: geometry and the colour of every cell, computed on demand.
+///
+/// Building one costs the overlays (a dead-end filling for [`Overlay::Solution`] and
+/// [`Overlay::Filled`], O(cells)) and one bit per cell for each; drawing is O(pixels).
+pub struct Picture<'a> {
+    maze: &'a Maze,
+    scale: usize,
+    /// Cells per slice row and column.
+    rows: usize,
+    cols: usize,
+    /// Slices across and down.
+    tiles_across: usize,
+    tiles_down: usize,
+    gap: usize,
+    label_h: usize,
+    width: usize,
+    height: usize,
+    path: Option<FixedBitSet>,
+    kept: Option<FixedBitSet>,
+    terminals: Option<(usize, usize)>,
+    portal_ends: FixedBitSet,
+    /// (cell, colour), sorted by cell.
+    portal_colours: Vec<(usize, u8)>,
+}
+
+impl<'a> Picture<'a> {
+    /// Lays out `maze` and computes its overlays.
+    ///
+    /// Errors: a solution overlay on a maze without terminals, an inconsistent maze, or a
+    /// picture wider or taller than 2³¹ pixels.
+    ///
+    /// ```
+    /// use mazegraph::{render::{Picture, RenderOptions}, Maze};
+    /// let m = Maze::from_text_rows(&["#.#", "#.#"]).unwrap();
+    /// let p = Picture::new(&m, &RenderOptions { scale: 4, overlays: vec![] }).unwrap();
+    /// assert_eq!((p.width(), p.height()), (12, 8));
+    /// ```
+    pub fn new(maze: &'a Maze, opts: &RenderOptions) -> Result<Picture<'a>> {
+        let scale = opts.scale.max(1);
+        let dims = maze.shape().dims();
+        let n = dims.len();
+        let (rows, cols) = match n {
+            0 => (1, 1),
+            1 => (1, dims[0]),
+            _ => (dims[n - 2], dims[n - 1]),
+        };
+        let tiles_across = if n >= 3 { dims[n - 3] } else { 1 };
+        let tiles_down: usize = if n >= 4 {
+            dims[..n - 3].iter().product()
+        } else {
+            1
+        };
+        let (gap, label_h) = if n >= 3 {
+            (scale.max(3), LABEL_H)
+        } else {
+            (0, 0)
+        };
+        let too_big = || Error::Unsupported("the picture would be too large".to_string());
+        let span = |count: usize, cells: usize, extra: usize| -> Option<usize> {
+            let tile = cells.checked_mul(scale)?.checked_add(extra)?;
+            tile.checked_mul(count)?
+                .checked_add(gap.checked_mul(count.saturating_sub(1))?)
+        };
+        let width = span(tiles_across, cols, 0).ok_or_else(too_big)?;
+        let height = span(tiles_down, rows, label_h).ok_or_else(too_big)?;
+        if width > i32::MAX as usize || height > i32::MAX as usize {
+            return Err(too_big());
+        }
+        let mut pic = Picture {
+            maze,
+            scale,
+            rows,
+            cols,
+            tiles_across,
+            tiles_down,
+            gap,
+            label_h,
+            width,
+            height,
+            path: None,
+            kept: None,
+            terminals: None,
+            portal_ends: FixedBitSet::new(),
+            portal_colours: Vec::new(),
+        };
+        let solution = opts.overlays.contains(&Overlay::Solution);
+        let filled = opts.overlays.contains(&Overlay::Filled);
+        if solution || filled {
+            let s = solve(maze, Method::DeadEnd)?;
+            let mut on_path = FixedBitSet::with_capacity(maze.grid().len());
+            if let Some(p) = &s.path {
+                on_path.extend(p.iter().copied());
+            }
+            pic.path = Some(on_path);
+            pic.terminals = Some((s.start, s.goal));
+            if filled {
+                pic.kept = Some(s.kept);
+            }
+        }
+        if opts.overlays.contains(&Overlay::Portals) {
+            pic.portal_ends = FixedBitSet::with_capacity(maze.grid().len());
+            for (k, &(a, b)) in maze.portals().iter().enumerate() {
+                let colour = PORTAL + (k % 8) as u8;
+                for c in [a, b] {
+                    if !pic.portal_ends.put(c) {
+                        pic.portal_colours.push((c, colour));
+                    }
+                }
+            }
+            pic.portal_colours.sort_unstable_by_key(|e| e.0);
+        }
+        Ok(pic)
+    }
+
+    /// Width in pixels.
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// Height in pixels.
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    /// Top-left pixel `(x, y)` of slice `(down, across)`.
+    fn tile_origin(&self, down: usize, across: usize) -> (usize, usize) {
+        let tw = self.cols * self.scale + self.gap;
+        let th = self.rows * self.scale + self.label_h + self.gap;
+        (across * tw, down * th + self.label_h)
+    }
+
+    /// Top-left pixel `(x, y)` of the square that shows `cell`.
+    ///
+    /// ```
+    /// use mazegraph::{grid::{Grid, Shape}, render::{Picture, RenderOptions}, Maze};
+    /// let m = Maze::new(Grid::walls(Shape::new(vec![2, 3, 4]).unwrap()));
+    /// let p = Picture::new(&m, &RenderOptions { scale: 2, overlays: vec![] }).unwrap();
+    /// // cell (1, 2, 3): second slice (8 px wide + a 3 px gap), under its 7 px label
+    /// assert_eq!(p.cell_origin(m.shape().index(&[1, 2, 3]).unwrap()), (11 + 6, 7 + 4));
+    /// ```
+    pub fn cell_origin(&self, cell: usize) -> (usize, usize) {
+        let shape = self.maze.shape();
+        let n = shape.ndim();
+        let coords = shape.coords(cell);
+        let (r, c) = match n {
+            0 => (0, 0),
+            1 => (0, coords[0]),
+            _ => (coords[n - 2], coords[n - 1]),
+        };
+        let across = if n >= 3 { coords[n - 3] } else { 0 };
+        let mut down = 0;
+        if n >= 4 {
+            for k in 0..n - 3 {
+                down = down * shape.dims()[k] + coords[k];
+            }
+        }
+        let (x, y) = self.tile_origin(down, across);
+        (x + c * self.scale, y + r * self.scale)
+    }
+
+    /// First flat cell index of slice `down, across` (its cells run on from there, row-major).
+    fn tile_base(&self, down: usize, across: usize) -> usize {
+        let shape = self.maze.shape();
+        let n = shape.ndim();
+        if n < 3 {
+            return 0;
+        }
+        let mut base = across * shape.strides()[n - 3];
+        let mut d = down;
+        for k in (0..n - 3).rev() {
+            base += (d % shape.dims()[k]) * shape.strides()[k];
+            d /= shape.dims()[k];
+        }
+        base
+    }
+
+    /// The label of slice `down, across`: `dK=V` for every axis but the last two.
+    fn tile_label(&self, down: usize, across: usize) -> String {
+        let shape = self.maze.shape();
+        let n = shape.ndim();
+        if n < 3 {
+            return String::new();
+        }
+        let coords = shape.coords(self.tile_base(down, across));
+        (0..n - 2)
+            .map(|k| format!("d{k}={}", coords[k]))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// Colour of `cell` and of its mark ([`u8::MAX`] for none).
+    #[inline]
+    fn cell_colour(&self, i: usize) -> (u8, u8) {
+        if !self.maze.grid().is_path(i) {
+            return (WALL, NO_MARK);
+        }
+        let mut base = OPEN;
+        if let Some(k) = &self.kept {
+            base = if k.contains(i) { KEPT } else { FILLED };
+        }
+        if let Some(p) = &self.path {
+            if p.contains(i) {
+                base = PATH;
+            }
+        }
+        if let Some((s, g)) = self.terminals {
+            if i == s {
+                base = START;
+            } else if i == g {
+                base = GOAL;
+            }
+        }
+        let mut mark = NO_MARK;
+        if self.portal_ends.contains(i) {
+            if let Ok(k) = self.portal_colours.binary_search_by_key(&i, |e| e.0) {
+                mark = self.portal_colours[k].1;
+            }
+        }
+        (base, mark)
+    }
+
+    /// The palette colour of the pixel at the centre of `cell`'s square.
+    ///
+    /// ```
+    /// use mazegraph::{render::{self, Overlay, Picture, RenderOptions}, Maze};
+    /// let m = Maze::from_text_rows(&["#.#", "#.#"]).unwrap();
+    /// let p = Picture::new(&m, &RenderOptions { scale: 1, overlays: vec![Overlay::Solution] }).unwrap();
+    /// assert_eq!(p.colour_of(1), render::START);
+    /// assert_eq!(p.colour_of(0), render::WALL);
+    /// ```
+    pub fn colour_of(&self, cell: usize) -> u8 {
+        let (base, mark) = self.cell_colour(cell);
+        if mark != NO_MARK {
+            mark
+        } else {
+            base
+        }
+    }
+
+    /// Inner margin of a mark: marks fill the square but this many pixels on each side.
+    fn mark_margin(&self) -> usize {
+        if self.scale >= 3 {
+            (self.scale / 4).max(1)
+        } else {
+            0
+        }
+    }
+
+    /// Visits the picture row by row: `f(y, row)` with one palette index per pixel.
+    /// Memory: one row of pixels and one row of cell colours.
+    pub fn for_each_row(&self, mut f: impl FnMut(usize, &[u8]) -> Result<()>) -> Result<()> {
+        let s = self.scale;
+        let m = self.mark_margin();
+        let mut row = vec![BACKGROUND; self.width];
+        let mut cells: Vec<(u8, u8)> = vec![(WALL, NO_MARK); self.cols * self.tiles_across];
+        let mut y = 0;
+        for down in 0..self.tiles_down {
+            // Label strip.
+            for ly in 0..self.label_h {
+                row.fill(BACKGROUND);
+                if (1..6).contains(&ly) {
+                    for across in 0..self.tiles_across {
+                        let (x0, _) = self.tile_origin(down, across);
+                        // A label may run on into the gap after its slice.
+                        let end = (x0 + self.cols * s + self.gap).min(self.width);
+                        draw_text_row(&mut row[x0..end], &self.tile_label(down, across), ly - 1);
+                    }
+                }
+                f(y, &row)?;
+                y += 1;
+            }
+            for r in 0..self.rows {
+                for across in 0..self.tiles_across {
+                    let base = self.tile_base(down, across) + r * self.cols;
+                    for c in 0..self.cols {
+                        cells[across * self.cols + c] = self.cell_colour(base + c);
+                    }
+                }
+                for py in 0..s {
+                    row.fill(BACKGROUND);
+                    let inner_y = py >= m && py < s - m;
+                    for across in 0..self.tiles_across {
+                        let (x0, _) = self.tile_origin(down, across);
+                        for c in 0..self.cols {
+                            let (base, mark) = cells[across * self.cols + c];
+                            let px = &mut row[x0 + c * s..x0 + (c + 1) * s];
+                            px.fill(base);
+                            if mark != NO_MARK && inner_y {
+                                px[m..s - m].fill(mark);
+                            }
+                        }
+                    }
+                    f(y, &row)?;
+                    y += 1;
+                }
+            }
+            if down + 1 < self.tiles_down {
+                row.fill(BACKGROUND);
+                for _ in 0..self.gap {
+                    f(y, &row)?;
+                    y += 1;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes the picture as an indexed PNG (4-bit palette [`PALETTE`]), row by row.
+    ///
+    /// Complexity: O(pixels) time, O(width) memory beyond the overlays.
+    ///
+    /// ```
+    /// use mazegraph::{render::{Picture, RenderOptions}, Maze};
+    /// let m = Maze::from_text_rows(&["#.#", "#.#"]).unwrap();
+    /// let mut png = Vec::new();
+    /// Picture::new(&m, &RenderOptions::default()).unwrap().write_png(&mut png).unwrap();
+    /// assert_eq!(&png[1..4], b"PNG");
+    /// ```
+    pub fn write_png(&self, out: &mut dyn Write) -> Result<()> {
+        let png_err = |e: png::EncodingError| match e {
+            png::EncodingError::IoError(io) => Error::Io(io),
+            other => Error::Unsupported(format!("png: {other}")),
+        };
+        let mut enc = png::Encoder::new(out, self.width as u32, self.height as u32);
+        enc.set_color(png::ColorType::Indexed);
+        enc.set_depth(png::BitDepth::Four);
+        enc.set_palette(PALETTE.concat());
+        enc.set_compression(png::Compression::Fast);
+        let mut writer = enc.write_header().map_err(png_err)?;
+        let mut stream = writer.stream_writer_with_size(1 << 20).map_err(png_err)?;
+        let mut packed = vec![0u8; self.width.div_ceil(2)];
+        self.for_each_row(|_, row| {
+            for (k, pair) in row.chunks(2).enumerate() {
+                let lo = pair.get(1).copied().unwrap_or(0);
+                packed[k] = (pair[0] << 4) | lo;
+            }
+            stream.write_all(&packed)?;
+            Ok(())
+        })?;
+        stream.finish().map_err(png_err)?;
+        Ok(())
+    }
+
+    /// Writes the picture as SVG: per slice a wall-coloured rectangle, then one rectangle per
+    /// run of same-coloured path cells in a row, the marks, and the slice labels as text.
+    ///
+    /// Complexity: O(cells) time, output size O(runs); memory O(1) beyond the overlays.
+    ///
+    /// ```
+    /// use mazegraph::{render::{Picture, RenderOptions}, Maze};
+    /// let m = Maze::from_text_rows(&["#..#"]).unwrap();
+    /// let mut svg = Vec::new();
+    /// Picture::new(&m, &RenderOptions { scale: 10, overlays: vec![] }).unwrap().write_svg(&mut svg).unwrap();
+    /// let svg = String::from_utf8(svg).unwrap();
+    /// assert!(svg.contains(r##"<rect x="10" y="0" width="20" height="10" fill="#ffffff"/>"##));
+    /// ```
+    pub fn write_svg(&self, out: &mut dyn Write) -> Result<()> {
+        let s = self.scale;
+        let (w, h) = (self.width, self.height);
+        writeln!(
+            out,
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" shape-rendering="crispEdges">"#
+        )?;
+        writeln!(
+            out,
+            r#"<rect x="0" y="0" width="{w}" height="{h}" fill="{}"/>"#,
+            hex(BACKGROUND)
+        )?;
+        let m = self.mark_margin();
+        let mut marks = Vec::new();
+        for down in 0..self.tiles_down {
+            for across in 0..self.tiles_across {
+                let (x0, y0) = self.tile_origin(down, across);
+                let label = self.tile_label(down, across);
+                if !label.is_empty() {
+                    writeln!(
+                        out,
+                        r#"<text x="{}" y="{}" font-family="monospace" font-size="6" fill="{}">{label}</text>"#,
+                        x0 + 1,
+                        y0 - 1,
+                        hex(WALL)
+                    )?;
+                }
+                writeln!(
+                    out,
+                    r#"<rect x="{x0}" y="{y0}" width="{}" height="{}" fill="{}"/>"#,
+                    self.cols * s,
+                    self.rows * s,
+                    hex(WALL)
+                )?;
+                let base = self.tile_base(down, across);
+                for r in 0..self.rows {
+                    let mut c = 0;
+                    marks.clear();
+                    while c < self.cols {
+                        let i = base + r * self.cols + c;
+                        let (colour, mark) = self.cell_colour(i);
+                        if mark != NO_MARK {
+                            marks.push((c, mark));
+                        }
+                        let mut end = c + 1;
+                        while end < self.cols {
+                            let (next, mark) = self.cell_colour(i + end - c);
+                            if next != colour {
+                                break;
+                            }
+                            if mark != NO_MARK {
+                                marks.push((end, mark));
+                            }
+                            end += 1;
+                        }
+                        if colour != WALL {
+                            writeln!(
+                                out,
+                                r#"<rect x="{}" y="{}" width="{}" height="{s}" fill="{}"/>"#,
+                                x0 + c * s,
+                                y0 + r * s,
+                                (end - c) * s,
+                                hex(colour)
+                            )?;
+                        }
+                        c = end;
+                    }
+                    for &(c, mark) in &marks {
+                        writeln!(
+                            out,
+                            r#"<rect x="{}" y="{}" width="{}" height="{}" fill="{}"/>"#,
+                            x0 + c * s + m,
+                            y0 + r * s + m,
+                            s - 2 * m,
+                            s - 2 * m,
+                            hex(mark)
+                        )?;
+                    }
+                }
+            }
+        }
+        writeln!(out, "</svg>")?;
+        Ok(())
+    }
+
+    /// Writes the picture in `format`.
+    pub fn write(&self, format: PictureFormat, out: &mut dyn Write) -> Result<()> {
+        match format {
+            PictureFormat::Png => self.write_png(out),
+            PictureFormat::Svg => self.write_svg(out),
+        }
+    }
+}
+
+/// `#rrggbb` of a palette index.
+fn hex(index: u8) -> String {
+    let [r, g, b] = PALETTE[usize::from(index) % PALETTE.len()];
+    format!("#{r:02x}{g:02x}{b:02x}")
+}
+
+/// Glyphs 3 pixels wide and 5 high, one row per entry (bit 2 = left pixel).
+fn glyph(ch: char) -> [u8; 5] {
+    match ch {
+        '0' => [7, 5, 5, 5, 7],
+        '1' => [2, 6, 2, 2, 7],
+        '2' => [7, 1, 7, 4, 7],
+        '3' => [7, 1, 7, 1, 7],
+        '4' => [5, 5, 7, 1, 1],
+        '5' => [7, 4, 7, 1, 7],
+        '6' => [7, 4, 7, 5, 7],
+        '7' => [7, 1, 1, 1, 1],
+        '8' => [7, 5, 7, 5, 7],
+        '9' => [7, 5, 7, 1, 7],
+        'd' => [1, 1, 7, 5, 7],
+        '=' => [0, 7, 0, 7, 0],
+        _ => [0; 5],
+    }
+}
+
+/// Draws row `gy` (0..5) of `text` into `row` (clipped), 4 pixels per character, 1 pixel in.
+fn draw_text_row(row: &mut [u8], text: &str, gy: usize) {
+    for (k, ch) in text.chars().enumerate() {
+        let bits = glyph(ch)[gy];
+        for bx in 0..3 {
+            if bits & (4 >> bx) != 0 {
+                if let Some(p) = row.get_mut(1 + 4 * k + bx) {
+                    *p = WALL;
+                }
+            }
+        }
+    }
+}
+
+/// Draws `maze` in `format` with `opts`: [`Picture::new`] then [`Picture::write`].
+///
+/// ```
+/// use mazegraph::{render::{render, PictureFormat, RenderOptions}, Maze};
+/// let m = Maze::from_text_rows(&["#.#", "#.#"]).unwrap();
+/// let mut svg = Vec::new();
+/// render(&m, &RenderOptions::default(), PictureFormat::Svg, &mut svg).unwrap();
+/// assert!(svg.starts_with(b"<svg"));
+/// ```
+pub fn render(
+    maze: &Maze,
+    opts: &RenderOptions,
+    format: PictureFormat,
+    out: &mut dyn Write,
+) -> Result<()> {
+    Picture::new(maze, opts)?.write(format, out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::{Grid, Shape};
+
+    fn decode(bytes: &[u8]) -> (usize, usize, Vec<u8>) {
+        let dec = png::Decoder::new(std::io::Cursor::new(bytes));
+        let mut dec = dec.read_info().unwrap();
+        let mut buf = vec![0; dec.output_buffer_size().unwrap()];
+        let info = dec.next_frame(&mut buf).unwrap();
+        let (w, h) = (info.width as usize, info.height as usize);
+        // Unpack 4-bit indices.
+        let stride = info.line_size;
+        let mut px = Vec::with_capacity(w * h);
+        for y in 0..h {
+            for x in 0..w {
+                let b = buf[y * stride + x / 2];
+                px.push(if x % 2 == 0 { b >> 4 } else { b & 15 });
+            }
+        }
+        (w, h, px)
+    }
+
+    #[test]
+    fn scaled_cells_and_overlays() {
+        let mut m = Maze::from_text_rows(&[
+            "#.#####", //
+            "#...#.#", //
+            "#.#...#", //
+            "#.#.###", //
+            "###.###",
+        ])
+        .unwrap();
+        m.add_portal(22, 12).unwrap(); // (3,1) <-> (1,5)
+        let opts = RenderOptions {
+            scale: 4,
+            overlays: vec![Overlay::Filled, Overlay::Portals],
+        };
+        let mut out = Vec::new();
+        render(&m, &opts, PictureFormat::Png, &mut out).unwrap();
+        let (w, h, px) = decode(&out);
+        assert_eq!((w, h), (28, 20));
+        let at = |r: usize, c: usize, dy: usize, dx: usize| px[(4 * r + dy) * w + 4 * c + dx];
+        assert_eq!(at(0, 0, 2, 2), WALL);
+        assert_eq!(at(0, 1, 0, 0), START);
+        assert_eq!(at(4, 3, 3, 3), GOAL);
+        assert_eq!(at(1, 2, 1, 1), PATH);
+        // A portal end: the mark in the middle, the filled colour at the edge.
+        assert_eq!(at(3, 1, 2, 2), PORTAL);
+        assert_eq!(at(3, 1, 0, 0), KEPT); // the portal makes a cycle: nothing is filled
+        assert_eq!(at(1, 5, 1, 2), PORTAL);
+        assert_eq!(at(1, 5, 3, 3), KEPT);
+    }
+
+    #[test]
+    fn slices_of_a_3d_maze_with_labels() {
+        let shape = Shape::new(vec![2, 2, 3]).unwrap();
+        let mut grid = Grid::walls(shape);
+        grid.set_path(4, true); // (0, 1, 1)
+        grid.set_path(6, true); // (1, 0, 0)
+        let m = Maze::new(grid);
+        let p = Picture::new(&m, &RenderOptions::default()).unwrap();
+        assert_eq!((p.width(), p.height()), (3 + 3 + 3, 7 + 2));
+        let mut rows = Vec::new();
+        p.for_each_row(|_, r| {
+            rows.push(r.to_vec());
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(rows.len(), 9);
+        assert_eq!(rows[8][1], OPEN); // (0,1,1)
+        assert_eq!(rows[7][6], OPEN); // (1,0,0)
+        assert_eq!(rows[7][3], BACKGROUND); // gap
+        assert_eq!(p.cell_origin(6), (6, 7));
+        // The label "d0=0" of the first slice: the 'd' rows are ..#, ..#, ###
+        assert_eq!(&rows[1][0..4], &[BACKGROUND, BACKGROUND, BACKGROUND, WALL]);
+        assert_eq!(&rows[3][0..5], &[BACKGROUND, WALL, WALL, WALL, BACKGROUND]);
+        assert_eq!(p.tile_label(0, 1), "d0=1");
+    }
+
+    #[test]
+    fn four_axes_tile_down_and_across() {
+        let m = Maze::new(Grid::walls(Shape::new(vec![2, 3, 2, 2]).unwrap()));
+        let p = Picture::new(&m, &RenderOptions::default()).unwrap();
+        assert_eq!(p.width(), 3 * 2 + 2 * 3);
+        assert_eq!(p.height(), 2 * (7 + 2) + 3);
+        let i = m.shape().index(&[1, 2, 1, 0]).unwrap();
+        assert_eq!(p.cell_origin(i), (10, 9 + 3 + 7 + 1));
+        assert_eq!(p.tile_label(1, 2), "d0=1 d1=2");
+    }
+
+    #[test]
+    fn solution_overlay_needs_terminals() {
+        let m = Maze::from_text_rows(&["###", "#.#", "###"]).unwrap();
+        let opts = RenderOptions {
+            scale: 1,
+            overlays: vec![Overlay::Solution],
+        };
+        assert!(Picture::new(&m, &opts).is_err());
+        assert!(Picture::new(&m, &RenderOptions::default()).is_ok());
+    }
+}
