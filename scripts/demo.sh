@@ -38,3 +38,9 @@ done
 "$MG" solve-game data/game.pg -o "$OUT/game.sol" --quiet
 "$MG" solve-game data/game.pg --check "$OUT/game.sol" --quiet
 echo "demo: attractors and the parity game solved into $OUT/"
+
+# Pictures: scaled, with the solution and the filled dead ends; a 3-D maze as slices.
+"$MG" render data/perfect15x20.png -o "$OUT/perfect15x20.render.png" --scale 8 --overlay filled,solution
+"$MG" render data/portals.txt -o "$OUT/portals.render.svg" --scale 12 --overlay solution,portals
+"$MG" render data/cube.json -o "$OUT/cube.render.png" --scale 6 --overlay solution
+echo "demo: pictures rendered into $OUT/"
