@@ -10,7 +10,9 @@
 //!   output untouched and no temporary file; an output that names an input is refused unless
 //!   `--force`.
 //! - Exit statuses: 0 success, 1 a negative answer, 2 bad input or usage, as `--help` says.
-//! - Regressions found by fuzzing (`fuzz/`, `scripts/fuzz.sh`).
+//! - Regressions found by fuzzing (`fuzz/`, `scripts/fuzz.sh`) are corpus files.
+//! - A property test (library level): every reader, on valid documents of every format with
+//!   random bytes flipped, inserted, deleted or cut off, errs or returns a well-formed item.
 
 use assert_cmd::Command;
 use std::fs;
