@@ -481,6 +481,28 @@ fn generate_refuses_huge_sizes_and_bad_masks_before_allocating() {
         assert!(err.contains("mazegraph: error: "), "{file}: {err}");
         assert!(!err.contains("panicked"), "{file}: {err}");
     }
+    // A palette of 7 bytes (not whole RGB triples): the png crate's palette expansion
+    // panicked on it (found by fuzzing).
+    let seven = dir.path().join("seven.png");
+    {
+        let file = fs::File::create(&seven).unwrap();
+        let mut enc = png::Encoder::new(file, 2, 1);
+        enc.set_color(png::ColorType::Indexed);
+        enc.set_depth(png::BitDepth::Eight);
+        enc.set_palette(vec![0, 0, 0, 255, 255, 255, 15]);
+        let mut w = enc.write_header().unwrap();
+        w.write_image_data(&[0, 1]).unwrap();
+        w.finish().unwrap();
+    }
+    let o = mg()
+        .args(["generate", "--mask", seven.to_str().unwrap(), "-o"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("invalid palette: 7 bytes"), "{err}");
+    fs::remove_file(&seven).unwrap();
     assert!(listing(dir.path()).is_empty(), "{:?}", listing(dir.path()));
 }
 
