@@ -10,7 +10,9 @@
 //!   output untouched and no temporary file; an output that names an input is refused unless
 //!   `--force`.
 //! - Exit statuses: 0 success, 1 a negative answer, 2 bad input or usage, as `--help` says.
-//! - Regressions found by fuzzing (`fuzz/`, `scripts/fuzz.sh`).
+//! - Regressions found by fuzzing (`fuzz/`, `scripts/fuzz.sh`) are corpus files.
+//! - A property test (library level): every reader, on valid documents of every format with
+//!   random bytes flipped, inserted, deleted or cut off, errs or returns a well-formed item.
 
 use assert_cmd::Command;
 use std::fs;
@@ -479,6 +481,28 @@ fn generate_refuses_huge_sizes_and_bad_masks_before_allocating() {
         assert!(err.contains("mazegraph: error: "), "{file}: {err}");
         assert!(!err.contains("panicked"), "{file}: {err}");
     }
+    // A palette of 7 bytes (not whole RGB triples): the png crate's palette expansion
+    // panicked on it (found by fuzzing).
+    let seven = dir.path().join("seven.png");
+    {
+        let file = fs::File::create(&seven).unwrap();
+        let mut enc = png::Encoder::new(file, 2, 1);
+        enc.set_color(png::ColorType::Indexed);
+        enc.set_depth(png::BitDepth::Eight);
+        enc.set_palette(vec![0, 0, 0, 255, 255, 255, 15]);
+        let mut w = enc.write_header().unwrap();
+        w.write_image_data(&[0, 1]).unwrap();
+        w.finish().unwrap();
+    }
+    let o = mg()
+        .args(["generate", "--mask", seven.to_str().unwrap(), "-o"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("invalid palette: 7 bytes"), "{err}");
+    fs::remove_file(&seven).unwrap();
     assert!(listing(dir.path()).is_empty(), "{:?}", listing(dir.path()));
 }
 

@@ -13,7 +13,7 @@ use mazegraph::convert::{to_graph, to_maze, GraphKind};
 use mazegraph::format::{Format, Holds, Item, ReadOptions};
 use mazegraph::game::format::GameFormat;
 use mazegraph::game::Game;
-use mazegraph::graph::Graph;
+use mazegraph::graph::{Graph, GraphBuilder, Label, Vertices};
 use mazegraph::grid::Limits;
 use mazegraph::layout::Layout;
 use mazegraph::{Error, Maze};
@@ -133,6 +133,9 @@ pub fn roundtrip(data: &[u8]) {
                 return;
             };
             check_graph(&g);
+            if to == Format::Dot && dot_reads_a_name_back_otherwise(&g) {
+                return;
+            }
             match to.write_graph(&g, &mut out) {
                 Ok(()) => {}
                 Err(Error::Unsupported(_)) => return,
@@ -179,6 +182,31 @@ pub fn roundtrip(data: &[u8]) {
             }
         }
     }
+}
+
+/// True when the graph has a string name that DOT reads back as something else: DOT quotes
+/// string names, and a quoted id that looks like an integer or a tuple reads as one (a
+/// limitation `format::dot` documents). Decided by the writer and reader themselves.
+fn dot_reads_a_name_back_otherwise(g: &Graph) -> bool {
+    let Vertices::Names(names) = g.vertices() else {
+        return false;
+    };
+    names.iter().any(|l| {
+        let Label::Str(_) = l else { return false };
+        let mut b = GraphBuilder::default();
+        b.vertex(l.clone());
+        let Ok(one) = b.finish(&Limits::default()) else {
+            return true;
+        };
+        let mut out = Vec::new();
+        if Format::Dot.write_graph(&one, &mut out).is_err() {
+            return true;
+        }
+        match Format::Dot.read(&out, &ReadOptions::default()) {
+            Ok(Item::Graph(back)) => back.vertex_count() != 1 || back.label(0) != *l,
+            _ => true,
+        }
+    })
 }
 
 /// Reads back what a writer wrote; it must read.

@@ -246,6 +246,11 @@ fn write_name_id(o: &mut Out<'_>, label: &Label) {
         Label::Coord(c) => {
             o.bytes(b"\"");
             o.list(c);
+            // `"5,"` as Python writes a 1-tuple: `"5"` would be the same DOT node as the
+            // integer name 5 (a quoted and a bare id are one id), merging two vertices.
+            if c.len() == 1 {
+                o.bytes(b",");
+            }
             o.bytes(b"\"");
         }
     }
@@ -2015,6 +2020,25 @@ mod tests {
             assert!(!is_fast(text), "{text}");
             assert!(parse(text, &opts()).is_err(), "{text}");
         }
+    }
+
+    #[test]
+    fn a_one_axis_coordinate_and_an_integer_stay_two_vertices() {
+        // Found by fuzzing (read -> write -> read): (1,) was written "1", the same DOT id as
+        // the integer 1.
+        let mut b = GraphBuilder::default();
+        let c = b.vertex(Label::Coord(vec![1]));
+        let i = b.vertex(Label::Int(1));
+        let s = b.vertex(Label::Str("x".into()));
+        b.edge(c, s, 1).unwrap();
+        b.edge(i, s, 1).unwrap();
+        let mut g = b.finish(&Default::default()).unwrap();
+        g.set_terminals(Some(0), Some(1)).unwrap();
+        let text = dot_of(&g);
+        assert!(text.contains("\"1,\" [coord=\"1\""), "{text}");
+        let back = parse(&text, &opts()).unwrap();
+        assert_eq!(g.difference(&back), None, "{text}");
+        assert_eq!((back.start(), back.goal()), (Some(0), Some(1)));
     }
 
     #[test]

@@ -99,6 +99,21 @@ impl Mask {
             let info = reader.info();
             (info.width as usize, info.height as usize)
         };
+        // The png crate's palette expansion panics on a palette that is not whole RGB
+        // triples, has more than 256 entries, or is shorter than its tRNS (found by fuzzing):
+        // refuse such files first.
+        if reader.info().color_type == png::ColorType::Indexed {
+            let plte = reader.info().palette.as_deref().map_or(0, <[u8]>::len);
+            let trns = reader.info().trns.as_deref().map_or(0, <[u8]>::len);
+            if plte == 0 || plte % 3 != 0 || plte > 3 * 256 || trns > plte / 3 {
+                return Err(Error::Corrupt {
+                    format: "png",
+                    message: format!(
+                        "invalid palette: {plte} bytes (whole RGB entries, at most 256) with {trns} transparency entries"
+                    ),
+                });
+            }
+        }
         limits.check((w as u64).saturating_mul(h as u64))?;
         let shape = room_shape(&[h, w])?;
         let (color, _) = reader.output_color_type();
@@ -508,6 +523,39 @@ mod tests {
         enc.set_depth(png::BitDepth::Eight);
         enc.write_header().unwrap().write_image_data(data).unwrap();
         out
+    }
+
+    #[test]
+    fn broken_palettes_are_errors_not_panics() {
+        // Found by fuzzing: a 7-byte PLTE made the png crate's palette expansion panic, and
+        // so did a tRNS with more entries than the palette.
+        let indexed = |palette: Vec<u8>, trns: Option<Vec<u8>>| {
+            let mut out = Vec::new();
+            {
+                let mut enc = png::Encoder::new(&mut out, 2, 1);
+                enc.set_color(png::ColorType::Indexed);
+                enc.set_depth(png::BitDepth::Eight);
+                enc.set_palette(palette);
+                if let Some(t) = trns {
+                    enc.set_trns(t);
+                }
+                let mut w = enc.write_header().unwrap();
+                w.write_image_data(&[0, 1]).unwrap();
+                w.finish().unwrap();
+            }
+            out
+        };
+        let seven = indexed(vec![0, 0, 0, 255, 255, 255, 15], None);
+        let e = Mask::from_png(&seven, &Limits::default()).unwrap_err();
+        assert!(e.to_string().contains("invalid palette: 7 bytes"), "{e}");
+        let long_trns = indexed(vec![0, 0, 0, 255, 255, 255], Some(vec![255, 255, 255]));
+        let e = Mask::from_png(&long_trns, &Limits::default()).unwrap_err();
+        assert!(e.to_string().contains("3 transparency entries"), "{e}");
+        let fine = indexed(vec![0, 0, 0, 255, 255, 255], Some(vec![255, 255]));
+        assert_eq!(
+            picture(&Mask::from_png(&fine, &Limits::default()).unwrap()),
+            [".o"]
+        );
     }
 
     #[test]

@@ -48,6 +48,22 @@ fn quoted(s: &str) -> String {
     out
 }
 
+/// A DOT double-quoted string for data read back by [`parse`]: only `"` and `\` escaped, a
+/// newline kept as it is (`\n` is a line break in a Graphviz label, but the reader keeps it
+/// as the two characters; found by fuzzing the round trip).
+fn quoted_data(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for ch in s.chars() {
+        if ch == '"' || ch == '\\' {
+            out.push('\\');
+        }
+        out.push(ch);
+    }
+    out.push('"');
+    out
+}
+
 /// Writes a game as DOT.
 ///
 /// ```
@@ -92,7 +108,7 @@ pub fn write(game: &Game, style: &Style, out: &mut dyn Write) -> Result<()> {
             game.priority(v)
         );
         if let Some(name) = game.name(v) {
-            attrs.push_str(&format!(", name={}", quoted(name)));
+            attrs.push_str(&format!(", name={}", quoted_data(name)));
         }
         if game.start() == Some(v) {
             attrs.push_str(", initial=true, peripheries=2");
@@ -354,6 +370,18 @@ mod tests {
             parse(std::str::from_utf8(&out).unwrap(), &Limits::default()).unwrap(),
             g
         );
+    }
+
+    #[test]
+    fn names_with_newlines_and_backslashes_round_trip() {
+        // Found by fuzzing: a name holding a newline came back as `\n`.
+        let mut g = Game::new(vec![Player::Zero; 2], vec![0, 1], &[(0, 1)]).unwrap();
+        g.set_names(Some(vec!["two\nlines".into(), "back\\slash \\n".into()]))
+            .unwrap();
+        let mut out = Vec::new();
+        write(&g, &Style::default(), &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(parse(&text, &Limits::default()).unwrap(), g, "{text}");
     }
 
     #[test]
