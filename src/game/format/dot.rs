@@ -11,6 +11,8 @@
 //! [`write`](fn@write) can colour an attractor: attracted vertices filled (targets darker), ranks in the
 //! labels, the attracting player's strategy edges drawn thick and red.
 
+#![warn(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+
 use crate::error::{Error, Result};
 use crate::game::{check_limits, Attractor, Game};
 use crate::grid::Limits;
@@ -199,8 +201,10 @@ impl Collect {
             match st {
                 Stmt::Node(n) => {
                     let v = self.node(id_text(&n.id.0));
-                    for Attribute(k, val) in &n.attributes {
-                        self.attrs[v as usize].insert(id_text(k), id_text(val));
+                    if let Some(attrs) = self.attrs.get_mut(v as usize) {
+                        for Attribute(k, val) in &n.attributes {
+                            attrs.insert(id_text(k), id_text(val));
+                        }
                     }
                 }
                 Stmt::Edge(e) => {
@@ -222,7 +226,9 @@ impl Collect {
                         }
                     }
                     for w in ids.windows(2) {
-                        self.edges.push((w[0], w[1]));
+                        if let [a, b] = *w {
+                            self.edges.push((a, b));
+                        }
                     }
                 }
                 Stmt::Subgraph(s) => self.stmts(&s.stmts)?,
@@ -280,7 +286,11 @@ pub fn parse(text: &str, limits: &Limits) -> Result<Game> {
     let perm: Vec<u32> = match numeric {
         Some(ids) => {
             let mut seen = vec![false; n];
-            ids.iter().for_each(|&i| seen[i as usize] = true);
+            for &i in &ids {
+                if let Some(s) = seen.get_mut(i as usize) {
+                    *s = true;
+                }
+            }
             if seen.iter().all(|&s| s) {
                 ids
             } else {
@@ -289,17 +299,16 @@ pub fn parse(text: &str, limits: &Limits) -> Result<Game> {
         }
         None => (0..n as u32).collect(),
     };
-    let renamed = perm
-        .iter()
-        .enumerate()
-        .any(|(k, &p)| c.keys[k] != p.to_string());
+    let renamed = perm.iter().zip(&c.keys).any(|(&p, k)| *k != p.to_string());
     let mut owners = vec![0u8; n];
     let mut prios = vec![0u32; n];
     let mut names = vec![String::new(); n];
     let mut start = None;
-    for (k, attrs) in c.attrs.iter().enumerate() {
-        let v = perm[k] as usize;
-        let key = &c.keys[k];
+    // `perm` is a permutation of 0..n (checked above) and every edge end is a vertex id below
+    // n (`Collect::node`), so the indexing below cannot go out of bounds.
+    #[allow(clippy::indexing_slicing)]
+    for ((attrs, key), &v) in c.attrs.iter().zip(&c.keys).zip(&perm) {
+        let v = v as usize;
         owners[v] = match attrs.get("owner").map(String::as_str) {
             Some("0") => 0,
             Some("1") => 1,
@@ -337,6 +346,7 @@ pub fn parse(text: &str, limits: &Limits) -> Result<Game> {
             start = Some(v as u32);
         }
     }
+    #[allow(clippy::indexing_slicing)] // see above: ids below n, perm of length n
     let edges: Vec<(u32, u32)> = c
         .edges
         .iter()
@@ -349,6 +359,7 @@ pub fn parse(text: &str, limits: &Limits) -> Result<Game> {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
     use crate::game::{attractor, Player};

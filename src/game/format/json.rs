@@ -18,6 +18,8 @@
 //! ]}
 //! ```
 
+#![warn(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+
 use crate::error::{Error, Result};
 use crate::game::{check_limits, Game};
 use crate::grid::Limits;
@@ -76,7 +78,17 @@ pub fn parse(text: &str, limits: &Limits) -> Result<Game> {
             ));
         }
         let i = id as usize;
-        if owners[i] != u8::MAX {
+        // i < n was checked above; the three vectors have n entries.
+        let (Some(owner), Some(prio), Some(slot)) =
+            (owners.get_mut(i), prios.get_mut(i), names.get_mut(i))
+        else {
+            return Err(Error::parse(
+                FORMAT,
+                0,
+                format!("vertex id {id} is out of range"),
+            ));
+        };
+        if *owner != u8::MAX {
             return Err(Error::parse(
                 FORMAT,
                 0,
@@ -90,10 +102,10 @@ pub fn parse(text: &str, limits: &Limits) -> Result<Game> {
                 format!("vertex {id}: the owner must be 0 or 1, not {}", v.owner),
             ));
         }
-        owners[i] = v.owner as u8;
-        prios[i] = v.priority;
+        *owner = v.owner as u8;
+        *prio = v.priority;
         if let Some(name) = &v.name {
-            names[i] = name.clone();
+            *slot = name.clone();
         }
         for &t in &v.successors {
             if t >= n as u64 {
@@ -163,6 +175,7 @@ pub fn write(game: &Game, out: &mut dyn Write) -> Result<()> {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
     use crate::game::Player;
