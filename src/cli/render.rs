@@ -17,13 +17,16 @@ use std::process::ExitCode;
     after_help = "Walls are black and path cells white, each cell a --scale × --scale \
 square. Overlays: 'solution' colours the path found by dead-end filling red, the start green and \
 the goal blue; 'filled' also shades the filled dead ends grey and any cycles yellow; 'portals' \
-marks the two ends of each portal with the same colour. Mazes of three or more axes are drawn \
+marks the two ends of each portal with the same colour; 'attractor' orients the maze away from \
+its start and shades the attractor of the goal (the cells on shortest solutions) by distance to \
+the goal, the goal darkest blue, the start lightest. Mazes of three or more axes are drawn \
 as a grid of labelled 2-D slices (dK=V names the other coordinates). PNG is written row by row.
 
 Examples:
   mazegraph render maze.png -o big.png --scale 8
   mazegraph render maze.txt -o solved.svg --scale 10 --overlay solution
-  mazegraph render maze.json -o slices.png --scale 4 --overlay filled,portals"
+  mazegraph render maze.json -o slices.png --scale 4 --overlay filled,portals
+  mazegraph render braid.png -o shortest.png --scale 4 --overlay attractor"
 )]
 pub struct Args {
     /// The maze (or a graph with a layout) to draw.
@@ -54,6 +57,8 @@ enum OverlayArg {
     Filled,
     /// Matching coloured marks on the ends of each portal.
     Portals,
+    /// The attractor of the goal (cells on shortest solutions), shaded by distance to it.
+    Attractor,
 }
 
 fn parse_picture_format(s: &str) -> Result<PictureFormat, String> {
@@ -89,6 +94,7 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
                 OverlayArg::Solution => Overlay::Solution,
                 OverlayArg::Filled => Overlay::Filled,
                 OverlayArg::Portals => Overlay::Portals,
+                OverlayArg::Attractor => Overlay::Attractor,
             })
             .collect(),
     };
