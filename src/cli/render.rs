@@ -2,6 +2,7 @@
 
 use super::convert::parse_format;
 use super::io::{located, read_item, Output};
+use super::progress::Bar;
 use super::Global;
 use anyhow::{anyhow, Result};
 use mazegraph::convert::to_maze;
@@ -83,6 +84,8 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         }
     };
     let output = Output::new(args.output.as_deref(), &[&args.input], global.force)?;
+    let stages = super::progress::Stages::new(global.quiet);
+    stages.stage(format!("reading {}", args.input.display()));
     let (item, _) = read_item(&args.input, args.from, &opts)?;
     let maze = to_maze(item, Layout::Auto, &opts.limits).map_err(|e| located(&args.input, e))?;
     let render_opts = RenderOptions {
@@ -98,7 +101,25 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
             })
             .collect(),
     };
+    if !render_opts.overlays.is_empty() {
+        stages.stage("computing the overlays");
+    }
     let picture = Picture::new(&maze, &render_opts).map_err(|e| located(&args.input, e))?;
-    output.write_with(format == PictureFormat::Png, |w| picture.write(format, w))?;
+    drop(stages);
+    // A bar over pixel rows (PNG) or cell rows (SVG), for big pictures only.
+    let bar = Bar::new(
+        global.quiet,
+        picture.height() as u64,
+        2048,
+        "drawing",
+        "rows",
+    );
+    output.write_with(format == PictureFormat::Png, |w| {
+        picture.write_with(format, w, &mut |done, total| {
+            if done % 256 == 0 || done == total {
+                bar.set_of(done as u64, total as u64)
+            }
+        })
+    })?;
     Ok(ExitCode::SUCCESS)
 }
