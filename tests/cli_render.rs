@@ -333,3 +333,68 @@ fn too_large_pictures_are_refused() {
     assert!(err.contains("too large"), "{err}");
     assert!(!out.exists());
 }
+
+/// Progress bars are drawn only on a terminal: piped runs of the commands that have them
+/// write nothing to standard error.
+#[test]
+fn progress_is_silent_when_piped() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let runs: Vec<Vec<String>> = vec![
+        vec![
+            "generate",
+            "--huge",
+            "--size",
+            "300x300",
+            "--block",
+            "64",
+            "--seed",
+            "1",
+            "-o",
+            &d("h.png"),
+        ]
+        .into_iter()
+        .map(String::from)
+        .collect(),
+        vec![
+            "generate",
+            "--size",
+            "50x50",
+            "--seed",
+            "2",
+            "-o",
+            &d("g.png"),
+        ]
+        .into_iter()
+        .map(String::from)
+        .collect(),
+        vec![
+            "render",
+            &d("h.png"),
+            "-o",
+            &d("r.png"),
+            "--scale",
+            "4",
+            "--overlay",
+            "solution",
+        ]
+        .into_iter()
+        .map(String::from)
+        .collect(),
+        vec!["solve", &d("h.png"), &d("g.png")]
+            .into_iter()
+            .map(String::from)
+            .collect(),
+        vec!["solve", &d("g.png"), "-o", &d("s.png")]
+            .into_iter()
+            .map(String::from)
+            .collect(),
+    ];
+    for args in runs {
+        let out = mg().args(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        assert_eq!(String::from_utf8(out.stderr).unwrap(), "", "{args:?}");
+    }
+    let p = Picture::read(&dir.path().join("r.png"));
+    assert_eq!((p.width, p.height), (601 * 4, 601 * 4));
+}
