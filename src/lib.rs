@@ -16,6 +16,7 @@
 //! - [`game`]: games on graphs: attractors, maze orientation, safety/Büchi/parity solvers,
 //!   PGSolver format;
 //! - [`render`](mod@render): pictures of mazes (PNG streamed row by row, SVG), with overlays.
+//! - [`draw`](mod@draw): pictures of graphs and games through Graphviz.
 //!
 //! ```
 //! use mazegraph::{Graph, Maze};
@@ -28,6 +29,7 @@
 #![allow(clippy::needless_range_loop)]
 
 pub mod convert;
+pub mod draw;
 pub mod error;
 pub mod format;
 pub mod game;

@@ -2,6 +2,7 @@
 
 use super::convert::parse_format;
 use super::io::{located, read_item, Output};
+use super::progress::Bar;
 use super::Global;
 use anyhow::{anyhow, Result};
 use mazegraph::convert::to_maze;
@@ -17,13 +18,16 @@ use std::process::ExitCode;
     after_help = "Walls are black and path cells white, each cell a --scale × --scale \
 square. Overlays: 'solution' colours the path found by dead-end filling red, the start green and \
 the goal blue; 'filled' also shades the filled dead ends grey and any cycles yellow; 'portals' \
-marks the two ends of each portal with the same colour. Mazes of three or more axes are drawn \
+marks the two ends of each portal with the same colour; 'attractor' orients the maze away from \
+its start and shades the attractor of the goal (the cells on shortest solutions) by distance to \
+the goal, the goal darkest blue, the start lightest. Mazes of three or more axes are drawn \
 as a grid of labelled 2-D slices (dK=V names the other coordinates). PNG is written row by row.
 
 Examples:
   mazegraph render maze.png -o big.png --scale 8
   mazegraph render maze.txt -o solved.svg --scale 10 --overlay solution
-  mazegraph render maze.json -o slices.png --scale 4 --overlay filled,portals"
+  mazegraph render maze.json -o slices.png --scale 4 --overlay filled,portals
+  mazegraph render braid.png -o shortest.png --scale 4 --overlay attractor"
 )]
 pub struct Args {
     /// The maze (or a graph with a layout) to draw.
@@ -40,20 +44,10 @@ pub struct Args {
     /// Pixels per cell side.
     #[arg(short, long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
     scale: u16,
-    /// What to draw over the maze (repeat, or separate with commas).
-    #[arg(long, value_enum, value_delimiter = ',')]
-    overlay: Vec<OverlayArg>,
-}
-
-/// Overlays.
-#[derive(clap::ValueEnum, Clone, Copy, Debug)]
-enum OverlayArg {
-    /// The solution path, start and goal.
-    Solution,
-    /// The solution and the dead ends filled to find it.
-    Filled,
-    /// Matching coloured marks on the ends of each portal.
-    Portals,
+    /// What to draw over the maze: solution, filled, portals, attractor (repeat, or separate
+    /// with commas).
+    #[arg(long, value_name = "OVERLAY", value_delimiter = ',')]
+    overlay: Vec<String>,
 }
 
 fn parse_picture_format(s: &str) -> Result<PictureFormat, String> {
@@ -77,22 +71,41 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
             anyhow::bail!("say which format to write with --to png|svg (or give -o FILE)")
         }
     };
+    // Checked here rather than by clap, so that a bad name is one line.
+    let overlays = args
+        .overlay
+        .iter()
+        .map(|o| Overlay::from_name(o.trim()))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| anyhow!("--overlay: {e}"))?;
     let output = Output::new(args.output.as_deref(), &[&args.input], global.force)?;
+    let stages = super::progress::Stages::new(global.quiet);
+    stages.stage(format!("reading {}", args.input.display()));
     let (item, _) = read_item(&args.input, args.from, &opts)?;
     let maze = to_maze(item, Layout::Auto, &opts.limits).map_err(|e| located(&args.input, e))?;
     let render_opts = RenderOptions {
         scale: usize::from(args.scale),
-        overlays: args
-            .overlay
-            .iter()
-            .map(|o| match o {
-                OverlayArg::Solution => Overlay::Solution,
-                OverlayArg::Filled => Overlay::Filled,
-                OverlayArg::Portals => Overlay::Portals,
-            })
-            .collect(),
+        overlays,
     };
+    if !render_opts.overlays.is_empty() {
+        stages.stage("computing the overlays");
+    }
     let picture = Picture::new(&maze, &render_opts).map_err(|e| located(&args.input, e))?;
-    output.write_with(format == PictureFormat::Png, |w| picture.write(format, w))?;
+    drop(stages);
+    // A bar over pixel rows (PNG) or cell rows (SVG), for big pictures only.
+    let bar = Bar::new(
+        global.quiet,
+        picture.height() as u64,
+        2048,
+        "drawing",
+        "rows",
+    );
+    output.write_with(format == PictureFormat::Png, |w| {
+        picture.write_with(format, w, &mut |done, total| {
+            if done % 256 == 0 || done == total {
+                bar.set_of(done as u64, total as u64)
+            }
+        })
+    })?;
     Ok(ExitCode::SUCCESS)
 }
