@@ -16,6 +16,7 @@
 //! - [`game`]: games on graphs: attractors, maze orientation, safety/Büchi/parity solvers,
 //!   PGSolver format;
 //! - [`render`](mod@render): pictures of mazes (PNG streamed row by row, SVG), with overlays.
+//! - [`gamebook`]: gamebooks from perfect mazes (numbered sections, choices, Markdown/JSON).
 //!
 //! ```
 //! use mazegraph::{Graph, Maze};
@@ -31,6 +32,7 @@ pub mod convert;
 pub mod error;
 pub mod format;
 pub mod game;
+pub mod gamebook;
 pub mod generate;
 pub mod graph;
 pub mod grid;
