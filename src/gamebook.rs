@@ -386,11 +386,10 @@ pub fn build(maze: &Maze, seed: u64) -> Result<Gamebook> {
     let number = |i: usize| if i == 0 { 1 } else { numbers[i - 1] };
     let mut sections: Vec<Option<Section>> = vec![None; nodes.len()];
     for (i, node) in nodes.iter().enumerate() {
-        let cell = j
-            .cell(node.vertex)
-            .map(|c| shape.coords(c))
-            .unwrap_or_default();
-        let text = describe(node.kind, &cell, node.choices.len());
+        let flat = j.cell(node.vertex);
+        let cell = flat.map(|c| shape.coords(c)).unwrap_or_default();
+        let border = flat.is_some_and(|c| shape.on_border(c));
+        let text = describe(node.kind, &cell, border, node.choices.len());
         let n = number(i);
         sections[n - 1] = Some(Section {
             number: n,
@@ -527,25 +526,32 @@ fn check_tree(j: &Graph, shape: &Shape, root: u32) -> Result<()> {
     Ok(())
 }
 
-/// Where the reader stands, in words.
-fn describe(kind: SectionKind, cell: &[usize], ways: usize) -> String {
+/// Where the reader stands, in words (`border`: the cell is on the maze's outer border).
+fn describe(kind: SectionKind, cell: &[usize], border: bool, ways: usize) -> String {
     let at = fmt_coords(cell);
+    let ahead = match ways {
+        1 => "a single corridor".to_string(),
+        n => format!("{n} corridors"),
+    };
     match kind {
-        SectionKind::Entrance => format!(
-            "You stand at the entrance of the maze, at {at}. Behind you, daylight; ahead, {}.",
-            match ways {
-                1 => "a single corridor".to_string(),
-                n => format!("{n} corridors"),
-            }
+        SectionKind::Entrance if border => format!(
+            "You stand at the entrance of the maze, at {at}. Behind you, daylight; ahead, {ahead}."
         ),
+        SectionKind::Entrance => {
+            format!("You wake up deep inside the maze, at {at}. Around you, {ahead}.")
+        }
         SectionKind::Junction => {
             format!("You reach a junction at {at}. Besides the way you came, {ways} ways lead on.")
         }
         SectionKind::DeadEnd => {
             format!("A dead end at {at}: walls on every side. You are lost in the maze.")
         }
-        SectionKind::Exit => format!(
+        SectionKind::Exit if border => format!(
             "Light at the end of the corridor: at {at} you step out of the maze. You have \
+             found the way out!"
+        ),
+        SectionKind::Exit => format!(
+            "At {at} a hidden door opens under your hand: it leads out of the maze. You have \
              found the way out!"
         ),
     }
@@ -650,6 +656,8 @@ mod tests {
         let book = build(&m, 0).unwrap();
         assert_eq!(book.sections.len(), 2);
         assert_eq!(book.section(2).unwrap().kind, SectionKind::Exit);
+        assert!(book.section(2).unwrap().text.contains("hidden door"));
+        assert!(book.section(1).unwrap().text.contains("daylight"));
         assert_eq!(book.section(1).unwrap().choices[0].steps, 3);
     }
 

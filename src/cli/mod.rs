@@ -4,6 +4,7 @@
 mod attractor;
 mod convert;
 mod equal;
+mod gamebook;
 mod generate;
 mod io;
 mod progress;
@@ -69,6 +70,7 @@ enum Command {
     Attractor(attractor::Args),
     SolveGame(solve_game::Args),
     Render(render::Args),
+    Gamebook(gamebook::Args),
 }
 
 /// Parses the command line, runs the command, prints any error as one line.
@@ -82,6 +84,7 @@ pub fn main() -> ExitCode {
         Command::Attractor(a) => attractor::run(a, &cli.global),
         Command::SolveGame(a) => solve_game::run(a, &cli.global),
         Command::Render(a) => render::run(a, &cli.global),
+        Command::Gamebook(a) => gamebook::run(a, &cli.global),
     };
     match result {
         Ok(code) => code,
