@@ -44,3 +44,7 @@ echo "demo: attractors and the parity game solved into $OUT/"
 "$MG" render data/portals.txt -o "$OUT/portals.render.svg" --scale 12 --overlay solution,portals
 "$MG" render data/cube.json -o "$OUT/cube.render.png" --scale 6 --overlay solution
 echo "demo: pictures rendered into $OUT/"
+
+# A gamebook from the perfect maze: numbered sections, choices, endings.
+"$MG" gamebook data/perfect15x20.png -o "$OUT/perfect15x20.book.md" --seed 1 --quiet
+echo "demo: gamebook written to $OUT/perfect15x20.book.md"
