@@ -257,12 +257,19 @@ impl Gamebook {
     /// The book in Markdown: the title, a short preface, then "Section N" headings (each
     /// with an HTML anchor `<a id="N">`) whose choices link to their sections.
     ///
-    /// Complexity: O(size of the book).
+    /// Complexity: O(size of the book). [`Gamebook::write_markdown`] writes it without
+    /// holding it in memory.
     pub fn to_markdown(&self) -> String {
-        use std::fmt::Write as _;
-        let mut out = String::with_capacity(self.sections.len() * 160 + 512);
-        let _ = writeln!(out, "# {}\n", self.title);
-        let _ = writeln!(
+        let mut out = Vec::with_capacity(self.sections.len() * 160 + 512);
+        // Writing to a Vec cannot fail, and only UTF-8 text is written.
+        let _ = self.write_markdown(&mut out);
+        String::from_utf8(out).unwrap_or_default()
+    }
+
+    /// Writes [`Gamebook::to_markdown`]'s text to `out`, section by section.
+    pub fn write_markdown(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        writeln!(out, "# {}\n", self.title)?;
+        writeln!(
             out,
             "*A gamebook of {} sections, drawn from a perfect maze of {} cells (numbering seed \
              {}). Start at [§1](#1). Each section tells where you stand and which corridors \
@@ -275,25 +282,21 @@ impl Gamebook {
                 .collect::<Vec<_>>()
                 .join("×"),
             self.seed,
-        );
+        )?;
         for s in &self.sections {
-            let _ = writeln!(out, "<a id=\"{0}\"></a>\n\n## Section {0}\n", s.number);
-            let _ = writeln!(out, "{}\n", s.text);
+            writeln!(out, "<a id=\"{0}\"></a>\n\n## Section {0}\n", s.number)?;
+            writeln!(out, "{}\n", s.text)?;
             for c in &s.choices {
-                let _ = writeln!(out, "- {c}: go to [§{0}](#{0})", c.section);
+                writeln!(out, "- {c}: go to [§{0}](#{0})", c.section)?;
             }
             match s.kind {
-                SectionKind::DeadEnd => {
-                    let _ = writeln!(out, "*The end.* Start again at [§1](#1).");
-                }
-                SectionKind::Exit => {
-                    let _ = writeln!(out, "***The end.***");
-                }
+                SectionKind::DeadEnd => writeln!(out, "*The end.* Start again at [§1](#1).")?,
+                SectionKind::Exit => writeln!(out, "***The end.***")?,
                 _ => {}
             }
-            out.push('\n');
+            writeln!(out)?;
         }
-        out
+        Ok(())
     }
 }
 

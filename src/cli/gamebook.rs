@@ -111,7 +111,7 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     }
     output.write_with(false, |w| {
         match format {
-            BookFormat::Md => w.write_all(book.to_markdown().as_bytes())?,
+            BookFormat::Md => book.write_markdown(w)?,
             BookFormat::Json => {
                 serde_json::to_writer_pretty(&mut *w, &book).map_err(std::io::Error::from)?;
                 w.write_all(b"\n")?;
