@@ -342,8 +342,8 @@ pub fn build(maze: &Maze, seed: u64) -> Result<Gamebook> {
         /// The vertex before this one on the corridor that led here (the way back).
         came_from: Option<u32>,
         kind: SectionKind,
-        /// (first step, steps, portals, index of the node it leads to).
-        choices: Vec<(Direction, u64, u32, usize)>,
+        /// The ways on; `section` holds the index in `nodes` until sections are numbered.
+        choices: Vec<Choice>,
     }
     let mut nodes: Vec<Node> = vec![Node {
         vertex: root,
@@ -369,7 +369,12 @@ pub fn build(maze: &Maze, seed: u64) -> Result<Gamebook> {
                 } else {
                     SectionKind::Junction
                 };
-                choices.push((first, steps, portals, nodes.len()));
+                choices.push(Choice {
+                    direction: first,
+                    steps,
+                    portals,
+                    section: nodes.len(),
+                });
                 nodes.push(Node {
                     vertex: end,
                     came_from: Some(prev),
@@ -378,7 +383,7 @@ pub fn build(maze: &Maze, seed: u64) -> Result<Gamebook> {
                 });
             }
         }
-        choices.sort_by_key(|c| (c.0.order(), c.1));
+        choices.sort_by_key(|c| (c.direction.order(), c.steps));
         nodes[next].choices = choices;
         next += 1;
     }
@@ -387,28 +392,26 @@ pub fn build(maze: &Maze, seed: u64) -> Result<Gamebook> {
     let mut numbers: Vec<usize> = (2..=nodes.len()).collect();
     shuffle(&mut numbers, &mut rng_from_seed(seed));
     let number = |i: usize| if i == 0 { 1 } else { numbers[i - 1] };
-    let mut sections: Vec<Option<Section>> = vec![None; nodes.len()];
-    for (i, node) in nodes.iter().enumerate() {
+    let mut node_of = vec![0usize; nodes.len()];
+    for i in 0..nodes.len() {
+        node_of[number(i) - 1] = i;
+    }
+    let mut sections = Vec::with_capacity(nodes.len());
+    for (k, &i) in node_of.iter().enumerate() {
+        let node = &mut nodes[i];
         let flat = j.cell(node.vertex);
         let cell = flat.map(|c| shape.coords(c)).unwrap_or_default();
         let border = flat.is_some_and(|c| shape.on_border(c));
-        let text = describe(node.kind, &cell, border, node.choices.len());
-        let n = number(i);
-        sections[n - 1] = Some(Section {
-            number: n,
+        let mut choices = std::mem::take(&mut node.choices);
+        for c in &mut choices {
+            c.section = number(c.section);
+        }
+        sections.push(Section {
+            number: k + 1,
             kind: node.kind,
+            text: describe(node.kind, &cell, border, choices.len()),
             cell,
-            text,
-            choices: node
-                .choices
-                .iter()
-                .map(|&(direction, steps, portals, to)| Choice {
-                    direction,
-                    steps,
-                    portals,
-                    section: number(to),
-                })
-                .collect(),
+            choices,
         });
     }
     let dims = shape.dims();
@@ -422,7 +425,7 @@ pub fn build(maze: &Maze, seed: u64) -> Result<Gamebook> {
         ),
         seed,
         shape: dims.to_vec(),
-        sections: sections.into_iter().flatten().collect(),
+        sections,
     })
 }
 
