@@ -55,3 +55,6 @@ if command -v dot >/dev/null; then
 else
   echo "demo: Graphviz is not installed; skipping mazegraph draw"
 fi
+# A gamebook from the perfect maze: numbered sections, choices, endings.
+"$MG" gamebook data/perfect15x20.png -o "$OUT/perfect15x20.book.md" --seed 1 --quiet
+echo "demo: gamebook written to $OUT/perfect15x20.book.md"

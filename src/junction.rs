@@ -40,7 +40,7 @@ pub(crate) fn open_directions(maze: &Maze, i: usize) -> u64 {
 fn straight(mask: u64) -> bool {
     mask.count_ones() == 2 && {
         let low = mask.trailing_zeros();
-        low % 2 == 0 && mask == 0b11 << low
+        low.is_multiple_of(2) && mask == 0b11 << low
     }
 }
 
@@ -94,7 +94,7 @@ pub fn junction_graph(maze: &Maze) -> Graph {
 #[inline]
 fn walk(maze: &Maze, kept: &FixedBitSet, u: usize, dir: usize) -> (usize, u32) {
     let s = maze.shape().strides()[dir / 2];
-    let step = |i: usize| if dir % 2 == 0 { i - s } else { i + s };
+    let step = |i: usize| if dir.is_multiple_of(2) { i - s } else { i + s };
     let mut v = step(u);
     let mut len = 1u32;
     // Unkept cells are straight corridor cells: the walk goes on in the same direction.

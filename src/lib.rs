@@ -15,8 +15,9 @@
 //! - [`generate`]: maze generators in n dimensions, shapes, huge mazes;
 //! - [`game`]: games on graphs: attractors, maze orientation, safety/Büchi/parity solvers,
 //!   PGSolver format;
-//! - [`render`](mod@render): pictures of mazes (PNG streamed row by row, SVG), with overlays.
-//! - [`draw`](mod@draw): pictures of graphs and games through Graphviz.
+//! - [`render`](mod@render): pictures of mazes (PNG streamed row by row, SVG), with overlays;
+//! - [`draw`](mod@draw): pictures of graphs and games through Graphviz;
+//! - [`gamebook`]: gamebooks from perfect mazes (numbered sections, choices, Markdown/JSON).
 //!
 //! ```
 //! use mazegraph::{Graph, Maze};
@@ -33,6 +34,7 @@ pub mod draw;
 pub mod error;
 pub mod format;
 pub mod game;
+pub mod gamebook;
 pub mod generate;
 pub mod graph;
 pub mod grid;

@@ -323,7 +323,7 @@ fn perfect_maze(seed: u64, rooms: &[usize]) -> Maze {
     let dims: Vec<usize> = rooms.iter().map(|&k| 2 * k - 1).collect();
     let shape = Shape::new(dims).unwrap();
     let mut grid = Grid::walls(shape.clone());
-    let is_room = |i: usize| (0..shape.ndim()).all(|k| shape.coord(i, k) % 2 == 0);
+    let is_room = |i: usize| (0..shape.ndim()).all(|k| shape.coord(i, k).is_multiple_of(2));
     let room_cells: Vec<usize> = (0..shape.len()).filter(|&i| is_room(i)).collect();
     let first = room_cells[r.below(room_cells.len() as u64) as usize];
     grid.set_path(first, true);

@@ -40,7 +40,7 @@ fn closed_internal_walls(lat: &Lattice, maze: &Maze) -> usize {
     let mut closed = 0;
     for c in 0..cells.len() {
         let x = cells.coords(c);
-        let even: Vec<usize> = (0..x.len()).filter(|&k| x[k] % 2 == 0).collect();
+        let even: Vec<usize> = (0..x.len()).filter(|&k| x[k].is_multiple_of(2)).collect();
         if even.len() != 1 || maze.grid().is_path(c) {
             continue;
         }

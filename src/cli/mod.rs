@@ -5,6 +5,7 @@ mod attractor;
 mod convert;
 mod draw;
 mod equal;
+mod gamebook;
 mod generate;
 mod io;
 mod progress;
@@ -71,6 +72,7 @@ enum Command {
     SolveGame(solve_game::Args),
     Render(render::Args),
     Draw(draw::Args),
+    Gamebook(gamebook::Args),
 }
 
 /// Parses the command line, runs the command, prints any error as one line.
@@ -85,6 +87,7 @@ pub fn main() -> ExitCode {
         Command::SolveGame(a) => solve_game::run(a, &cli.global),
         Command::Render(a) => render::run(a, &cli.global),
         Command::Draw(a) => draw::run(a, &cli.global),
+        Command::Gamebook(a) => gamebook::run(a, &cli.global),
     };
     match result {
         Ok(code) => code,

@@ -97,7 +97,7 @@ impl Player {
 
     /// The player a priority favours in a max-parity game: even → 0, odd → 1.
     pub fn of_priority(p: u32) -> Player {
-        if p % 2 == 0 {
+        if p.is_multiple_of(2) {
             Player::Zero
         } else {
             Player::One

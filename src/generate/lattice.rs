@@ -183,7 +183,7 @@ impl Lattice {
     #[inline]
     pub fn step(&self, d: usize) -> isize {
         let s = self.cells.strides()[d / 2] as isize;
-        if d % 2 == 0 {
+        if d.is_multiple_of(2) {
             -s
         } else {
             s
@@ -200,7 +200,7 @@ impl Lattice {
     #[inline]
     pub fn neighbour(&self, c: usize, d: usize) -> Option<usize> {
         let s2 = 2 * self.cells.strides()[d / 2];
-        let j = if d % 2 == 0 {
+        let j = if d.is_multiple_of(2) {
             c.checked_sub(s2)?
         } else {
             c + s2

@@ -16,6 +16,7 @@
 use crate::error::{Error, Result};
 use crate::grid::{Limits, Shape};
 use fixedbitset::FixedBitSet;
+use nalgebra::{DMatrix, DVector};
 
 /// A set of rooms in a box of rooms: the rooms a generator may carve.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -174,10 +175,10 @@ impl Mask {
     /// an image larger than `limits`.
     pub fn transformed(&self, t: &Transform, limits: &Limits) -> Result<Mask> {
         let n = self.shape.ndim();
-        if t.n != n {
+        if t.ndim() != n {
             return Err(Error::InvalidMaze(format!(
-                "a {}×{} transform cannot map a {n}-D shape",
-                t.n, t.n
+                "a {0}×{0} transform cannot map a {n}-D shape",
+                t.ndim()
             )));
         }
         let inv = t.inverse()?;
@@ -188,7 +189,7 @@ impl Mask {
         let mut hi = vec![0f64; n];
         for r in 0..n {
             for c in 0..n {
-                let v = t.m[r * n + c] * dims_src[c] as f64;
+                let v = t.m[(r, c)] * dims_src[c] as f64;
                 lo[r] += v.min(0.0);
                 hi[r] += v.max(0.0);
             }
@@ -207,13 +208,14 @@ impl Mask {
             dims.push(extent as usize);
         }
         limits.check(product)?;
-        let mut p = vec![0f64; n];
+        let mut p = DVector::<f64>::zeros(n);
+        let mut q = DVector::<f64>::zeros(n);
         let mut src = vec![0usize; n];
         Mask::from_fn(&dims, |y| {
             for k in 0..n {
                 p[k] = lo[k] + y[k] as f64 + 0.5;
             }
-            let q = inv.apply(&p);
+            inv.m.mul_to(&p, &mut q);
             for k in 0..n {
                 let f = q[k].floor();
                 if !(0.0..dims_src[k] as f64).contains(&f) {
@@ -243,12 +245,12 @@ impl Mask {
     }
 }
 
-/// An n×n linear map of room coordinates, for [`Mask::transformed`]. Build it from rows, or
-/// from the usual rotation, shear and scale, and chain maps with [`Transform::then`].
+/// An n×n linear map of room coordinates, for [`Mask::transformed`]. Build it from rows, from
+/// a nalgebra matrix, or from the usual rotation, shear and scale, and chain maps with
+/// [`Transform::then`].
 ///
-/// A plain row-major matrix with its own Gauss–Jordan inverse: nalgebra would raise the
-/// crate's minimum Rust version for one n×n inverse. A nalgebra matrix `m` converts with
-/// `Transform::from_rows(&m.row_iter().map(|r| r.iter().copied().collect()).collect::<Vec<_>>())`.
+/// The map is a nalgebra [`DMatrix<f64>`] (the number of axes is known only at run time); its
+/// inverse goes through nalgebra's LU decomposition with partial pivoting.
 ///
 /// Rotations by whole quarter turns are exact; other angles go through the platform's
 /// `sin`/`cos`, so a room whose centre falls exactly on the shape's edge may differ by
@@ -256,14 +258,17 @@ impl Mask {
 ///
 /// ```
 /// use mazegraph::generate::Transform;
+/// use nalgebra::DMatrix;
 /// let t = Transform::shear(2, 1, 0, 0.5).unwrap().then(&Transform::scale(&[2.0, 1.0]).unwrap()).unwrap();
 /// assert_eq!(t.apply(&[1.0, 1.0]), vec![2.0, 1.5]);
+/// // The same map, from a nalgebra matrix.
+/// let m = DMatrix::from_row_slice(2, 2, &[2.0, 0.0, 0.5, 1.0]);
+/// assert_eq!(Transform::from_matrix(m).unwrap(), t);
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Transform {
-    n: usize,
-    /// Row-major n×n entries.
-    m: Vec<f64>,
+    /// The n×n matrix (n ≥ 1, finite entries).
+    m: DMatrix<f64>,
 }
 
 impl Transform {
@@ -275,22 +280,30 @@ impl Transform {
                 "a transform matrix must be square, n rows of n numbers".into(),
             ));
         }
-        let m: Vec<f64> = rows.iter().flatten().copied().collect();
+        let entries: Vec<f64> = rows.iter().flatten().copied().collect();
+        Transform::from_matrix(DMatrix::from_row_slice(n, n, &entries))
+    }
+
+    /// The map of a square nalgebra matrix of finite numbers (at least 1×1).
+    pub fn from_matrix(m: DMatrix<f64>) -> Result<Transform> {
+        if m.nrows() == 0 || !m.is_square() {
+            return Err(Error::InvalidMaze(
+                "a transform matrix must be square, n rows of n numbers".into(),
+            ));
+        }
         if m.iter().any(|x| !x.is_finite()) {
             return Err(Error::InvalidMaze(
                 "a transform matrix needs finite numbers".into(),
             ));
         }
-        Ok(Transform { n, m })
+        Ok(Transform { m })
     }
 
     /// The identity of n axes.
     pub fn identity(n: usize) -> Transform {
-        let mut m = vec![0.0; n * n];
-        for k in 0..n {
-            m[k * n + k] = 1.0;
+        Transform {
+            m: DMatrix::identity(n, n),
         }
-        Transform { n, m }
     }
 
     /// A rotation by `degrees` in the plane of axes `i` and `j` (from `i` towards `j`).
@@ -306,105 +319,88 @@ impl Transform {
         } else {
             degrees.to_radians().sin_cos()
         };
-        let mut t = Transform::identity(n);
-        t.m[i * n + i] = c;
-        t.m[i * n + j] = -s;
-        t.m[j * n + i] = s;
-        t.m[j * n + j] = c;
-        Ok(t)
+        let mut m = DMatrix::identity(n, n);
+        m[(i, i)] = c;
+        m[(i, j)] = -s;
+        m[(j, i)] = s;
+        m[(j, j)] = c;
+        Ok(Transform { m })
     }
 
     /// A shear: coordinate `i` gains `factor` times coordinate `j`.
     pub fn shear(n: usize, i: usize, j: usize, factor: f64) -> Result<Transform> {
         check_axes(n, i, j)?;
-        let mut t = Transform::identity(n);
-        t.m[i * n + j] = factor;
-        Transform::from_rows(&t.rows())
+        let mut m = DMatrix::identity(n, n);
+        m[(i, j)] = factor;
+        Transform::from_matrix(m)
     }
 
     /// A scaling by one factor per axis.
     pub fn scale(factors: &[f64]) -> Result<Transform> {
-        let n = factors.len();
-        let mut t = Transform::identity(n);
-        for k in 0..n {
-            t.m[k * n + k] = factors[k];
-        }
-        Transform::from_rows(&t.rows())
+        Transform::from_matrix(DMatrix::from_diagonal(&DVector::from_column_slice(factors)))
     }
 
     /// Number of axes.
     pub fn ndim(&self) -> usize {
-        self.n
+        self.m.nrows()
+    }
+
+    /// The matrix.
+    pub fn matrix(&self) -> &DMatrix<f64> {
+        &self.m
     }
 
     /// The rows of the matrix.
     pub fn rows(&self) -> Vec<Vec<f64>> {
-        self.m.chunks(self.n.max(1)).map(<[f64]>::to_vec).collect()
-    }
-
-    /// The map `x ↦ other(self(x))`: first `self`, then `other`.
-    pub fn then(&self, other: &Transform) -> Result<Transform> {
-        if other.n != self.n {
-            return Err(Error::InvalidMaze(format!(
-                "cannot chain a {}-D transform with a {}-D one",
-                self.n, other.n
-            )));
-        }
-        let n = self.n;
-        let mut m = vec![0.0; n * n];
-        for r in 0..n {
-            for c in 0..n {
-                m[r * n + c] = (0..n).map(|k| other.m[r * n + k] * self.m[k * n + c]).sum();
-            }
-        }
-        Ok(Transform { n, m })
-    }
-
-    /// The image of point `x` (length `ndim()`).
-    pub fn apply(&self, x: &[f64]) -> Vec<f64> {
-        let n = self.n;
-        (0..n)
-            .map(|r| (0..n).map(|c| self.m[r * n + c] * x[c]).sum())
+        self.m
+            .row_iter()
+            .map(|r| r.iter().copied().collect())
             .collect()
     }
 
-    /// The inverse map (Gauss–Jordan with partial pivoting); fails when the map is singular.
-    pub fn inverse(&self) -> Result<Transform> {
-        let n = self.n;
-        let mut a = self.m.clone();
-        let mut inv = Transform::identity(n).m;
-        let scale = a.iter().fold(0f64, |s, x| s.max(x.abs()));
-        for col in 0..n {
-            let pivot = (col..n)
-                .max_by(|&x, &y| a[x * n + col].abs().total_cmp(&a[y * n + col].abs()))
-                .unwrap_or(col);
-            if a[pivot * n + col].abs() <= 1e-12 * scale.max(1e-300) {
-                return Err(Error::InvalidMaze(
-                    "the transform is singular: it flattens the shape".into(),
-                ));
-            }
-            for k in 0..n {
-                a.swap(col * n + k, pivot * n + k);
-                inv.swap(col * n + k, pivot * n + k);
-            }
-            let p = a[col * n + col];
-            for k in 0..n {
-                a[col * n + k] /= p;
-                inv[col * n + k] /= p;
-            }
-            for r in 0..n {
-                if r != col {
-                    let f = a[r * n + col];
-                    if f != 0.0 {
-                        for k in 0..n {
-                            a[r * n + k] -= f * a[col * n + k];
-                            inv[r * n + k] -= f * inv[col * n + k];
-                        }
-                    }
-                }
-            }
+    /// The map `x ↦ other(self(x))`: first `self`, then `other` (the product `other · self`).
+    pub fn then(&self, other: &Transform) -> Result<Transform> {
+        if other.ndim() != self.ndim() {
+            return Err(Error::InvalidMaze(format!(
+                "cannot chain a {}-D transform with a {}-D one",
+                self.ndim(),
+                other.ndim()
+            )));
         }
-        Ok(Transform { n, m: inv })
+        Ok(Transform {
+            m: &other.m * &self.m,
+        })
+    }
+
+    /// The image of point `x`. Missing coordinates count as 0 and extra ones are ignored
+    /// (give `ndim()` of them).
+    pub fn apply(&self, x: &[f64]) -> Vec<f64> {
+        let n = self.ndim();
+        let v = DVector::from_fn(n, |k, _| x.get(k).copied().unwrap_or(0.0));
+        (&self.m * v).iter().copied().collect()
+    }
+
+    /// The inverse map (nalgebra's LU decomposition with partial pivoting); fails when the
+    /// map is singular, or so nearly singular that a pivot is below 10⁻¹² of the largest entry.
+    ///
+    /// Complexity: O(n³).
+    pub fn inverse(&self) -> Result<Transform> {
+        let singular =
+            || Error::InvalidMaze("the transform is singular: it flattens the shape".into());
+        let scale = self.m.amax();
+        let lu = self.m.clone().lu();
+        if lu
+            .u()
+            .diagonal()
+            .iter()
+            .any(|p| p.abs() <= 1e-12 * scale.max(1e-300))
+        {
+            return Err(singular());
+        }
+        lu.try_inverse()
+            .filter(|m| m.iter().all(|x| x.is_finite()))
+            .map(|m| Transform { m })
+            .ok_or_else(singular)
     }
 }
 
@@ -498,6 +494,19 @@ mod tests {
         assert_eq!((big.shape().dims(), big.room_count()), (&[4, 10][..], 40));
         let flat = Transform::from_rows(&[vec![1.0, 2.0], vec![2.0, 4.0]]).unwrap();
         assert!(flat.inverse().unwrap_err().to_string().contains("singular"));
+        // Nearly singular counts as singular (a pivot below 1e-12 of the largest entry).
+        let thin = Transform::from_rows(&[vec![1.0, 1.0], vec![1.0, 1.0 + 1e-14]]).unwrap();
+        assert!(thin.inverse().is_err());
+        // nalgebra matrices in and out.
+        let quarter = nalgebra::DMatrix::from_row_slice(2, 2, &[0.0, -1.0, 1.0, 0.0]);
+        assert_eq!(Transform::from_matrix(quarter.clone()).unwrap(), t);
+        assert_eq!(t.matrix(), &quarter);
+        assert_eq!(t.inverse().unwrap().matrix(), &quarter.transpose());
+        assert!(Transform::from_matrix(nalgebra::DMatrix::zeros(2, 3)).is_err());
+        assert!(Transform::from_matrix(nalgebra::DMatrix::zeros(0, 0)).is_err());
+        assert!(Transform::from_rows(&[vec![f64::NAN]]).is_err());
+        // Missing coordinates count as 0.
+        assert_eq!(t.apply(&[1.0]), vec![0.0, 1.0]);
         assert!(Transform::from_rows(&[vec![1.0, 2.0]]).is_err());
         assert!(Transform::rotation(2, 0, 0, 1.0).is_err());
         let huge = Transform::scale(&[1e6, 1e6]).unwrap();

@@ -29,7 +29,7 @@ pub fn wilson(lattice: &Lattice, rng: &mut impl Rng) -> Result<Grid> {
     let mut options = [0u8; 2 * MAX_DIMS];
     let step = |c: usize, d: u8| {
         let s = 2 * strides[usize::from(d / 2)];
-        if d % 2 == 0 {
+        if d.is_multiple_of(2) {
             c - s
         } else {
             c + s

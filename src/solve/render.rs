@@ -337,7 +337,7 @@ pub fn write_png(maze: &Maze, solution: &Solution, out: &mut dyn Write) -> Resul
 #[inline]
 fn set_pixel(bytes: &mut [u8], x: usize, v: u8) {
     let b = &mut bytes[x / 2];
-    *b = if x % 2 == 0 {
+    *b = if x.is_multiple_of(2) {
         (*b & 0x0f) | (v << 4)
     } else {
         (*b & 0xf0) | v

@@ -1,0 +1,74 @@
+//! Solve mazes: dead-end filling (the seed's rule, "every dead end is a wall", iterated until
+//! only the solution is left) and breadth-first search, on the bundled PNG maze and on a 3-D
+//! maze with a portal; the solved PNG shows the path in red and the filled dead ends in grey.
+//!
+//! Run: `cargo run --example solve [OUT_DIR]` (default: `$TMPDIR/mazegraph-examples`).
+
+use mazegraph::format::{Format, Item, ReadOptions};
+use mazegraph::solve::{bfs, dead_end, render, solve, Method};
+use mazegraph::Maze;
+use std::error::Error;
+use std::path::{Path, PathBuf};
+
+fn main() -> Result<(), Box<dyn Error>> {
+    let out = out_dir()?;
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
+    for name in ["perfect15x20.png", "cube.json"] {
+        let maze = read_maze(&data.join(name))?;
+        let (start, goal) = maze.require_terminals()?;
+        // Dead-end filling keeps the cells of every shortest path (and any cycles).
+        let filled = dead_end::solve(&maze, start, goal);
+        // BFS finds one shortest path; on a perfect maze both agree.
+        let shortest = bfs::solve(&maze, start, goal);
+        let (Some(a), Some(b)) = (filled.length, shortest.length) else {
+            return Err(format!("{name} has no solution").into());
+        };
+        if a != b {
+            return Err(format!("{name}: dead-end filling found {a} steps, BFS {b}").into());
+        }
+        println!(
+            "{name}: {} path cells; dead-end filling filled {} and left {}, a path of {a} \
+             steps from {} to {}; BFS reached {} cells for the same length",
+            maze.grid().count_paths(),
+            filled.visited,
+            filled.kept_count(),
+            maze.shape().fmt_index(start),
+            maze.shape().fmt_index(goal),
+            shortest.visited,
+        );
+        if maze.shape().ndim() == 2 {
+            let mut png = Vec::new();
+            render::write_png(&maze, &filled, &mut png)?;
+            let dest = out.join("perfect15x20.solved.png");
+            std::fs::write(&dest, png)?;
+            println!("  solved picture: {}", dest.display());
+        }
+    }
+    // The other solvers share one Solution type.
+    let maze = read_maze(&data.join("perfect15x20.png"))?;
+    for method in [Method::AStar, Method::Dfs, Method::Tremaux] {
+        let s = solve(&maze, method)?;
+        println!(
+            "  {method}: {:?} steps, {} cells visited",
+            s.length, s.visited
+        );
+    }
+    Ok(())
+}
+
+fn read_maze(path: &Path) -> Result<Maze, Box<dyn Error>> {
+    match Format::from_path(path)?.read(&std::fs::read(path)?, &ReadOptions::default())? {
+        Item::Maze(m) => Ok(m),
+        Item::Graph(_) => Err(format!("{} is not a maze", path.display()).into()),
+    }
+}
+
+/// The directory named by the first argument, or `$TMPDIR/mazegraph-examples`; created.
+fn out_dir() -> std::io::Result<PathBuf> {
+    let dir = std::env::args_os()
+        .nth(1)
+        .map(PathBuf::from)
+        .unwrap_or_else(|| std::env::temp_dir().join("mazegraph-examples"));
+    std::fs::create_dir_all(&dir)?;
+    Ok(dir)
+}

@@ -1,0 +1,137 @@
+//! `mazegraph gamebook`: write a perfect maze as a gamebook (Markdown or JSON).
+
+use super::convert::parse_format;
+use super::io::{located, read_item, Output};
+use super::{parse_coords, Coords, Global};
+use anyhow::{anyhow, bail, Result};
+use mazegraph::convert::set_terminals;
+use mazegraph::format::{Format, Item};
+use mazegraph::gamebook::{build, SectionKind};
+use mazegraph::layout::{graph_to_maze, Layout};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Write a perfect maze as a gamebook: numbered sections, choices, endings.
+#[derive(clap::Args)]
+#[command(
+    after_help = "A perfect maze is a tree, hence the skeleton of a gamebook. Section 1 is the \
+entrance; every junction, dead end and the exit gets a section, numbered by a seeded shuffle so \
+that the numbers do not give the path away. Each section says where you stand and lists the \
+corridors leading on, with the direction of their first step (north/east/south/west in 2-D, \
+'along axis K, +/−' otherwise, 'through the portal') and their length in steps. The way back is \
+not offered: a dead end is an ending that sends the reader back to §1, and the exit is the happy \
+ending. A maze with cycles, or with cells the entrance cannot reach, is refused (exit 2). Graphs \
+are read at their vertices' cell coordinates.
+
+Examples:
+  mazegraph generate -a kruskal --size 8x8 --seed 3 -o maze.txt
+  mazegraph gamebook maze.txt -o book.md
+  mazegraph gamebook maze.txt --seed 42 --format json -o book.json
+  mazegraph gamebook cube.json --title 'The cube' > cube-book.md"
+)]
+pub struct Args {
+    /// The maze (or a graph whose vertices are cell coordinates); `-` for standard input.
+    input: PathBuf,
+    /// The book to write (.md or .json); standard output when absent.
+    #[arg(short, long)]
+    output: Option<PathBuf>,
+    /// Input format, when the extension does not say it.
+    #[arg(long, value_name = "FORMAT", value_parser = parse_format)]
+    from: Option<Format>,
+    /// Book format; by default the output's extension (.json is JSON), else Markdown.
+    #[arg(long, value_enum)]
+    format: Option<BookFormat>,
+    /// Seed of the section numbering: the same seed gives the same book on every platform.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    seed: u64,
+    /// The book's title (default: "Lost in a R×C maze").
+    #[arg(long)]
+    title: Option<String>,
+    /// The entrance, e.g. 1,0 (default: the explicit start, or the first opening).
+    #[arg(long, value_name = "R,C", value_parser = parse_coords, allow_hyphen_values = true)]
+    start: Option<Coords>,
+    /// The exit (default: the explicit goal, or the last opening).
+    #[arg(long, value_name = "R,C", value_parser = parse_coords, allow_hyphen_values = true)]
+    goal: Option<Coords>,
+}
+
+/// Book formats.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum BookFormat {
+    /// Markdown: a title, "Section N" headings with anchors, choices as links.
+    Md,
+    /// JSON: the sections, their kinds, cells, texts and choices.
+    Json,
+}
+
+/// Runs `mazegraph gamebook`.
+pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
+    let opts = global.read_options();
+    let format = match (args.format, &args.output) {
+        (Some(f), _) => f,
+        (None, Some(p)) => match p.extension().and_then(|e| e.to_str()) {
+            Some(e) if e.eq_ignore_ascii_case("json") => BookFormat::Json,
+            Some(e) if ["md", "markdown"].contains(&e.to_ascii_lowercase().as_str()) => {
+                BookFormat::Md
+            }
+            _ => bail!(
+                "{}: say which book format to write with --format md|json",
+                p.display()
+            ),
+        },
+        (None, None) => BookFormat::Md,
+    };
+    let output = Output::new(args.output.as_deref(), &[&args.input], global.force)?;
+    let (mut item, _) = read_item(&args.input, args.from, &opts)?;
+    if args.start.is_some() || args.goal.is_some() {
+        set_terminals(
+            &mut item,
+            args.start.as_ref().map(|c| c.0.as_slice()),
+            args.goal.as_ref().map(|c| c.0.as_slice()),
+        )
+        .map_err(|e| located(&args.input, e))?;
+    }
+    let maze = match item {
+        Item::Maze(m) => m,
+        Item::Graph(g) => {
+            graph_to_maze(&g, Layout::Coordinates, &opts.limits)
+                .map_err(|e| {
+                    anyhow!(
+                        "{}: a gamebook needs a maze, or a graph whose vertices are cell \
+                         coordinates: {e}",
+                        args.input.display()
+                    )
+                })?
+                .maze
+        }
+    };
+    let mut book = build(&maze, args.seed).map_err(|e| located(&args.input, e))?;
+    if let Some(t) = args.title {
+        book.title = t;
+    }
+    output.write_with(false, |w| {
+        match format {
+            BookFormat::Md => book.write_markdown(w)?,
+            BookFormat::Json => {
+                serde_json::to_writer_pretty(&mut *w, &book).map_err(std::io::Error::from)?;
+                w.write_all(b"\n")?;
+            }
+        }
+        Ok(())
+    })?;
+    if !global.quiet {
+        let dead_ends = book
+            .sections
+            .iter()
+            .filter(|s| s.kind == SectionKind::DeadEnd)
+            .count();
+        eprintln!(
+            "gamebook: {} sections, {dead_ends} dead end{}; the exit is §{}, {} sections from §1",
+            book.sections.len(),
+            if dead_ends == 1 { "" } else { "s" },
+            book.exit().unwrap_or(0),
+            book.solution().len().saturating_sub(1)
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
