@@ -88,6 +88,7 @@ impl Mask {
 
     /// A 2-D mask from a PNG image, one pixel per room: light pixels (luminance ≥ 50%, not
     /// transparent) are rooms. Any PNG colour type and bit depth.
+    #[warn(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
     pub fn from_png(bytes: &[u8], limits: &Limits) -> Result<Mask> {
         let corrupt = |e: png::DecodingError| Error::Corrupt {
             format: "png",
