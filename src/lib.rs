@@ -39,6 +39,7 @@ pub mod layout;
 pub mod maze;
 pub mod render;
 pub mod solve;
+pub mod stats;
 
 pub use error::{Error, Result};
 pub use graph::Graph;

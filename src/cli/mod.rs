@@ -10,6 +10,7 @@ mod progress;
 mod render;
 mod solve;
 mod solve_game;
+mod stats;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -69,6 +70,7 @@ enum Command {
     Attractor(attractor::Args),
     SolveGame(solve_game::Args),
     Render(render::Args),
+    Stats(stats::Args),
 }
 
 /// Parses the command line, runs the command, prints any error as one line.
@@ -82,6 +84,7 @@ pub fn main() -> ExitCode {
         Command::Attractor(a) => attractor::run(a, &cli.global),
         Command::SolveGame(a) => solve_game::run(a, &cli.global),
         Command::Render(a) => render::run(a, &cli.global),
+        Command::Stats(a) => stats::run(a, &cli.global),
     };
     match result {
         Ok(code) => code,
