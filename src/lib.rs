@@ -29,6 +29,7 @@
 
 pub mod convert;
 pub mod error;
+pub mod experiment;
 pub mod format;
 pub mod game;
 pub mod generate;

@@ -4,6 +4,7 @@
 mod attractor;
 mod convert;
 mod equal;
+mod experiment;
 mod generate;
 mod io;
 mod progress;
@@ -71,6 +72,7 @@ enum Command {
     SolveGame(solve_game::Args),
     Render(render::Args),
     Stats(stats::Args),
+    Experiment(experiment::Args),
 }
 
 /// Parses the command line, runs the command, prints any error as one line.
@@ -85,6 +87,7 @@ pub fn main() -> ExitCode {
         Command::SolveGame(a) => solve_game::run(a, &cli.global),
         Command::Render(a) => render::run(a, &cli.global),
         Command::Stats(a) => stats::run(a, &cli.global),
+        Command::Experiment(a) => experiment::run(a, &cli.global),
     };
     match result {
         Ok(code) => code,
