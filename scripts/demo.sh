@@ -44,3 +44,8 @@ echo "demo: attractors and the parity game solved into $OUT/"
 "$MG" render data/portals.txt -o "$OUT/portals.render.svg" --scale 12 --overlay solution,portals
 "$MG" render data/cube.json -o "$OUT/cube.render.png" --scale 6 --overlay solution
 echo "demo: pictures rendered into $OUT/"
+
+# Statistics: a maze's class and figures, its tree view, and the seeds' experiment (small).
+"$MG" stats data/perfect15x20.png --tree "$OUT/perfect15x20.tree.dot" -o "$OUT/perfect15x20.stats.json"
+"$MG" experiment --size 20x20 --runs 20 -o "$OUT/experiment.md" --chart "$OUT/experiment.svg" --quiet
+echo "demo: stats, tree view and a 20x20 experiment written to $OUT/"
