@@ -16,6 +16,8 @@
 //! - [`game`]: games on graphs: attractors, maze orientation, safety/Büchi/parity solvers,
 //!   PGSolver format;
 //! - [`render`](mod@render): pictures of mazes (PNG streamed row by row, SVG), with overlays.
+//! - [`stats`]: maze classes (perfect, unicursal, braid, …) and figures, the tree view;
+//! - [`experiment`]: the seeds' experiment, many random mazes per generator compared.
 //!
 //! ```
 //! use mazegraph::{Graph, Maze};
