@@ -58,3 +58,7 @@ fi
 # A gamebook from the perfect maze: numbered sections, choices, endings.
 "$MG" gamebook data/perfect15x20.png -o "$OUT/perfect15x20.book.md" --seed 1 --quiet
 echo "demo: gamebook written to $OUT/perfect15x20.book.md"
+# Statistics: a maze's class and figures, its tree view, and the seeds' experiment (small).
+"$MG" stats data/perfect15x20.png --tree "$OUT/perfect15x20.tree.dot" -o "$OUT/perfect15x20.stats.json"
+"$MG" experiment --size 20x20 --runs 20 -o "$OUT/experiment.md" --chart "$OUT/experiment.svg" --quiet
+echo "demo: stats, tree view and a 20x20 experiment written to $OUT/"

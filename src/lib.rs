@@ -17,7 +17,9 @@
 //!   PGSolver format;
 //! - [`render`](mod@render): pictures of mazes (PNG streamed row by row, SVG), with overlays;
 //! - [`draw`](mod@draw): pictures of graphs and games through Graphviz;
-//! - [`gamebook`]: gamebooks from perfect mazes (numbered sections, choices, Markdown/JSON).
+//! - [`gamebook`]: gamebooks from perfect mazes (numbered sections, choices, Markdown/JSON);
+//! - [`stats`]: maze classes (perfect, unicursal, braid, …) and figures, the tree view;
+//! - [`experiment`]: the seeds' experiment, many random mazes per generator compared.
 //!
 //! ```
 //! use mazegraph::{Graph, Maze};
@@ -32,6 +34,7 @@
 pub mod convert;
 pub mod draw;
 pub mod error;
+pub mod experiment;
 pub mod format;
 pub mod game;
 pub mod gamebook;
@@ -43,6 +46,7 @@ pub mod layout;
 pub mod maze;
 pub mod render;
 pub mod solve;
+pub mod stats;
 
 pub use error::{Error, Result};
 pub use graph::Graph;

@@ -5,6 +5,7 @@ mod attractor;
 mod convert;
 mod draw;
 mod equal;
+mod experiment;
 mod gamebook;
 mod generate;
 mod io;
@@ -12,6 +13,7 @@ mod progress;
 mod render;
 mod solve;
 mod solve_game;
+mod stats;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -73,6 +75,8 @@ enum Command {
     Render(render::Args),
     Draw(draw::Args),
     Gamebook(gamebook::Args),
+    Stats(stats::Args),
+    Experiment(experiment::Args),
 }
 
 /// Parses the command line, runs the command, prints any error as one line.
@@ -88,6 +92,8 @@ pub fn main() -> ExitCode {
         Command::Render(a) => render::run(a, &cli.global),
         Command::Draw(a) => draw::run(a, &cli.global),
         Command::Gamebook(a) => gamebook::run(a, &cli.global),
+        Command::Stats(a) => stats::run(a, &cli.global),
+        Command::Experiment(a) => experiment::run(a, &cli.global),
     };
     match result {
         Ok(code) => code,
