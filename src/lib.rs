@@ -15,7 +15,8 @@
 //! - [`generate`]: maze generators in n dimensions, shapes, huge mazes;
 //! - [`game`]: games on graphs: attractors, maze orientation, safety/Büchi/parity solvers,
 //!   PGSolver format;
-//! - [`render`](mod@render): pictures of mazes (PNG streamed row by row, SVG), with overlays.
+//! - [`render`](mod@render): pictures of mazes (PNG streamed row by row, SVG), with overlays;
+//! - [`display`]: inline pictures in evcxr Jupyter notebooks (`evcxr_display` methods).
 //!
 //! ```
 //! use mazegraph::{Graph, Maze};
@@ -28,6 +29,7 @@
 #![allow(clippy::needless_range_loop)]
 
 pub mod convert;
+pub mod display;
 pub mod error;
 pub mod format;
 pub mod game;
