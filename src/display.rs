@@ -9,6 +9,7 @@
 //! - [`Shown`]: a maze with overlays, a [`Solution`] of any method or an attractor shaded by
 //!   rank (`Shown::new(&maze).solution(&s)`, or [`Solution::shown_on`]);
 //! - [`Graph`]: drawn by Graphviz (`neato`) when it is installed, else a text summary;
+//! - [`Gallery`]: several mazes side by side, captioned;
 //! - [`Game`] and [`GameView`] (a game with its attractor, its vertices named and placed as
 //!   maze cells): drawn by Graphviz (`dot`, or `neato -n` at the cells' places).
 //!
@@ -336,6 +337,97 @@ impl<'a> Shown<'a> {
     pub fn evcxr_display(&self) {
         print!("{}", self.evcxr_content());
     }
+}
+
+/// Several pictures side by side with captions, as one SVG (so every notebook viewer shows
+/// it): each maze is a nested `<svg>` (or an embedded PNG above [`SVG_MAX_CELLS`] cells).
+///
+/// ```
+/// use mazegraph::{display::Gallery, Maze};
+/// let a = Maze::from_text_rows(&["#.#", "#.#"]).unwrap();
+/// let b = Maze::from_text_rows(&["#.##", "#..#", "##.#"]).unwrap();
+/// let g = Gallery::new().with("a", a.shown().scale(10)).with("b", b.shown().scale(10));
+/// let svg = g.svg().unwrap();
+/// assert_eq!(svg.matches("<svg").count(), 3);
+/// assert!(svg.contains(">b</text>"));
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Gallery<'a> {
+    items: Vec<(String, Shown<'a>)>,
+}
+
+impl<'a> Gallery<'a> {
+    /// An empty gallery.
+    pub fn new() -> Gallery<'a> {
+        Gallery::default()
+    }
+
+    /// Adds a picture under `caption`, right of the others.
+    pub fn with(mut self, caption: &str, shown: Shown<'a>) -> Gallery<'a> {
+        self.items.push((caption.to_string(), shown));
+        self
+    }
+
+    /// The gallery as one SVG, pictures top-aligned 16 pixels apart, captions above them.
+    ///
+    /// Complexity: that of the pictures.
+    pub fn svg(&self) -> Result<String> {
+        const GAP: usize = 16;
+        const CAPTION: usize = 18;
+        let mut body = String::new();
+        let (mut x, mut height) = (0usize, 0usize);
+        for (caption, shown) in &self.items {
+            let (w, h, inner) = if shown.maze.grid().len() <= SVG_MAX_CELLS {
+                let (p, _) = shown.picture()?;
+                (p.width(), p.height(), shown.svg()?)
+            } else {
+                let (p, _) = shown.picture()?;
+                let (w, h) = (p.width(), p.height());
+                let png = base64(&shown.png()?);
+                let image = format!(
+                    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\"><image width=\"{w}\" height=\"{h}\" href=\"data:image/png;base64,{png}\"/></svg>\n"
+                );
+                (w, h, image)
+            };
+            body.push_str(&format!(
+                "<text x=\"{x}\" y=\"{}\" font-family=\"sans-serif\" font-size=\"13\">{}</text>\n",
+                CAPTION - 5,
+                escape_xml(caption)
+            ));
+            // The nested picture, moved right and down: its own `<svg` gets x and y.
+            let at = inner.find("<svg").unwrap_or(0);
+            body.push_str(&inner[..at]);
+            body.push_str(&format!("<svg x=\"{x}\" y=\"{CAPTION}\""));
+            body.push_str(&inner[at + 4..]);
+            x += w + GAP;
+            height = height.max(h + CAPTION);
+        }
+        let width = x.saturating_sub(GAP);
+        Ok(format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\">\n{body}</svg>\n"
+        ))
+    }
+
+    /// What [`Gallery::evcxr_display`] prints.
+    pub fn evcxr_content(&self) -> String {
+        match self.svg() {
+            Ok(svg) => envelope(SVG, &svg),
+            Err(e) => failure("the gallery", &e),
+        }
+    }
+
+    /// Shows the gallery in an evcxr notebook.
+    pub fn evcxr_display(&self) {
+        print!("{}", self.evcxr_content());
+    }
+}
+
+/// `s` with XML's special characters escaped.
+fn escape_xml(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
 impl Maze {
@@ -705,6 +797,30 @@ mod tests {
         // Cell (1, 1, 1): second slice (8 px + a 4 px gap), under its 7 px label.
         assert!(svg.contains(r##"<rect x="16" y="11" width="4" height="4" fill="#1e5aff"/>"##));
         assert!(shown.png().is_ok());
+    }
+
+    #[test]
+    fn gallery_places_pictures_side_by_side() {
+        let m = maze();
+        let mut grid = Grid::walls(Shape::new(vec![3, 2000]).unwrap());
+        grid.set_path(2001, true);
+        let big = Maze::new(grid);
+        let g = Gallery::new()
+            .with("small <1>", m.shown().scale(2))
+            .with("big", big.shown());
+        let (mime, svg) = open_owned(&g.evcxr_content());
+        assert_eq!(mime, SVG);
+        assert!(svg
+            .starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"2030\" height=\"28\""));
+        assert!(svg.contains(">small &lt;1&gt;</text>"));
+        assert!(svg.contains("<svg x=\"0\" y=\"18\" xmlns="));
+        assert!(svg.contains("<svg x=\"30\" y=\"18\" xmlns="));
+        assert!(svg.contains("href=\"data:image/png;base64,iVBOR"));
+        let bad = Maze::from_text_rows(&["###"]).unwrap();
+        let g = Gallery::new().with("no terminals", bad.shown().overlay(Overlay::Solution));
+        assert!(open(&g.evcxr_content())
+            .1
+            .starts_with("cannot show the gallery"));
     }
 
     #[test]
