@@ -15,7 +15,8 @@
 //! - [`generate`]: maze generators in n dimensions, shapes, huge mazes;
 //! - [`game`]: games on graphs: attractors, maze orientation, safety/Büchi/parity solvers,
 //!   PGSolver format;
-//! - [`render`](mod@render): pictures of mazes (PNG streamed row by row, SVG), with overlays;
+//! - [`render`](mod@render): pictures of mazes (PNG streamed row by row, SVG), with overlays.
+//! - [`draw`](mod@draw): pictures of graphs and games through Graphviz.
 //! - [`display`]: inline pictures in evcxr Jupyter notebooks (`evcxr_display` methods).
 //!
 //! ```
@@ -30,6 +31,7 @@
 
 pub mod convert;
 pub mod display;
+pub mod draw;
 pub mod error;
 pub mod format;
 pub mod game;

@@ -6,17 +6,30 @@
 //! - [`Overlay::Filled`]: as `Solution`, and the filled dead ends grey, the kept cells off the
 //!   path (cycles) light yellow;
 //! - [`Overlay::Portals`]: the two ends of each portal carry a mark of the same colour (a centred
-//!   square once cells are 3 pixels or more, else the whole cell); eight colours in turn.
+//!   square once cells are 3 pixels or more, else the whole cell); eight colours in turn;
+//! - [`Overlay::Attractor`]: the maze oriented away from its start
+//!   ([`orient`](crate::game::orient())) is a one-player game; the cells of the attractor of
+//!   its goal (the cells on shortest solutions, [`attractor`](crate::game::attractor())) are
+//!   shaded by rank, i.e. by distance to the goal: the goal (rank 0) darkest blue ([`NEAR`]),
+//!   the largest rank lightest ([`FAR`]), [`SHADES`] shades in between. Path cells outside the
+//!   attractor keep the plain path colour.
+//!
+//! Overlays combine; where they meet, the start and goal marks of a solution overlay win,
+//! then attractor shades, then the solution path, then the filled and kept colours; portal
+//! marks are drawn over all of them.
 //!
 //! A maze of three or more axes is drawn as a grid of 2-D slices (the last two axes are the rows
 //! and columns of a slice; the axis before them runs across, any earlier axes down), each slice
 //! under a label `dK=V` naming the coordinates of its other axes.
 //!
-//! PNG pictures are indexed (4-bit palette [`PALETTE`]) and written row by row: memory is one
-//! row of pixels plus one bit per cell for each overlay, never a full canvas. SVG pictures are
-//! one rectangle per run of same-coloured cells in a row.
+//! PNG pictures are indexed and written row by row: memory is one row of pixels plus one bit
+//! per cell for each overlay (and 8 bytes per attracted cell), never a full canvas. The palette
+//! is [`PALETTE`] (4 bits a pixel), extended by the [`SHADES`] attractor shades (8 bits a pixel)
+//! only when the picture has an attractor overlay. SVG pictures are one rectangle per run of
+//! same-coloured cells in a row.
 
 use crate::error::{Error, Result};
+use crate::game::{attractor, orient, Attractor, Player};
 use crate::maze::Maze;
 use crate::solve::{solve, Method};
 use fixedbitset::FixedBitSet;
@@ -61,6 +74,40 @@ pub const PALETTE: [[u8; 3]; 16] = [
     [250, 120, 150],
 ];
 
+/// Palette index of the first attractor shade: rank `r` of the largest rank `R` has index
+/// `SHADE + round(r · (SHADES − 1) / R)` ([`Overlay::Attractor`]).
+pub const SHADE: u8 = 16;
+/// Number of attractor shades, from [`NEAR`] (the goal, rank 0) to [`FAR`] (the largest rank).
+pub const SHADES: u8 = 200;
+/// Colour of attracted cells at rank 0 (the goal): the darkest shade.
+pub const NEAR: [u8; 3] = [0x21, 0x71, 0xb5];
+/// Colour of attracted cells at the largest rank: the lightest shade.
+pub const FAR: [u8; 3] = [0xc6, 0xdb, 0xef];
+
+/// The RGB colour of a palette index: [`PALETTE`] below [`SHADE`], the attractor shades from
+/// there (indices past the last shade repeat it).
+///
+/// ```
+/// use mazegraph::render::{rgb, FAR, NEAR, PATH, PALETTE, SHADE, SHADES};
+/// assert_eq!(rgb(PATH), PALETTE[PATH as usize]);
+/// assert_eq!(rgb(SHADE), NEAR);
+/// assert_eq!(rgb(SHADE + SHADES - 1), FAR);
+/// ```
+pub fn rgb(index: u8) -> [u8; 3] {
+    if index < SHADE {
+        return PALETTE[usize::from(index)];
+    }
+    let k = u32::from((index - SHADE).min(SHADES - 1));
+    let top = u32::from(SHADES - 1);
+    let mut c = [0u8; 3];
+    for i in 0..3 {
+        let (a, b) = (u32::from(NEAR[i]), u32::from(FAR[i]));
+        // Linear from NEAR to FAR, rounded to nearest.
+        c[i] = ((a * (top - k) + b * k + top / 2) / top) as u8;
+    }
+    c
+}
+
 /// What to draw over the maze.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Overlay {
@@ -70,23 +117,28 @@ pub enum Overlay {
     Filled,
     /// Matching coloured marks on the two ends of each portal.
     Portals,
+    /// The attractor of the goal in the maze oriented away from its start (the cells on
+    /// shortest solutions), shaded by rank.
+    Attractor,
 }
 
 impl Overlay {
-    /// The overlay with this name (`solution`, `filled`, `portals`).
+    /// The overlay with this name (`solution`, `filled`, `portals`, `attractor`).
     ///
     /// ```
     /// use mazegraph::render::Overlay;
     /// assert_eq!(Overlay::from_name("filled").unwrap(), Overlay::Filled);
-    /// assert!(Overlay::from_name("attractor").is_err());
+    /// assert_eq!(Overlay::from_name("Attractor").unwrap(), Overlay::Attractor);
+    /// assert!(Overlay::from_name("heat").is_err());
     /// ```
     pub fn from_name(name: &str) -> Result<Overlay> {
         match name.to_ascii_lowercase().as_str() {
             "solution" => Ok(Overlay::Solution),
             "filled" => Ok(Overlay::Filled),
             "portals" => Ok(Overlay::Portals),
+            "attractor" => Ok(Overlay::Attractor),
             _ => Err(Error::UnknownFormat(format!(
-                "unknown overlay {name:?} (known: solution, filled, portals)"
+                "unknown overlay {name:?} (known: solution, filled, portals, attractor)"
             ))),
         }
     }
@@ -165,13 +217,20 @@ pub struct Picture<'a> {
     portal_ends: FixedBitSet,
     /// (cell, colour), sorted by cell.
     portal_colours: Vec<(usize, u8)>,
+    /// Attracted cells, and (cell, shade index) for each, sorted by cell.
+    shaded: FixedBitSet,
+    shades: Vec<(u32, u8)>,
 }
 
 impl<'a> Picture<'a> {
     /// Lays out `maze` and computes its overlays.
     ///
-    /// Errors: a solution overlay on a maze without terminals, an inconsistent maze, or a
-    /// picture wider or taller than 2³¹ pixels.
+    /// Costs: O(cells) for the solution overlays (a dead-end filling) and for
+    /// [`Overlay::Attractor`] (an orientation and an attractor, about 50 bytes per path cell
+    /// while they are computed, then 8 bytes per attracted cell).
+    ///
+    /// Errors: a solution or attractor overlay on a maze without terminals, an inconsistent
+    /// maze, or a picture wider or taller than 2³¹ pixels.
     ///
     /// ```
     /// use mazegraph::{render::{Picture, RenderOptions}, Maze};
@@ -226,6 +285,8 @@ impl<'a> Picture<'a> {
             terminals: None,
             portal_ends: FixedBitSet::new(),
             portal_colours: Vec::new(),
+            shaded: FixedBitSet::new(),
+            shades: Vec::new(),
         };
         let solution = opts.overlays.contains(&Overlay::Solution);
         let filled = opts.overlays.contains(&Overlay::Filled);
@@ -253,7 +314,63 @@ impl<'a> Picture<'a> {
             }
             pic.portal_colours.sort_unstable_by_key(|e| e.0);
         }
+        if opts.overlays.contains(&Overlay::Attractor) {
+            let oriented = orient(maze)?;
+            let a = attractor(&oriented.game, Player::Zero, &[oriented.goal])?;
+            pic.set_attractor(&oriented.cells, &a)?;
+        }
         Ok(pic)
+    }
+
+    /// Shades the cells of attractor `a` by rank, as [`Overlay::Attractor`] does for player 0
+    /// and the goal; here any player and target may have been used. `cells[v]` is the grid
+    /// cell of game vertex `v`: [`Oriented::cells`](crate::game::Oriented::cells) of the game oriented from this picture's
+    /// maze by [`orient`](crate::game::orient()). Replaces any shading already set.
+    ///
+    /// Complexity: O(attracted cells · log) time, 8 bytes per attracted cell.
+    /// Errors: a cell outside this picture's maze.
+    ///
+    /// ```
+    /// use mazegraph::game::{attractor, orient, Player};
+    /// use mazegraph::render::{Picture, RenderOptions, SHADE, SHADES, OPEN};
+    /// use mazegraph::Maze;
+    /// let m = Maze::from_text_rows(&["#.###", "#...#", "#.#.#", "###.#"]).unwrap();
+    /// let o = orient(&m).unwrap();
+    /// let a = attractor(&o.game, Player::Zero, &[o.goal]).unwrap();
+    /// let mut p = Picture::new(&m, &RenderOptions::default()).unwrap();
+    /// p.set_attractor(&o.cells, &a).unwrap();
+    /// let cell = |r, c| m.shape().index(&[r, c]).unwrap();
+    /// assert_eq!(p.colour_of(cell(3, 3)), SHADE); // the goal, rank 0
+    /// assert_eq!(p.colour_of(cell(0, 1)), SHADE + SHADES - 1); // the start, largest rank
+    /// assert_eq!(p.colour_of(cell(2, 1)), OPEN); // a dead end: not attracted
+    /// ```
+    pub fn set_attractor(&mut self, cells: &[u32], a: &Attractor) -> Result<()> {
+        let len = self.maze.grid().len();
+        if cells.iter().any(|&c| c as usize >= len) {
+            return Err(Error::InvalidMaze(
+                "the attractor's game was not oriented from this maze".to_string(),
+            ));
+        }
+        let top = u64::from(a.max_rank().max(1));
+        let steps = u64::from(SHADES - 1);
+        self.shaded = FixedBitSet::with_capacity(len);
+        self.shades.clear();
+        self.shades.reserve(a.len());
+        for &v in a.vertices() {
+            let (Some(&cell), Some(r)) = (cells.get(v as usize), a.rank(v)) else {
+                continue;
+            };
+            let k = (u64::from(r) * steps + top / 2) / top;
+            self.shaded.insert(cell as usize);
+            self.shades.push((cell, SHADE + k.min(steps) as u8));
+        }
+        self.shades.sort_unstable_by_key(|e| e.0);
+        Ok(())
+    }
+
+    /// True when the picture uses the attractor shades (and PNG needs 8 bits a pixel).
+    fn has_shades(&self) -> bool {
+        !self.shades.is_empty()
     }
 
     /// Width in pixels.
@@ -345,6 +462,11 @@ impl<'a> Picture<'a> {
         if let Some(p) = &self.path {
             if p.contains(i) {
                 base = PATH;
+            }
+        }
+        if self.shaded.contains(i) {
+            if let Ok(k) = self.shades.binary_search_by_key(&(i as u32), |e| e.0) {
+                base = self.shades[k].1;
             }
         }
         if let Some((s, g)) = self.terminals {
@@ -449,7 +571,8 @@ impl<'a> Picture<'a> {
         Ok(())
     }
 
-    /// Writes the picture as an indexed PNG (4-bit palette [`PALETTE`]), row by row.
+    /// Writes the picture as an indexed PNG, row by row: 4 bits a pixel (palette [`PALETTE`]),
+    /// or 8 bits with the attractor shades.
     ///
     /// Complexity: O(pixels) time, O(width) memory beyond the overlays.
     ///
@@ -461,24 +584,46 @@ impl<'a> Picture<'a> {
     /// assert_eq!(&png[1..4], b"PNG");
     /// ```
     pub fn write_png(&self, out: &mut dyn Write) -> Result<()> {
+        self.write_png_with(out, &mut |_, _| {})
+    }
+
+    /// [`Picture::write_png`], calling `progress(rows written, height)` after each row.
+    pub fn write_png_with(
+        &self,
+        out: &mut dyn Write,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Result<()> {
         let png_err = |e: png::EncodingError| match e {
             png::EncodingError::IoError(io) => Error::Io(io),
             other => Error::Unsupported(format!("png: {other}")),
         };
         let mut enc = png::Encoder::new(out, self.width as u32, self.height as u32);
+        let wide = self.has_shades();
         enc.set_color(png::ColorType::Indexed);
-        enc.set_depth(png::BitDepth::Four);
-        enc.set_palette(PALETTE.concat());
+        if wide {
+            enc.set_depth(png::BitDepth::Eight);
+            let colours: Vec<u8> = (0..SHADE + SHADES).flat_map(rgb).collect();
+            enc.set_palette(colours);
+        } else {
+            enc.set_depth(png::BitDepth::Four);
+            enc.set_palette(PALETTE.concat());
+        }
         enc.set_compression(png::Compression::Fast);
         let mut writer = enc.write_header().map_err(png_err)?;
         let mut stream = writer.stream_writer_with_size(1 << 20).map_err(png_err)?;
         let mut packed = vec![0u8; self.width.div_ceil(2)];
-        self.for_each_row(|_, row| {
-            for (k, pair) in row.chunks(2).enumerate() {
-                let lo = pair.get(1).copied().unwrap_or(0);
-                packed[k] = (pair[0] << 4) | lo;
+        let height = self.height;
+        self.for_each_row(|y, row| {
+            if wide {
+                stream.write_all(row)?;
+            } else {
+                for (k, pair) in row.chunks(2).enumerate() {
+                    let lo = pair.get(1).copied().unwrap_or(0);
+                    packed[k] = (pair[0] << 4) | lo;
+                }
+                stream.write_all(&packed)?;
             }
-            stream.write_all(&packed)?;
+            progress(y + 1, height);
             Ok(())
         })?;
         stream.finish().map_err(png_err)?;
@@ -499,6 +644,17 @@ impl<'a> Picture<'a> {
     /// assert!(svg.contains(r##"<rect x="10" y="0" width="20" height="10" fill="#ffffff"/>"##));
     /// ```
     pub fn write_svg(&self, out: &mut dyn Write) -> Result<()> {
+        self.write_svg_with(out, &mut |_, _| {})
+    }
+
+    /// [`Picture::write_svg`], calling `progress(cell rows written, cell rows)` as it goes.
+    pub fn write_svg_with(
+        &self,
+        out: &mut dyn Write,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Result<()> {
+        let total = self.rows * self.tiles_down * self.tiles_across;
+        let mut done = 0;
         let s = self.scale;
         let (w, h) = (self.width, self.height);
         writeln!(
@@ -576,6 +732,8 @@ impl<'a> Picture<'a> {
                             hex(mark)
                         )?;
                     }
+                    done += 1;
+                    progress(done, total);
                 }
             }
         }
@@ -585,16 +743,27 @@ impl<'a> Picture<'a> {
 
     /// Writes the picture in `format`.
     pub fn write(&self, format: PictureFormat, out: &mut dyn Write) -> Result<()> {
+        self.write_with(format, out, &mut |_, _| {})
+    }
+
+    /// [`Picture::write`], calling `progress(done, total)` as the work advances: pixel rows
+    /// for PNG, cell rows for SVG.
+    pub fn write_with(
+        &self,
+        format: PictureFormat,
+        out: &mut dyn Write,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Result<()> {
         match format {
-            PictureFormat::Png => self.write_png(out),
-            PictureFormat::Svg => self.write_svg(out),
+            PictureFormat::Png => self.write_png_with(out, progress),
+            PictureFormat::Svg => self.write_svg_with(out, progress),
         }
     }
 }
 
 /// `#rrggbb` of a palette index.
 fn hex(index: u8) -> String {
-    let [r, g, b] = PALETTE[usize::from(index) % PALETTE.len()];
+    let [r, g, b] = rgb(index);
     format!("#{r:02x}{g:02x}{b:02x}")
 }
 
@@ -738,6 +907,151 @@ mod tests {
         let i = m.shape().index(&[1, 2, 1, 0]).unwrap();
         assert_eq!(p.cell_origin(i), (10, 9 + 3 + 7 + 1));
         assert_eq!(p.tile_label(1, 2), "d0=1 d1=2");
+    }
+
+    fn decode8(bytes: &[u8]) -> (usize, usize, Vec<u8>, Vec<u8>) {
+        let dec = png::Decoder::new(std::io::Cursor::new(bytes));
+        let mut dec = dec.read_info().unwrap();
+        let palette = dec.info().palette.as_ref().unwrap().to_vec();
+        let mut buf = vec![0; dec.output_buffer_size().unwrap()];
+        let info = dec.next_frame(&mut buf).unwrap();
+        assert_eq!(info.bit_depth, png::BitDepth::Eight);
+        buf.truncate(info.buffer_size());
+        (info.width as usize, info.height as usize, buf, palette)
+    }
+
+    /// A loop around a block (one side shorter) and a dead-end corridor by the goal.
+    const BRAID: [&str; 7] = [
+        "#.#######", //
+        "#.....#.#", //
+        "#.###.#.#", //
+        "#.....#.#", //
+        "#.#####.#", //
+        "#.......#", //
+        "#######.#",
+    ];
+
+    #[test]
+    fn attractor_shades_by_rank() {
+        let m = Maze::from_text_rows(&BRAID).unwrap();
+        let opts = RenderOptions {
+            scale: 3,
+            overlays: vec![Overlay::Attractor],
+        };
+        let p = Picture::new(&m, &opts).unwrap();
+        let cell = |r: usize, c: usize| m.shape().index(&[r, c]).unwrap();
+        let goal = cell(6, 7);
+        let start = cell(0, 1);
+        // The goal is the darkest shade, the start (the largest rank) the lightest.
+        assert_eq!(p.colour_of(goal), SHADE);
+        assert_eq!(p.colour_of(start), SHADE + SHADES - 1);
+        assert_eq!(rgb(p.colour_of(goal)), NEAR);
+        assert_eq!(rgb(p.colour_of(start)), FAR);
+        // The loop through (1, 2)…(1, 5) and the right-hand corridor are off every shortest
+        // path: plain path colour. So is the wall.
+        for (r, c) in [(1, 3), (2, 5), (1, 7), (3, 7)] {
+            assert_eq!(p.colour_of(cell(r, c)), OPEN, "({r}, {c})");
+        }
+        assert_eq!(p.colour_of(cell(0, 0)), WALL);
+        // Along the solution, shades grow strictly from the goal back to the start.
+        let path = [
+            (0, 1),
+            (1, 1),
+            (2, 1),
+            (3, 1),
+            (4, 1),
+            (5, 1),
+            (5, 2),
+            (5, 3),
+            (5, 4),
+            (5, 5),
+            (5, 6),
+            (5, 7),
+            (6, 7),
+        ];
+        let shades: Vec<u8> = path.iter().map(|&(r, c)| p.colour_of(cell(r, c))).collect();
+        assert!(shades.windows(2).all(|w| w[0] > w[1]), "{shades:?}");
+        // The PNG has 8 bits a pixel and the shades in its palette.
+        let mut out = Vec::new();
+        p.write_png(&mut out).unwrap();
+        let (w, h, px, palette) = decode8(&out);
+        assert_eq!((w, h), (27, 21));
+        assert_eq!(palette.len(), 3 * usize::from(SHADE + SHADES));
+        let at = |r: usize, c: usize| {
+            let i = usize::from(px[(3 * r + 1) * w + 3 * c + 1]);
+            [palette[3 * i], palette[3 * i + 1], palette[3 * i + 2]]
+        };
+        assert_eq!(at(6, 7), NEAR);
+        assert_eq!(at(0, 1), FAR);
+        assert_eq!(at(1, 3), PALETTE[OPEN as usize]);
+        assert_eq!(at(0, 0), PALETTE[WALL as usize]);
+        // Without the attractor, pictures stay at 4 bits a pixel.
+        let mut small = Vec::new();
+        render(
+            &m,
+            &RenderOptions::default(),
+            PictureFormat::Png,
+            &mut small,
+        )
+        .unwrap();
+        let info = png::Decoder::new(std::io::Cursor::new(&small))
+            .read_info()
+            .unwrap()
+            .info()
+            .bit_depth;
+        assert_eq!(info, png::BitDepth::Four);
+    }
+
+    #[test]
+    fn attractor_under_terminals_and_in_svg() {
+        let m = Maze::from_text_rows(&BRAID).unwrap();
+        let opts = RenderOptions {
+            scale: 2,
+            overlays: vec![Overlay::Solution, Overlay::Attractor],
+        };
+        let p = Picture::new(&m, &opts).unwrap();
+        let cell = |r: usize, c: usize| m.shape().index(&[r, c]).unwrap();
+        assert_eq!(p.colour_of(cell(0, 1)), START);
+        assert_eq!(p.colour_of(cell(6, 7)), GOAL);
+        assert!(p.colour_of(cell(5, 4)) > SHADE);
+        let mut svg = Vec::new();
+        p.write_svg(&mut svg).unwrap();
+        let svg = String::from_utf8(svg).unwrap();
+        assert!(svg.contains(&hex(p.colour_of(cell(5, 4)))), "{svg}");
+        // A maze without a goal cannot have an attractor overlay.
+        let closed = Maze::from_text_rows(&["###", "#.#", "###"]).unwrap();
+        let attr = RenderOptions {
+            scale: 1,
+            overlays: vec![Overlay::Attractor],
+        };
+        assert!(Picture::new(&closed, &attr).is_err());
+    }
+
+    #[test]
+    fn attractor_of_another_maze_is_refused() {
+        let m = Maze::from_text_rows(&BRAID).unwrap();
+        let o = orient(&m).unwrap();
+        let a = attractor(&o.game, Player::Zero, &[o.goal]).unwrap();
+        let small = Maze::from_text_rows(&["#.#", "#.#"]).unwrap();
+        let mut p = Picture::new(&small, &RenderOptions::default()).unwrap();
+        assert!(p.set_attractor(&o.cells, &a).is_err());
+    }
+
+    #[test]
+    fn progress_reaches_the_height() {
+        let m = Maze::from_text_rows(&BRAID).unwrap();
+        let p = Picture::new(&m, &RenderOptions::default()).unwrap();
+        let mut last = (0, 0);
+        p.write_with(PictureFormat::Png, &mut std::io::sink(), &mut |d, t| {
+            last = (d, t)
+        })
+        .unwrap();
+        assert_eq!(last, (7, 7));
+        p.write_with(PictureFormat::Svg, &mut std::io::sink(), &mut |d, t| {
+            last = (d, t)
+        })
+        .unwrap();
+        assert_eq!(last, (7, 7));
     }
 
     #[test]

@@ -10,7 +10,8 @@ use mazegraph::game::format::{dot, GameFormat};
 use mazegraph::game::{attractor, orient, orient_graph, Attractor, Game, Oriented, Player};
 use mazegraph::graph::Label;
 use mazegraph::grid::Shape;
-use mazegraph::Graph;
+use mazegraph::render::{Picture, RenderOptions};
+use mazegraph::{Graph, Maze};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -27,7 +28,8 @@ the target with --target (vertex ids or names) and/or --priority.
 Outputs: a summary line by default; --to json gives
 {\"player\", \"target\", \"attractor\", \"rank\", \"strategy\"} with vertices as coordinates for
 mazes and ids for games; --to dot colours the attractor and draws the strategy edges; --to png
-(2-D mazes) shades the attractor's cells by rank and outlines it. Exit status 1 when the game
+(mazes, n-D ones as slices) shades the attractor's cells by rank, the goal darkest, as
+`mazegraph render --overlay attractor` does. Exit status 1 when the game
 has a start that is not in the attractor (a maze without solution).
 
 Examples:
@@ -169,7 +171,7 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     let oriented: Oriented;
     let mut graph: Option<Graph> = None;
     let game_owned: Game;
-    let mut maze_shape: Option<Shape> = None;
+    let mut maze: Option<Maze> = None;
     let (game, target, names, start): (&Game, Vec<u32>, Names, Option<u32>) = if let Some(gf) =
         game_format
     {
@@ -218,15 +220,15 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         match item {
             Item::Maze(m) => {
                 oriented = orient(&m).map_err(located)?;
-                maze_shape = Some(m.shape().clone());
+                maze = Some(m);
             }
             Item::Graph(g) => {
                 oriented = orient_graph(&g).map_err(located)?;
                 graph = Some(g);
             }
         }
-        let names = match (&maze_shape, &graph) {
-            (Some(shape), _) => Names::Cells(shape, &oriented.cells),
+        let names = match (&maze, &graph) {
+            (Some(m), _) => Names::Cells(m.shape(), &oriented.cells),
             (None, Some(g)) => Names::Labels(g),
             (None, None) => bail!("the input is neither a maze nor a graph"),
         };
@@ -284,16 +286,26 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
             output.write_with(false, |w| dot::write(game, &style, w))?;
         }
         Some(To::Png) => {
-            let Names::Cells(shape, cells) = &names else {
-                bail!("--to png draws mazes; write a game's attractor as json or dot");
-            };
-            if shape.ndim() != 2 {
+            let (Some(m), Names::Cells(_, cells)) = (&maze, &names) else {
                 bail!(
-                    "--to png draws 2-D mazes; this one has {} dimensions (use json or dot)",
-                    shape.ndim()
+                    "--to png draws mazes; write the attractor of a graph or game as json or dot"
                 );
-            }
-            output.write_with(true, |w| write_png(w, shape, cells, &a))?;
+            };
+            // About 1000 pixels across for small mazes, one pixel a cell for big ones.
+            let dims = m.shape().dims();
+            let (rows, cols) = match dims.len() {
+                0 => (1, 1),
+                1 => (1, dims[0]),
+                n => (dims[n - 2], dims[n - 1]),
+            };
+            let scale = (1024 / rows.max(cols).max(1)).clamp(1, 16);
+            let opts = RenderOptions {
+                scale,
+                overlays: Vec::new(),
+            };
+            let mut picture = Picture::new(m, &opts).map_err(located)?;
+            picture.set_attractor(cells, &a).map_err(located)?;
+            output.write_with(true, |w| picture.write_png(w))?;
         }
     }
     if let Some(s) = start {
@@ -370,100 +382,5 @@ fn write_json(
         }
     }
     w.write_all(b"}}\n")?;
-    Ok(())
-}
-
-/// Colours of the picture.
-const WALL: [u8; 3] = [0x20, 0x20, 0x20];
-const PATH: [u8; 3] = [0xff, 0xff, 0xff];
-const OUTLINE: [u8; 3] = [0x08, 0x30, 0x6b];
-/// Attractor shades: rank 0 (the goal) dark, the largest rank light.
-const NEAR: [u8; 3] = [0x21, 0x71, 0xb5];
-const FAR: [u8; 3] = [0xc6, 0xdb, 0xef];
-
-/// An RGB picture of a 2-D maze: walls dark, path white, attractor cells shaded from dark
-/// blue (rank 0) to light blue (largest rank), outlined when cells are at least 3 pixels.
-fn write_png(
-    w: &mut dyn Write,
-    shape: &Shape,
-    cells: &[u32],
-    a: &Attractor,
-) -> mazegraph::Result<()> {
-    let (h, wd) = (shape.dims()[0], shape.dims()[1]);
-    let scale = (1024 / h.max(wd)).clamp(1, 16);
-    let (ph, pw) = (h * scale, wd * scale);
-    let too_big = || mazegraph::Error::Unsupported(format!("a {h}×{wd} maze is too large for PNG"));
-    let (ph32, pw32) = (
-        u32::try_from(ph).map_err(|_| too_big())?,
-        u32::try_from(pw).map_err(|_| too_big())?,
-    );
-    let max_rank = a.max_rank().max(1) as f64;
-    let shade = |r: u32| -> [u8; 3] {
-        let t = r as f64 / max_rank;
-        let mut c = [0u8; 3];
-        for k in 0..3 {
-            c[k] = (NEAR[k] as f64 + (FAR[k] as f64 - NEAR[k] as f64) * t).round() as u8;
-        }
-        c
-    };
-    let png_err = |e: png::EncodingError| mazegraph::Error::Io(std::io::Error::other(e));
-    let mut enc = png::Encoder::new(w, pw32, ph32);
-    enc.set_color(png::ColorType::Rgb);
-    enc.set_depth(png::BitDepth::Eight);
-    let mut writer = enc.write_header().map_err(png_err)?;
-    let mut stream = writer.stream_writer().map_err(png_err)?;
-    // Rank of each cell of a row (NONE for walls, u32::MAX - 1 for path outside).
-    const WALL_CELL: u32 = u32::MAX;
-    const OUTSIDE: u32 = u32::MAX - 1;
-    let mut next_vertex = 0usize;
-    let mut row_of = |r: usize| -> Vec<u32> {
-        let mut row = vec![WALL_CELL; wd];
-        let base = r * wd;
-        while next_vertex < cells.len() && (cells[next_vertex] as usize) < base + wd {
-            let c = cells[next_vertex] as usize - base;
-            row[c] = a.rank(next_vertex as u32).unwrap_or(OUTSIDE);
-            next_vertex += 1;
-        }
-        row
-    };
-    let inside = |x: u32| x < OUTSIDE;
-    let mut prev: Vec<u32> = vec![WALL_CELL; wd];
-    let mut cur = row_of(0);
-    let mut buf = vec![0u8; pw * 3];
-    for r in 0..h {
-        let next = if r + 1 < h {
-            row_of(r + 1)
-        } else {
-            vec![WALL_CELL; wd]
-        };
-        for dy in 0..scale {
-            for c in 0..wd {
-                let x = cur[c];
-                for dx in 0..scale {
-                    let colour = if x == WALL_CELL {
-                        WALL
-                    } else if x == OUTSIDE {
-                        PATH
-                    } else {
-                        let edge = scale >= 3
-                            && ((dy == 0 && !inside(prev[c]))
-                                || (dy == scale - 1 && !inside(next[c]))
-                                || (dx == 0 && (c == 0 || !inside(cur[c - 1])))
-                                || (dx == scale - 1 && (c + 1 == wd || !inside(cur[c + 1]))));
-                        if edge {
-                            OUTLINE
-                        } else {
-                            shade(x)
-                        }
-                    };
-                    let p = (c * scale + dx) * 3;
-                    buf[p..p + 3].copy_from_slice(&colour);
-                }
-            }
-            stream.write_all(&buf)?;
-        }
-        prev = std::mem::replace(&mut cur, next);
-    }
-    stream.finish().map_err(png_err)?;
     Ok(())
 }

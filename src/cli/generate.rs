@@ -187,7 +187,7 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     let inputs: Vec<&Path> = args.mask.iter().map(PathBuf::as_path).collect();
     let output = Output::new(args.output.as_deref(), &inputs, global.force)?;
     if args.huge {
-        return run_huge(&args, algorithm, seed, &output, &limits);
+        return run_huge(&args, algorithm, seed, &output, &limits, global.quiet);
     }
     let lattice = lattice(&args, &limits)?;
     let opts = Options {
@@ -196,7 +196,10 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         braid: args.braid,
     };
     let to = output.format(args.to)?;
+    let stages = super::progress::Stages::new(global.quiet);
+    stages.stage(format!("generating ({})", algorithm.name()));
     let maze = generate(&lattice, &opts, &mut rng_from_seed(seed))?;
+    stages.stage(format!("writing {to}"));
     match to.holds() {
         Holds::Maze => output.write_with(to.is_binary(), |w| to.write_maze(&maze, w))?,
         Holds::Graph => {
@@ -259,6 +262,7 @@ fn run_huge(
     seed: u64,
     output: &Output,
     limits: &mazegraph::grid::Limits,
+    global_quiet: bool,
 ) -> Result<ExitCode> {
     if args.shape.is_some() || args.mask.is_some() || !args.transform.is_empty() {
         bail!("--huge makes rectangular mazes: it takes no --shape, --mask or --transform");
@@ -291,7 +295,16 @@ fn run_huge(
         algorithm,
         seed,
     };
-    output.write_with(true, |w| huge::write_png(&spec, w))?;
+    let bar = super::progress::Bar::new(
+        global_quiet,
+        side(rows),
+        0,
+        &format!("generating {rows}×{cols} rooms"),
+        "rows",
+    );
+    output.write_with(true, |w| {
+        huge::write_png_with(&spec, w, &mut |done, _| bar.set(done))
+    })?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -3,6 +3,7 @@
 
 mod attractor;
 mod convert;
+mod draw;
 mod equal;
 mod generate;
 mod io;
@@ -69,6 +70,7 @@ enum Command {
     Attractor(attractor::Args),
     SolveGame(solve_game::Args),
     Render(render::Args),
+    Draw(draw::Args),
 }
 
 /// Parses the command line, runs the command, prints any error as one line.
@@ -82,6 +84,7 @@ pub fn main() -> ExitCode {
         Command::Attractor(a) => attractor::run(a, &cli.global),
         Command::SolveGame(a) => solve_game::run(a, &cli.global),
         Command::Render(a) => render::run(a, &cli.global),
+        Command::Draw(a) => draw::run(a, &cli.global),
     };
     match result {
         Ok(code) => code,

@@ -2,6 +2,7 @@
 
 use super::convert::parse_format;
 use super::io::{located, read_item, Output};
+use super::progress::Bar;
 use super::Global;
 use anyhow::{anyhow, Result};
 use mazegraph::convert::to_maze;
@@ -17,13 +18,16 @@ use std::process::ExitCode;
     after_help = "Walls are black and path cells white, each cell a --scale × --scale \
 square. Overlays: 'solution' colours the path found by dead-end filling red, the start green and \
 the goal blue; 'filled' also shades the filled dead ends grey and any cycles yellow; 'portals' \
-marks the two ends of each portal with the same colour. Mazes of three or more axes are drawn \
+marks the two ends of each portal with the same colour; 'attractor' orients the maze away from \
+its start and shades the attractor of the goal (the cells on shortest solutions) by distance to \
+the goal, the goal darkest blue, the start lightest. Mazes of three or more axes are drawn \
 as a grid of labelled 2-D slices (dK=V names the other coordinates). PNG is written row by row.
 
 Examples:
   mazegraph render maze.png -o big.png --scale 8
   mazegraph render maze.txt -o solved.svg --scale 10 --overlay solution
-  mazegraph render maze.json -o slices.png --scale 4 --overlay filled,portals"
+  mazegraph render maze.json -o slices.png --scale 4 --overlay filled,portals
+  mazegraph render braid.png -o shortest.png --scale 4 --overlay attractor"
 )]
 pub struct Args {
     /// The maze (or a graph with a layout) to draw.
@@ -54,6 +58,8 @@ enum OverlayArg {
     Filled,
     /// Matching coloured marks on the ends of each portal.
     Portals,
+    /// The attractor of the goal (cells on shortest solutions), shaded by distance to it.
+    Attractor,
 }
 
 fn parse_picture_format(s: &str) -> Result<PictureFormat, String> {
@@ -78,6 +84,8 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         }
     };
     let output = Output::new(args.output.as_deref(), &[&args.input], global.force)?;
+    let stages = super::progress::Stages::new(global.quiet);
+    stages.stage(format!("reading {}", args.input.display()));
     let (item, _) = read_item(&args.input, args.from, &opts)?;
     let maze = to_maze(item, Layout::Auto, &opts.limits).map_err(|e| located(&args.input, e))?;
     let render_opts = RenderOptions {
@@ -89,10 +97,29 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
                 OverlayArg::Solution => Overlay::Solution,
                 OverlayArg::Filled => Overlay::Filled,
                 OverlayArg::Portals => Overlay::Portals,
+                OverlayArg::Attractor => Overlay::Attractor,
             })
             .collect(),
     };
+    if !render_opts.overlays.is_empty() {
+        stages.stage("computing the overlays");
+    }
     let picture = Picture::new(&maze, &render_opts).map_err(|e| located(&args.input, e))?;
-    output.write_with(format == PictureFormat::Png, |w| picture.write(format, w))?;
+    drop(stages);
+    // A bar over pixel rows (PNG) or cell rows (SVG), for big pictures only.
+    let bar = Bar::new(
+        global.quiet,
+        picture.height() as u64,
+        2048,
+        "drawing",
+        "rows",
+    );
+    output.write_with(format == PictureFormat::Png, |w| {
+        picture.write_with(format, w, &mut |done, total| {
+            if done % 256 == 0 || done == total {
+                bar.set_of(done as u64, total as u64)
+            }
+        })
+    })?;
     Ok(ExitCode::SUCCESS)
 }

@@ -138,8 +138,13 @@ fn load(path: &Path, args: &Args, global: &Global) -> Result<Maze> {
     to_maze(item, Layout::Auto, &opts.limits).map_err(|e| located(path, e))
 }
 
-fn solve_one(path: &Path, args: &Args, global: &Global) -> Result<Solved> {
+fn solve_one(path: &Path, args: &Args, global: &Global, stage: &dyn Fn(String)) -> Result<Solved> {
+    stage(format!("reading {}", path.display()));
     let maze = load(path, args, global)?;
+    stage(match args.method() {
+        Method::DeadEnd => "filling dead ends".to_string(),
+        m => format!("solving ({m})"),
+    });
     let t = Instant::now();
     let solution = solve(&maze, args.method()).map_err(|e| located(path, e))?;
     Ok(Solved {
@@ -219,8 +224,7 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     };
     let to_stdout = output.is_some() && args.output.is_none();
     let stages = super::progress::Stages::new(global.quiet);
-    stages.stage(format!("solving {} ({})", input.display(), args.method()));
-    let result = solve_one(input, &args, global);
+    let result = solve_one(input, &args, global, &|msg| stages.stage(msg));
     if args.json {
         let line = json_line(input, &result);
         if to_stdout {
@@ -263,11 +267,19 @@ fn batch(args: &Args, global: &Global) -> Result<ExitCode> {
         .num_threads(args.jobs)
         .build()?;
     // (exit code, line for stdout, line for stderr)
+    let bar = super::progress::Bar::new(
+        global.quiet,
+        args.inputs.len() as u64,
+        2,
+        "solving",
+        "mazes",
+    );
     let lines: Vec<(u8, Option<String>, Option<String>)> = pool.install(|| {
         args.inputs
             .par_iter()
             .map(|p| {
-                let r = solve_one(p, args, global);
+                let r = solve_one(p, args, global, &|_| {});
+                bar.inc();
                 let code = match &r {
                     Ok(s) if s.solution.is_solved() => 0,
                     Ok(_) => 1,
@@ -283,6 +295,7 @@ fn batch(args: &Args, global: &Global) -> Result<ExitCode> {
             })
             .collect()
     });
+    drop(bar);
     let mut worst = 0u8;
     for (code, out, err) in lines {
         worst = worst.max(code);

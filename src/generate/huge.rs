@@ -176,6 +176,24 @@ pub fn for_each_row(huge: &Huge, mut row: impl FnMut(&[u8]) -> Result<()>) -> Re
 ///
 /// Complexity: O(cells) time, O(block · width) memory.
 pub fn write_png(huge: &Huge, out: &mut dyn Write) -> Result<()> {
+    write_png_with(huge, out, &mut |_, _| {})
+}
+
+/// [`write_png`], calling `progress(rows written, rows)` every 256 rows and after the last
+/// (the library prints nothing; the binary draws a bar with it).
+///
+/// ```
+/// use mazegraph::generate::{huge::{write_png_with, Huge}, Algorithm};
+/// let huge = Huge { rooms: [200, 30], block: 64, algorithm: Algorithm::Backtracker, seed: 1 };
+/// let mut calls = Vec::new();
+/// write_png_with(&huge, &mut Vec::new(), &mut |done, total| calls.push((done, total))).unwrap();
+/// assert_eq!(calls, vec![(256, 401), (401, 401)]);
+/// ```
+pub fn write_png_with(
+    huge: &Huge,
+    out: &mut dyn Write,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<()> {
     let [rows, cols] = huge.rooms;
     let (w, h) = (
         cols.checked_mul(2).map(|x| x + 1),
@@ -203,7 +221,15 @@ pub fn write_png(huge: &Huge, out: &mut dyn Write) -> Result<()> {
     let mut writer = enc.write_header().map_err(png_err)?;
     {
         let mut stream = writer.stream_writer().map_err(png_err)?;
-        for_each_row(huge, |line| stream.write_all(line).map_err(Error::Io))?;
+        let (total, mut done) = (u64::from(h), 0u64);
+        for_each_row(huge, |line| {
+            stream.write_all(line).map_err(Error::Io)?;
+            done += 1;
+            if done % 256 == 0 || done == total {
+                progress(done, total);
+            }
+            Ok(())
+        })?;
         stream.finish().map_err(png_err)?;
     }
     writer.finish().map_err(png_err)
