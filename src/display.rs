@@ -27,14 +27,13 @@
 //! assert!(shown.ends_with("</svg>\nEVCXR_END_CONTENT\n"));
 //! ```
 
+use crate::draw::{dot_of_graph, run_graphviz, Dot, DrawFormat, Engine};
 use crate::error::{Error, Result};
 use crate::game::{Attractor, Game, Oriented};
 use crate::graph::Graph;
 use crate::maze::Maze;
-use crate::render::{self, Overlay, Picture, RenderOptions, PALETTE};
+use crate::render::{self, rgb, Overlay, Picture, RenderOptions};
 use crate::solve::Solution;
-use std::io::Write;
-use std::process::{Command, Stdio};
 
 /// MIME type of SVG pictures.
 pub const SVG: &str = "image/svg+xml";
@@ -92,55 +91,22 @@ pub fn base64(bytes: &[u8]) -> String {
     out
 }
 
-/// Runs a Graphviz layout engine (`dot`, `neato`, …) with `args` on `dot_text` and returns the
-/// SVG it draws (from `<svg` on), or `None` when the engine is not installed or fails.
+/// Draws `dot` with Graphviz ([`crate::draw::run_graphviz`], [`Engine::Auto`]) as SVG text
+/// from `<svg` on (no XML prolog).
 ///
-/// Complexity: that of the engine.
-pub fn graphviz_svg(engine: &str, args: &[&str], dot_text: &[u8]) -> Option<String> {
-    let mut child = Command::new(engine)
-        .arg("-Tsvg")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .ok()?;
-    let mut stdin = child.stdin.take()?;
-    let input = dot_text.to_vec();
-    // Written from another thread: a large drawing fills the output pipe before the input ends.
-    let writer = std::thread::spawn(move || stdin.write_all(&input));
-    let out = child.wait_with_output().ok()?;
-    let written = writer.join().ok()?.is_ok();
-    if !out.status.success() || !written {
-        return None;
+/// Errors: Graphviz missing or failing, more than [`DRAW_MAX_VERTICES`] vertices.
+pub fn graphviz_svg(dot: &Dot) -> Result<String> {
+    let bytes = run_graphviz(dot, Engine::Auto, DrawFormat::Svg, DRAW_MAX_VERTICES)?;
+    let text = String::from_utf8_lossy(&bytes);
+    match text.find("<svg") {
+        Some(at) => Ok(text[at..].to_string()),
+        None => Err(Error::Unsupported("Graphviz wrote no SVG".to_string())),
     }
-    let text = String::from_utf8(out.stdout).ok()?;
-    let at = text.find("<svg")?;
-    Some(text[at..].to_string())
 }
 
 /// Text shown in place of a picture that cannot be drawn.
 fn failure(what: &str, e: &Error) -> String {
     envelope(TEXT, &format!("cannot show {what}: {e}"))
-}
-
-/// RGB of palette index `i`.
-fn rgb(i: u8) -> [u8; 3] {
-    PALETTE[usize::from(i) % PALETTE.len()]
-}
-
-/// Attractor shades: rank 0 (the target) dark blue, the largest rank light blue.
-const NEAR: [u8; 3] = [0x21, 0x71, 0xb5];
-const FAR: [u8; 3] = [0xc6, 0xdb, 0xef];
-
-/// The shade of `rank` out of `max`, from [`NEAR`] to [`FAR`].
-fn shade(rank: u32, max: u32) -> [u8; 3] {
-    let t = f64::from(rank) / f64::from(max.max(1));
-    let mut c = [0u8; 3];
-    for k in 0..3 {
-        c[k] = (f64::from(NEAR[k]) + (f64::from(FAR[k]) - f64::from(NEAR[k])) * t).round() as u8;
-    }
-    c
 }
 
 /// A maze as a notebook shows it: overlays drawn by [`crate::render`], then cells painted by
@@ -159,6 +125,8 @@ pub struct Shown<'a> {
     overlays: Vec<Overlay>,
     /// (cell, colour), painted in order over the picture.
     paint: Vec<(usize, [u8; 3])>,
+    /// The cell of each game vertex, and an attractor to shade.
+    attractor: Option<(&'a [u32], &'a Attractor)>,
     scale: Option<usize>,
 }
 
@@ -174,11 +142,13 @@ impl<'a> Shown<'a> {
             maze,
             overlays,
             paint: Vec::new(),
+            attractor: None,
             scale: None,
         }
     }
 
-    /// Adds a [`crate::render`] overlay (e.g. [`Overlay::Filled`]: what dead-end filling fills).
+    /// Adds a [`crate::render`] overlay: [`Overlay::Filled`] (what dead-end filling fills),
+    /// [`Overlay::Attractor`] (the cells on shortest solutions, shaded by distance to the goal), …
     pub fn overlay(mut self, overlay: Overlay) -> Shown<'a> {
         if !self.overlays.contains(&overlay) {
             self.overlays.push(overlay);
@@ -213,28 +183,19 @@ impl<'a> Shown<'a> {
         self
     }
 
-    /// Shades the cells of an attractor of a maze's orientation ([`crate::game::orient()`]) by
-    /// rank: the target dark blue, the largest rank light blue.
+    /// Shades the cells of an attractor of the maze's orientation ([`crate::game::orient()`])
+    /// by rank, as [`Overlay::Attractor`] does for the goal's attractor but for any player and
+    /// target ([`Picture::set_attractor`]).
     ///
-    /// Errors: a game not oriented from a maze (no cells), or one with more vertices than the
-    /// orientation has cells.
-    pub fn attractor(mut self, oriented: &Oriented, a: &Attractor) -> Result<Shown<'a>> {
-        let cells = &oriented.cells;
-        if cells.len() != oriented.game.vertex_count() {
+    /// Errors: a game not oriented from a maze (no cells). A game oriented from another maze
+    /// is an error when shown.
+    pub fn attractor(mut self, oriented: &'a Oriented, a: &'a Attractor) -> Result<Shown<'a>> {
+        if oriented.cells.len() != oriented.game.vertex_count() {
             return Err(Error::Unsupported(
                 "the attractor is not of a game oriented from a maze".to_string(),
             ));
         }
-        let n = self.maze.grid().len();
-        let max = a.max_rank();
-        for &v in a.vertices() {
-            let cell = cells.get(v as usize).map(|&c| c as usize);
-            if let (Some(c), Some(r)) = (cell, a.rank(v)) {
-                if c < n {
-                    self.paint.push((c, shade(r, max)));
-                }
-            }
-        }
+        self.attractor = Some((&oriented.cells, a));
         Ok(self)
     }
 
@@ -244,7 +205,7 @@ impl<'a> Shown<'a> {
             scale: 1,
             overlays: self.overlays.clone(),
         };
-        let one = Picture::new(self.maze, &opts)?;
+        let mut one = Picture::new(self.maze, &opts)?;
         let (w, h) = (one.width(), one.height());
         if w.saturating_mul(h) > MAX_PIXELS {
             return Err(Error::Unsupported(format!(
@@ -256,13 +217,20 @@ impl<'a> Shown<'a> {
             None => (TARGET_PIXELS / w.max(h).max(1)).clamp(1, 16),
         };
         if opts.scale == 1 {
+            if let Some((cells, a)) = self.attractor {
+                one.set_attractor(cells, a)?;
+            }
             return Ok((one, 1));
         }
-        let p = Picture::new(self.maze, &opts)?;
+        drop(one);
+        let mut p = Picture::new(self.maze, &opts)?;
         if p.width().saturating_mul(p.height()) > MAX_PIXELS {
             return Err(Error::Unsupported(
                 "the picture is too large to show inline at this scale".to_string(),
             ));
+        }
+        if let Some((cells, a)) = self.attractor {
+            p.set_attractor(cells, a)?;
         }
         Ok((p, opts.scale))
     }
@@ -482,27 +450,15 @@ impl Graph {
         s
     }
 
-    /// What [`Graph::evcxr_display`] prints: the graph drawn by Graphviz as SVG (`neato`: a
-    /// cell graph at its cells' places), or [`Graph::summary`] when Graphviz is not installed
-    /// or the graph has more than [`DRAW_MAX_VERTICES`] vertices.
+    /// What [`Graph::evcxr_display`] prints: the graph drawn by Graphviz as SVG
+    /// ([`crate::draw`]: a cell graph at its cells' places), or [`Graph::summary`] and the
+    /// reason when it cannot be drawn (Graphviz not installed, more than
+    /// [`DRAW_MAX_VERTICES`] vertices).
     pub fn evcxr_content(&self) -> String {
-        if self.vertex_count() <= DRAW_MAX_VERTICES {
-            let mut dot = Vec::new();
-            if crate::format::Format::Dot
-                .write_graph(self, &mut dot)
-                .is_ok()
-            {
-                let args: &[&str] = if self.shape().is_some() {
-                    &["-n2"]
-                } else {
-                    &[]
-                };
-                if let Some(svg) = graphviz_svg("neato", args, &dot) {
-                    return envelope(SVG, &svg);
-                }
-            }
+        match dot_of_graph(self).and_then(|dot| graphviz_svg(&dot)) {
+            Ok(svg) => envelope(SVG, &svg),
+            Err(e) => envelope(TEXT, &format!("{} (not drawn: {e})", self.summary())),
         }
-        envelope(TEXT, &self.summary())
     }
 
     /// Shows the graph in an evcxr notebook ([`crate::display`]).
@@ -595,23 +551,21 @@ impl<'a> GameView<'a> {
         Ok(String::from_utf8_lossy(&out).into_owned())
     }
 
-    /// What [`GameView::evcxr_display`] prints: the drawing by Graphviz (`dot`, or `neato -n`
-    /// for a placed maze game) as SVG, else a summary (no Graphviz, or more than
-    /// [`DRAW_MAX_VERTICES`] vertices).
+    /// What [`GameView::evcxr_display`] prints: the drawing by Graphviz as SVG (`dot`, or
+    /// `neato -n` for a 2-D maze's game at its cells' places), else a summary and the reason
+    /// (Graphviz not installed, more than [`DRAW_MAX_VERTICES`] vertices).
     pub fn evcxr_content(&self) -> String {
-        if self.game.vertex_count() <= DRAW_MAX_VERTICES {
-            if let Ok(dot) = self.dot() {
-                let placed = dot.contains("pos=");
-                let (engine, args): (&str, &[&str]) = if placed {
-                    ("neato", &["-n"])
-                } else {
-                    ("dot", &[])
-                };
-                if let Some(svg) = graphviz_svg(engine, args, dot.as_bytes()) {
-                    return envelope(SVG, &svg);
-                }
-            }
-        }
+        let drawn = self.dot().and_then(|text| {
+            graphviz_svg(&Dot {
+                positioned: text.contains("pos="),
+                vertices: self.game.vertex_count(),
+                text,
+            })
+        });
+        let e = match drawn {
+            Ok(svg) => return envelope(SVG, &svg),
+            Err(e) => e,
+        };
         let mut s = format!(
             "game: {} vertices, {} edges, largest priority {}",
             self.game.vertex_count(),
@@ -626,7 +580,7 @@ impl<'a> GameView<'a> {
                 a.max_rank()
             ));
         }
-        envelope(TEXT, &s)
+        envelope(TEXT, &format!("{s} (not drawn: {e})"))
     }
 
     /// Shows the game in an evcxr notebook ([`crate::display`]).
@@ -773,11 +727,19 @@ mod tests {
         let m = maze();
         let o = orient(&m).unwrap();
         let a = attractor(&o.game, Player::Zero, &[o.goal]).unwrap();
-        let svg = Shown::new(&m).attractor(&o, &a).unwrap().scale(1).svg();
-        let svg = svg.unwrap();
+        let shown = Shown::new(&m).attractor(&o, &a).unwrap().scale(1);
+        let (p, _) = shown.picture().unwrap();
+        let cell = |r, c| m.shape().index(&[r, c]).unwrap();
         // The goal (4, 3) at rank 0 is the darkest shade, the start (0, 1) the lightest.
+        assert_eq!(p.colour_of(cell(4, 3)), render::SHADE);
+        assert_eq!(p.colour_of(cell(0, 1)), render::SHADE + render::SHADES - 1);
+        assert_eq!(p.colour_of(cell(1, 5)), render::OPEN); // a dead end
+        let svg = shown.svg().unwrap();
         assert!(svg.contains(r##"<rect x="3" y="4" width="1" height="1" fill="#2171b5"/>"##));
-        assert!(svg.contains(r##"<rect x="1" y="0" width="1" height="1" fill="#c6dbef"/>"##));
+        // Another maze's orientation: shown as an error, no panic.
+        let small = Maze::from_text_rows(&["#.#", "#.#"]).unwrap();
+        let shown = Shown::new(&small).attractor(&o, &a).unwrap();
+        assert!(open(&shown.evcxr_content()).1.starts_with("cannot show"));
         let mut not_from_maze = o.clone();
         not_from_maze.cells.clear();
         assert!(Shown::new(&m).attractor(&not_from_maze, &a).is_err());
@@ -837,11 +799,12 @@ mod tests {
         let g = Graph::from_maze(&maze());
         let text = g.evcxr_content();
         let (mime, content) = open(&text);
-        if graphviz_svg("neato", &[], b"graph { a -- b }").is_some() {
+        if crate::draw::graphviz_installed() {
             assert_eq!(mime, SVG);
             assert!(content.starts_with("<svg"));
         } else {
-            assert_eq!((mime, content), (TEXT, g.summary().as_str()));
+            assert_eq!(mime, TEXT);
+            assert!(content.starts_with(&g.summary()));
         }
         assert_eq!(
             g.summary(),
@@ -860,13 +823,21 @@ mod tests {
         let a = attractor(&g, Player::Zero, &[1]).unwrap();
         let view = GameView::new(&g).attractor(&a);
         let (mime, content) = open_owned(&view.evcxr_content());
-        if graphviz_svg("dot", &[], b"digraph { a -> b }").is_some() {
+        if crate::draw::graphviz_installed() {
             assert_eq!(mime, SVG);
             assert!(content.contains("<svg"));
         } else {
             assert_eq!(mime, TEXT);
             assert!(content.contains("attractor of player 0: 2 vertices"));
         }
-        assert!(graphviz_svg("no-such-graphviz-engine", &[], b"").is_none());
+        // Too big to draw: summarised with the reason.
+        let n = DRAW_MAX_VERTICES as u32 + 1;
+        let edges: Vec<(u32, u32)> = (0..n).map(|v| (v, (v + 1) % n)).collect();
+        let big = Game::new(vec![Player::Zero; n as usize], vec![0; n as usize], &edges).unwrap();
+        let a = attractor(&big, Player::Zero, &[0]).unwrap();
+        let (mime, content) = open_owned(&GameView::new(&big).attractor(&a).evcxr_content());
+        assert_eq!(mime, TEXT);
+        assert!(content.starts_with("game: 2001 vertices, 2001 edges, largest priority 0; attractor of player 0: 2001 vertices"));
+        assert!(content.contains("not drawn: "));
     }
 }
