@@ -33,6 +33,7 @@ pub mod convert;
 pub mod display;
 pub mod draw;
 pub mod error;
+pub mod experiment;
 pub mod format;
 pub mod game;
 pub mod generate;
@@ -43,6 +44,7 @@ pub mod layout;
 pub mod maze;
 pub mod render;
 pub mod solve;
+pub mod stats;
 
 pub use error::{Error, Result};
 pub use graph::Graph;

@@ -5,12 +5,14 @@ mod attractor;
 mod convert;
 mod draw;
 mod equal;
+mod experiment;
 mod generate;
 mod io;
 mod progress;
 mod render;
 mod solve;
 mod solve_game;
+mod stats;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -71,6 +73,8 @@ enum Command {
     SolveGame(solve_game::Args),
     Render(render::Args),
     Draw(draw::Args),
+    Stats(stats::Args),
+    Experiment(experiment::Args),
 }
 
 /// Parses the command line, runs the command, prints any error as one line.
@@ -85,6 +89,8 @@ pub fn main() -> ExitCode {
         Command::SolveGame(a) => solve_game::run(a, &cli.global),
         Command::Render(a) => render::run(a, &cli.global),
         Command::Draw(a) => draw::run(a, &cli.global),
+        Command::Stats(a) => stats::run(a, &cli.global),
+        Command::Experiment(a) => experiment::run(a, &cli.global),
     };
     match result {
         Ok(code) => code,
