@@ -10,6 +10,8 @@
 //!   rank (`Shown::new(&maze).solution(&s)`, or [`Solution::shown_on`]);
 //! - [`Graph`]: drawn by Graphviz (`neato`) when it is installed, else a text summary;
 //! - [`Gallery`]: several mazes side by side, captioned;
+//! - [`Report`] (the seeds' experiment, [`crate::experiment`]): its chart; [`Markdown`] shows
+//!   its table ([`Report::to_markdown`]) rendered;
 //! - [`Game`] and [`GameView`] (a game with its attractor, its vertices named and placed as
 //!   maze cells): drawn by Graphviz (`dot`, or `neato -n` at the cells' places).
 //!
@@ -29,6 +31,7 @@
 
 use crate::draw::{dot_of_graph, run_graphviz, Dot, DrawFormat, Engine};
 use crate::error::{Error, Result};
+use crate::experiment::Report;
 use crate::game::{Attractor, Game, Oriented};
 use crate::graph::Graph;
 use crate::maze::Maze;
@@ -41,6 +44,8 @@ pub const SVG: &str = "image/svg+xml";
 pub const PNG: &str = "image/png";
 /// MIME type of plain text.
 pub const TEXT: &str = "text/plain";
+/// MIME type of Markdown (notebooks render it).
+pub const MARKDOWN: &str = "text/markdown";
 
 /// Mazes of at most this many cells are shown as SVG, larger ones as PNG.
 pub const SVG_MAX_CELLS: usize = 4096;
@@ -601,6 +606,43 @@ impl Game {
     }
 }
 
+impl Report {
+    /// What [`Report::evcxr_display`] prints: the chart ([`Report::chart_svg`]) as SVG.
+    pub fn evcxr_content(&self) -> String {
+        match self.chart_svg() {
+            Ok(svg) => envelope(SVG, &svg),
+            Err(e) => failure("the chart", &e),
+        }
+    }
+
+    /// Shows the report's chart in an evcxr notebook ([`crate::display`]).
+    pub fn evcxr_display(&self) {
+        print!("{}", self.evcxr_content());
+    }
+}
+
+/// Markdown text that a notebook shows rendered, e.g. `Markdown(report.to_markdown())`.
+///
+/// ```
+/// use mazegraph::display::Markdown;
+/// let table = Markdown("| a |\n|---|\n| 1 |".to_string());
+/// assert!(table.evcxr_content().starts_with("EVCXR_BEGIN_CONTENT text/markdown\n| a |"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Markdown(pub String);
+
+impl Markdown {
+    /// What [`Markdown::evcxr_display`] prints.
+    pub fn evcxr_content(&self) -> String {
+        envelope(MARKDOWN, &self.0)
+    }
+
+    /// Shows the text rendered in an evcxr notebook.
+    pub fn evcxr_display(&self) {
+        print!("{}", self.evcxr_content());
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -783,6 +825,18 @@ mod tests {
         assert!(open(&g.evcxr_content())
             .1
             .starts_with("cannot show the gallery"));
+    }
+
+    #[test]
+    fn report_shows_its_chart() {
+        use crate::experiment::{run, Config};
+        use crate::generate::Algorithm;
+        let mut c = Config::new(vec![4, 4], 3);
+        c.algorithms = vec![Algorithm::Backtracker, Algorithm::Kruskal];
+        let report = run(&c).unwrap();
+        let (mime, svg) = open_owned(&report.evcxr_content());
+        assert_eq!(mime, SVG);
+        assert!(svg.starts_with("<svg") && svg.contains("kruskal"));
     }
 
     #[test]
