@@ -54,25 +54,61 @@ fi
 
 export EVCXR_TMPDIR=${EVCXR_TMPDIR:-$root/target/notebooks/evcxr}
 mkdir -p "$EVCXR_TMPDIR"
+# evcxr resolves the dependencies of its own crate afresh; our lock file pins them to the
+# versions the test suite runs with.
+cp Cargo.lock "$EVCXR_TMPDIR/Cargo.lock"
 timeout=${NOTEBOOK_CELL_TIMEOUT:-900}
-# nbconvert starts each kernel in the notebook's own directory: `:dep mazegraph = { path =
-# ".." }` is the checkout.
-common=(nbconvert --to notebook --execute
-  --ExecutePreprocessor.kernel_name=rust
-  --ExecutePreprocessor.timeout="$timeout"
-  --ExecutePreprocessor.record_timing=False)
-if [ "$update" = 0 ]; then
-  tmp=$(mktemp -d)
-  trap 'rm -rf "$tmp"' EXIT
-fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+status=0
 for nb in "${notebooks[@]}"; do
   start=$(date +%s)
+  name=$(basename "$nb")
+  # nbconvert starts the kernel in the notebook's own directory, so `:dep mazegraph = { path =
+  # ".." }` is this checkout. Errors are recorded in the notebook (evcxr's error replies carry
+  # no traceback for nbconvert to print), then reported below.
+  if ! "$jupyter" nbconvert --to notebook --execute --allow-errors \
+      --ExecutePreprocessor.kernel_name=rust \
+      --ExecutePreprocessor.timeout="$timeout" \
+      --ExecutePreprocessor.record_timing=False \
+      --output-dir "$tmp" "$nb" 2>"$tmp/nbconvert.log"; then
+    cat "$tmp/nbconvert.log" >&2
+    echo "notebooks.sh: $nb: nbconvert failed (a cell timed out after ${timeout} s, or the kernel died)" >&2
+    exit 1
+  fi
+  # Merge consecutive stream outputs (the kernel sends each line alone), then report errors.
+  if ! "$root/$venv/bin/python" - "$tmp/$name" <<'PY'
+import sys
+import nbformat
+path = sys.argv[1]
+nb = nbformat.read(path, as_version=4)
+errors = 0
+for k, cell in enumerate(nb.cells):
+    merged = []
+    for out in cell.get("outputs", []):
+        last = merged[-1] if merged else None
+        if (out.output_type == "stream" and last is not None
+                and last.output_type == "stream" and last.name == out.name):
+            last.text += out.text
+            continue
+        merged.append(out)
+        if out.output_type == "error":
+            errors += 1
+            first = (cell.source.strip().splitlines() or [""])[0]
+            print(f"cell {k} ({first} ...): {out.ename}: {out.evalue}", file=sys.stderr)
+    if cell.cell_type == "code":
+        cell.outputs = merged
+nbformat.write(nb, path)
+sys.exit(1 if errors else 0)
+PY
+  then
+    echo "notebooks.sh: $nb has errors" >&2
+    status=1
+    continue
+  fi
   if [ "$update" = 1 ]; then
-    "$jupyter" "${common[@]}" --inplace "$nb" 2>"$EVCXR_TMPDIR/nbconvert.log" || {
-      cat "$EVCXR_TMPDIR/nbconvert.log" >&2; exit 1; }
-  else
-    "$jupyter" "${common[@]}" --output-dir "$tmp" "$nb" 2>"$EVCXR_TMPDIR/nbconvert.log" || {
-      cat "$EVCXR_TMPDIR/nbconvert.log" >&2; exit 1; }
+    cp "$tmp/$name" "$nb"
   fi
   echo "notebooks.sh: $nb ran in $(( $(date +%s) - start )) s"
 done
+exit $status

@@ -51,7 +51,7 @@ pub const MARKDOWN: &str = "text/markdown";
 pub const SVG_MAX_CELLS: usize = 4096;
 /// Pictures are scaled (a whole number of pixels per cell, 1 to 16) to about this width or height.
 pub const TARGET_PIXELS: usize = 480;
-/// Pictures of more pixels than this (at one pixel per cell) are not shown inline.
+/// Pictures of more pixels than this are not shown inline.
 pub const MAX_PIXELS: usize = 16 << 20;
 /// Graphs and games with more vertices than this are summarised, not drawn.
 pub const DRAW_MAX_VERTICES: usize = 2000;
@@ -206,38 +206,40 @@ impl<'a> Shown<'a> {
 
     /// The picture's layout at the chosen scale, and that scale.
     fn picture(&self) -> Result<(Picture<'a>, usize)> {
-        let mut opts = RenderOptions {
-            scale: 1,
-            overlays: self.overlays.clone(),
+        // The layout alone at a scale: without overlays nothing is solved, O(1).
+        let size = |scale: usize| -> Result<(usize, usize)> {
+            let opts = RenderOptions {
+                scale,
+                overlays: Vec::new(),
+            };
+            Picture::new(self.maze, &opts).map(|p| (p.width(), p.height()))
         };
-        let mut one = Picture::new(self.maze, &opts)?;
-        let (w, h) = (one.width(), one.height());
+        let scale = match self.scale {
+            Some(s) => s,
+            None => {
+                // The largest scale that fits (slice gaps and labels do not grow with it).
+                let mut s = 16;
+                while s > 1 && size(s).is_ok_and(|(w, h)| w.max(h) > TARGET_PIXELS) {
+                    s -= 1;
+                }
+                s
+            }
+        };
+        let (w, h) = size(scale)?;
         if w.saturating_mul(h) > MAX_PIXELS {
             return Err(Error::Unsupported(format!(
                 "a {w}×{h} picture is too large to show inline (render it to a file)"
             )));
         }
-        opts.scale = match self.scale {
-            Some(s) => s,
-            None => (TARGET_PIXELS / w.max(h).max(1)).clamp(1, 16),
+        let opts = RenderOptions {
+            scale,
+            overlays: self.overlays.clone(),
         };
-        if opts.scale == 1 {
-            if let Some((cells, a)) = self.attractor {
-                one.set_attractor(cells, a)?;
-            }
-            return Ok((one, 1));
-        }
-        drop(one);
         let mut p = Picture::new(self.maze, &opts)?;
-        if p.width().saturating_mul(p.height()) > MAX_PIXELS {
-            return Err(Error::Unsupported(
-                "the picture is too large to show inline at this scale".to_string(),
-            ));
-        }
         if let Some((cells, a)) = self.attractor {
             p.set_attractor(cells, a)?;
         }
-        Ok((p, opts.scale))
+        Ok((p, scale))
     }
 
     /// The picture as SVG: [`Picture::write_svg`] and a square per painted cell.
@@ -785,6 +787,16 @@ mod tests {
         let mut not_from_maze = o.clone();
         not_from_maze.cells.clear();
         assert!(Shown::new(&m).attractor(&not_from_maze, &a).is_err());
+    }
+
+    #[test]
+    fn auto_scale_is_the_largest_that_fits() {
+        // 7×7 slices of 7×9 cells: 63s + 6·max(s, 3) across, 7·(7s + 7) + 6·max(s, 3) down.
+        let m = Maze::new(Grid::walls(Shape::new(vec![7, 7, 7, 9]).unwrap()));
+        let (p, s) = Shown::new(&m).picture().unwrap();
+        assert_eq!((s, p.width(), p.height()), (6, 414, 379));
+        let huge = Maze::new(Grid::walls(Shape::new(vec![5000, 5000]).unwrap()));
+        assert!(Shown::new(&huge).picture().is_err());
     }
 
     #[test]
