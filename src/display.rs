@@ -242,6 +242,32 @@ impl<'a> Shown<'a> {
         Ok((p, scale))
     }
 
+    /// The squares drawn over picture `p` (at `s` pixels a cell): `(x, y, side, colour)` of
+    /// each painted cell, then, with the portals overlay, the portal marks the paint covered
+    /// (inset as [`crate::render`] draws them).
+    fn squares(&self, p: &Picture, s: usize) -> Vec<(usize, usize, usize, [u8; 3])> {
+        let mut out: Vec<_> = self
+            .paint
+            .iter()
+            .map(|&(c, colour)| {
+                let (x, y) = p.cell_origin(c);
+                (x, y, s, colour)
+            })
+            .collect();
+        if self.overlays.contains(&Overlay::Portals) {
+            let ends = self.maze.portal_index();
+            let mut covered: Vec<usize> = self.paint.iter().map(|e| e.0).collect();
+            covered.sort_unstable();
+            covered.dedup();
+            let m = if s >= 3 { (s / 4).max(1) } else { 0 };
+            for c in covered.into_iter().filter(|&c| ends.has(c)) {
+                let (x, y) = p.cell_origin(c);
+                out.push((x + m, y + m, s - 2 * m, rgb(p.colour_of(c))));
+            }
+        }
+        out
+    }
+
     /// The picture as SVG: [`Picture::write_svg`] and a square per painted cell.
     ///
     /// Complexity: O(cells).
@@ -252,8 +278,7 @@ impl<'a> Shown<'a> {
         let mut svg = String::from_utf8_lossy(&out).into_owned();
         let end = svg.rfind("</svg>").unwrap_or(svg.len());
         svg.truncate(end);
-        for &(c, [r, g, b]) in &self.paint {
-            let (x, y) = p.cell_origin(c);
+        for (x, y, s, [r, g, b]) in self.squares(&p, s) {
             svg.push_str(&format!(
                 "<rect x=\"{x}\" y=\"{y}\" width=\"{s}\" height=\"{s}\" fill=\"#{r:02x}{g:02x}{b:02x}\"/>\n"
             ));
@@ -276,10 +301,9 @@ impl<'a> Shown<'a> {
             }
             Ok(())
         })?;
-        for &(c, colour) in &self.paint {
-            let (x0, y0) = p.cell_origin(c);
-            for y in y0..(y0 + s).min(h) {
-                for x in x0..(x0 + s).min(w) {
+        for (x0, y0, side, colour) in self.squares(&p, s) {
+            for y in y0..(y0 + side).min(h) {
+                for x in x0..(x0 + side).min(w) {
                     canvas[(y * w + x) * 3..][..3].copy_from_slice(&colour);
                 }
             }
@@ -787,6 +811,36 @@ mod tests {
         let mut not_from_maze = o.clone();
         not_from_maze.cells.clear();
         assert!(Shown::new(&m).attractor(&not_from_maze, &a).is_err());
+    }
+
+    #[test]
+    fn portal_marks_stay_over_a_solution() {
+        let mut m = maze();
+        m.add_portal(22, 12).unwrap(); // (3,1) <-> (1,5)
+        let s = solve(&m, Method::DeadEnd).unwrap();
+        let shown = s.shown_on(&m).scale(4);
+        let svg = shown.svg().unwrap();
+        // (3, 1) is kept (the portal closes a cycle): light yellow, then its mark inset by 1.
+        let kept = rgb(render::KEPT);
+        let portal = rgb(render::PORTAL);
+        let hex = |[r, g, b]: [u8; 3]| format!("#{r:02x}{g:02x}{b:02x}");
+        let cell = format!(
+            r#"<rect x="4" y="12" width="4" height="4" fill="{}"/>"#,
+            hex(kept)
+        );
+        let mark = format!(
+            r#"<rect x="5" y="13" width="2" height="2" fill="{}"/>"#,
+            hex(portal)
+        );
+        let (at_cell, at_mark) = (svg.find(&cell).unwrap(), svg.rfind(&mark).unwrap());
+        assert!(at_cell < at_mark);
+        let png = shown.png().unwrap();
+        let dec = png::Decoder::new(std::io::Cursor::new(png));
+        let mut r = dec.read_info().unwrap();
+        let mut buf = vec![0; r.output_buffer_size().unwrap()];
+        let info = r.next_frame(&mut buf).unwrap();
+        let px = |x: usize, y: usize| &buf[(y * info.width as usize + x) * 3..][..3];
+        assert_eq!((px(4, 12), px(5, 13)), (&kept[..], &portal[..]));
     }
 
     #[test]
