@@ -43,4 +43,15 @@ echo "demo: attractors and the parity game solved into $OUT/"
 "$MG" render data/perfect15x20.png -o "$OUT/perfect15x20.render.png" --scale 8 --overlay filled,solution
 "$MG" render data/portals.txt -o "$OUT/portals.render.svg" --scale 12 --overlay solution,portals
 "$MG" render data/cube.json -o "$OUT/cube.render.png" --scale 6 --overlay solution
+"$MG" render data/perfect15x20.png -o "$OUT/perfect15x20.attractor.render.png" --scale 8 --overlay attractor
 echo "demo: pictures rendered into $OUT/"
+
+# Graph pictures through Graphviz (skipped when it is not installed).
+if command -v dot >/dev/null; then
+  "$MG" draw data/perfect15x20.png -o "$OUT/perfect15x20.junctions.svg" --junctions
+  "$MG" draw data/seed.adj -o "$OUT/seed.graph.png"
+  "$MG" draw data/game.pg -o "$OUT/game.pdf"
+  echo "demo: Graphviz drawings into $OUT/"
+else
+  echo "demo: Graphviz is not installed; skipping mazegraph draw"
+fi

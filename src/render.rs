@@ -226,7 +226,7 @@ impl<'a> Picture<'a> {
     /// Lays out `maze` and computes its overlays.
     ///
     /// Costs: O(cells) for the solution overlays (a dead-end filling) and for
-    /// [`Overlay::Attractor`] (an orientation and an attractor, about 50 bytes per path cell
+    /// [`Overlay::Attractor`] (an orientation and an attractor, about 60 bytes per path cell
     /// while they are computed, then 8 bytes per attracted cell).
     ///
     /// Errors: a solution or attractor overlay on a maze without terminals, an inconsistent

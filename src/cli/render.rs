@@ -44,22 +44,10 @@ pub struct Args {
     /// Pixels per cell side.
     #[arg(short, long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
     scale: u16,
-    /// What to draw over the maze (repeat, or separate with commas).
-    #[arg(long, value_enum, value_delimiter = ',')]
-    overlay: Vec<OverlayArg>,
-}
-
-/// Overlays.
-#[derive(clap::ValueEnum, Clone, Copy, Debug)]
-enum OverlayArg {
-    /// The solution path, start and goal.
-    Solution,
-    /// The solution and the dead ends filled to find it.
-    Filled,
-    /// Matching coloured marks on the ends of each portal.
-    Portals,
-    /// The attractor of the goal (cells on shortest solutions), shaded by distance to it.
-    Attractor,
+    /// What to draw over the maze: solution, filled, portals, attractor (repeat, or separate
+    /// with commas).
+    #[arg(long, value_name = "OVERLAY", value_delimiter = ',')]
+    overlay: Vec<String>,
 }
 
 fn parse_picture_format(s: &str) -> Result<PictureFormat, String> {
@@ -83,6 +71,13 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
             anyhow::bail!("say which format to write with --to png|svg (or give -o FILE)")
         }
     };
+    // Checked here rather than by clap, so that a bad name is one line.
+    let overlays = args
+        .overlay
+        .iter()
+        .map(|o| Overlay::from_name(o.trim()))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| anyhow!("--overlay: {e}"))?;
     let output = Output::new(args.output.as_deref(), &[&args.input], global.force)?;
     let stages = super::progress::Stages::new(global.quiet);
     stages.stage(format!("reading {}", args.input.display()));
@@ -90,16 +85,7 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     let maze = to_maze(item, Layout::Auto, &opts.limits).map_err(|e| located(&args.input, e))?;
     let render_opts = RenderOptions {
         scale: usize::from(args.scale),
-        overlays: args
-            .overlay
-            .iter()
-            .map(|o| match o {
-                OverlayArg::Solution => Overlay::Solution,
-                OverlayArg::Filled => Overlay::Filled,
-                OverlayArg::Portals => Overlay::Portals,
-                OverlayArg::Attractor => Overlay::Attractor,
-            })
-            .collect(),
+        overlays,
     };
     if !render_opts.overlays.is_empty() {
         stages.stage("computing the overlays");
