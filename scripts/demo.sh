@@ -55,3 +55,7 @@ if command -v dot >/dev/null; then
 else
   echo "demo: Graphviz is not installed; skipping mazegraph draw"
 fi
+# Statistics: a maze's class and figures, its tree view, and the seeds' experiment (small).
+"$MG" stats data/perfect15x20.png --tree "$OUT/perfect15x20.tree.dot" -o "$OUT/perfect15x20.stats.json"
+"$MG" experiment --size 20x20 --runs 20 -o "$OUT/experiment.md" --chart "$OUT/experiment.svg" --quiet
+echo "demo: stats, tree view and a 20x20 experiment written to $OUT/"

@@ -18,6 +18,8 @@
 //! - [`render`](mod@render): pictures of mazes (PNG streamed row by row, SVG), with overlays.
 //! - [`draw`](mod@draw): pictures of graphs and games through Graphviz.
 //! - [`display`]: inline pictures in evcxr Jupyter notebooks (`evcxr_display` methods).
+//! - [`stats`]: maze classes (perfect, unicursal, braid, …) and figures, the tree view;
+//! - [`experiment`]: the seeds' experiment, many random mazes per generator compared.
 //!
 //! ```
 //! use mazegraph::{Graph, Maze};

@@ -1,10 +1,12 @@
 //! Property tests of `mazegraph::stats` on generated mazes: perfect generators give the class
 //! perfect (or unicursal), cyclomatic number 0, (m−1)(n−1) closed walls and one dead end per
 //! leaf that is not a terminal; `--loops K` adds exactly K to the cyclomatic number; the
-//! figures agree with each other, with the graph of the maze and with the tree view.
+//! figures agree with each other, with the graph of the maze, its junction graph and the tree
+//! view.
 
 use mazegraph::generate::{generate, rng_from_seed, Algorithm, Lattice, Options};
 use mazegraph::grid::Limits;
+use mazegraph::junction::junction_graph;
 use mazegraph::stats::{graph_stats, maze_stats, tree::write_tree_dot, MazeClass, Stats};
 use mazegraph::{Graph, Maze};
 use proptest::prelude::*;
@@ -57,6 +59,17 @@ fn check_consistent(m: &Maze, s: &Stats) {
         (s.dead_ends, s.corridors, s.solution_length)
     );
     assert_eq!((from_graph.walls, from_graph.lattice), (None, None));
+    // The junction graph (weighted corridors) has the maze's figures.
+    let j = graph_stats(&junction_graph(m));
+    assert_eq!(
+        (j.class, j.dead_ends, j.junctions, j.corridors, j.cyclomatic),
+        (s.class, s.dead_ends, s.junctions, s.corridors, s.cyclomatic)
+    );
+    assert_eq!(j.solution_length, s.solution_length);
+    assert_eq!(j.dead_end_branches, s.dead_end_branches);
+    if s.cyclomatic == 0 {
+        assert_eq!(j.decisions, s.decisions);
+    }
     // The tree view has one edge per corridor, one dashed per independent cycle.
     let mut dot = Vec::new();
     write_tree_dot(&g, &mut dot).unwrap();

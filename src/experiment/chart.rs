@@ -17,8 +17,9 @@ use std::sync::Once;
 
 /// DejaVu Sans (fonts-dejavu-core 2.37).
 static FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
-/// The family name the chart asks plotters for.
-const FAMILY: &str = "mazegraph-sans";
+/// The family the chart asks plotters for (the embedded font is registered under it); SVG
+/// viewers draw the text with their own sans-serif font.
+const FAMILY: &str = "sans-serif";
 
 fn register() {
     static ONCE: Once = Once::new();

@@ -4,7 +4,9 @@
 //! Everything is computed on the *cell graph* ([`Graph::from_maze`]: a vertex per path cell,
 //! an edge per pair of adjacent path cells and per portal), so n-D mazes, portals and graph
 //! inputs are handled alike; the wall and room figures need a grid and are `None` for graph
-//! inputs. Edges count one step each, also in a weighted graph (weights are ignored).
+//! inputs. In a weighted graph (a junction graph, whose weights are corridor lengths) the
+//! solution and dead-end branch lengths add the weights, so they are the maze's own; the
+//! counts (path cells, edges) are then the graph's vertices and edges.
 //!
 //! Definitions (the *start* and *goal* are the maze's terminals, [`Maze::terminals`], or the
 //! graph's):
@@ -289,29 +291,23 @@ pub fn cell_graph_stats(graph: &Graph, maze: Option<&Maze>) -> Stats {
     let cyclomatic = (edges + components).saturating_sub(n);
     let unreachable = reached_from_start.map(|r| n - r);
 
-    // The solution: walk back from the goal along decreasing distances.
+    // The solution: walk back from the goal along decreasing distances (edge weights in a
+    // weighted graph, one step per edge otherwise).
     let (mut solution_length, mut decisions) = (None, None);
     if let (Some(s), Some(g)) = (start, goal) {
-        let dg = dist[g as usize];
-        if dg != UNSEEN && dg != OTHER {
-            solution_length = Some(dg as usize);
-            let mut count = 0;
-            let mut v = g;
-            while v != s {
-                let dv = dist[v as usize];
-                let Some(&u) = graph
-                    .neighbours(v)
-                    .iter()
-                    .find(|&&u| dist[u as usize] == dv - 1)
-                else {
-                    break; // unreachable: distances decrease towards the start
-                };
-                if graph.degree(u) >= 3 {
-                    count += 1;
-                }
-                v = u;
+        if graph.is_weighted() {
+            let d = dijkstra(graph, s);
+            if d[g as usize] != u64::MAX {
+                solution_length = Some(d[g as usize] as usize);
+                decisions = Some(junctions_on_path(graph, s, g, |v| d[v as usize]));
             }
-            decisions = Some(count);
+        } else {
+            let dg = dist[g as usize];
+            if dg != UNSEEN && dg != OTHER {
+                solution_length = Some(dg as usize);
+                let d = |v: u32| u64::from(dist[v as usize]);
+                decisions = Some(junctions_on_path(graph, s, g, d));
+            }
         }
     }
 
@@ -321,13 +317,14 @@ pub fn cell_graph_stats(graph: &Graph, maze: Option<&Maze>) -> Stats {
         if graph.degree(d) != 1 || is_terminal(d) {
             continue;
         }
-        let (mut prev, mut cur, mut len) = (d, graph.neighbours(d)[0], 1u32);
+        let (mut prev, mut cur) = (d, graph.neighbours(d)[0]);
+        let mut len = edge_weight(graph, d, 0);
         while graph.degree(cur) == 2 {
             let ns = graph.neighbours(cur);
-            let next = if ns[0] == prev { ns[1] } else { ns[0] };
+            let k = usize::from(ns[0] == prev);
             prev = cur;
-            cur = next;
-            len += 1;
+            cur = ns[k];
+            len = len.saturating_add(edge_weight(graph, prev, k));
         }
         if graph.degree(cur) >= 3 {
             branches.push(len);
@@ -419,6 +416,98 @@ fn bfs(
         }
     }
     (queue.len(), marked)
+}
+
+/// The weight of `v`'s `k`-th edge: its corridor length in a weighted graph, else 1.
+#[inline]
+pub(crate) fn edge_weight(graph: &Graph, v: u32, k: usize) -> u32 {
+    graph.neighbour_weights(v).map_or(1, |w| w[k])
+}
+
+/// Walks back from `g` to `s` along a shortest path (distances `d` from `s`, edge weights
+/// counted), calling `visit` with each vertex from `g` to `s` included. Stops early (after at
+/// most V steps, whatever zero-weight edges do) when no neighbour is closer.
+pub(crate) fn walk_back(
+    graph: &Graph,
+    s: u32,
+    g: u32,
+    d: impl Fn(u32) -> u64,
+    mut visit: impl FnMut(u32),
+) {
+    let mut v = g;
+    visit(v);
+    for _ in 0..graph.vertex_count() {
+        if v == s {
+            return;
+        }
+        let dv = d(v);
+        let prev = graph
+            .neighbours(v)
+            .iter()
+            .enumerate()
+            .find(|&(k, &u)| d(u).checked_add(u64::from(edge_weight(graph, v, k))) == Some(dv));
+        let Some((_, &u)) = prev else {
+            return;
+        };
+        v = u;
+        visit(v);
+    }
+}
+
+/// The junctions a shortest `s` → `g` path passes, `g` excepted.
+fn junctions_on_path(graph: &Graph, s: u32, g: u32, d: impl Fn(u32) -> u64) -> usize {
+    let mut count = 0;
+    walk_back(graph, s, g, d, |v| {
+        if v != g && graph.degree(v) >= 3 {
+            count += 1;
+        }
+    });
+    count
+}
+
+/// Shortest distances from `s`: breadth-first in an unweighted graph, Dijkstra over the
+/// weights otherwise (`u64::MAX`: unreachable).
+pub(crate) fn distances(graph: &Graph, s: u32) -> Vec<u64> {
+    if graph.is_weighted() {
+        return dijkstra(graph, s);
+    }
+    let mut dist = vec![u64::MAX; graph.vertex_count()];
+    let mut queue = vec![s];
+    dist[s as usize] = 0;
+    let mut head = 0;
+    while head < queue.len() {
+        let v = queue[head];
+        head += 1;
+        for &u in graph.neighbours(v) {
+            if dist[u as usize] == u64::MAX {
+                dist[u as usize] = dist[v as usize] + 1;
+                queue.push(u);
+            }
+        }
+    }
+    dist
+}
+
+/// Shortest distances from `s` summing edge weights (`u64::MAX`: unreachable).
+fn dijkstra(graph: &Graph, s: u32) -> Vec<u64> {
+    use std::cmp::Reverse;
+    let mut dist = vec![u64::MAX; graph.vertex_count()];
+    let mut heap = std::collections::BinaryHeap::new();
+    dist[s as usize] = 0;
+    heap.push(Reverse((0u64, s)));
+    while let Some(Reverse((d, v))) = heap.pop() {
+        if d > dist[v as usize] {
+            continue;
+        }
+        for (k, &u) in graph.neighbours(v).iter().enumerate() {
+            let du = d.saturating_add(u64::from(edge_weight(graph, v, k)));
+            if du < dist[u as usize] {
+                dist[u as usize] = du;
+                heap.push(Reverse((du, u)));
+            }
+        }
+    }
+    dist
 }
 
 fn branch_lengths(lengths: &mut [u32]) -> Option<BranchLengths> {
@@ -793,6 +882,65 @@ mod tests {
         assert_eq!((s.solution_length, s.decisions), (Some(3), Some(1)));
         assert_eq!((s.dead_ends, s.junctions, s.corridors), (1, 1, 3));
         assert_eq!(s.start.as_deref(), Some("'a'"));
+    }
+
+    #[test]
+    fn a_junction_graph_has_its_maze_figures() {
+        // Braid with a spur; turns and corridors are weighted edges in the junction graph.
+        let m = maze(&[
+            "#.#######", //
+            "#...#...#", //
+            "#.#.#.#.#", //
+            "#.......#", //
+            "#######.#",
+        ]);
+        let j = crate::junction::junction_graph(&m);
+        assert!(j.vertex_count() < Graph::from_maze(&m).vertex_count());
+        let (a, b) = (maze_stats(&m), graph_stats(&j));
+        assert_eq!(a.class, b.class);
+        assert_eq!(
+            (a.dead_ends, a.junctions, a.corridors, a.cyclomatic),
+            (b.dead_ends, b.junctions, b.corridors, b.cyclomatic)
+        );
+        assert_eq!(
+            (a.solution_length, a.decisions),
+            (b.solution_length, b.decisions)
+        );
+        assert_eq!(a.dead_end_branches, b.dead_end_branches);
+        assert_eq!(a.solution_length, Some(10));
+        // The tree view draws the same corridors with the same lengths.
+        let dot = |g: &Graph| {
+            let mut out = Vec::new();
+            tree::write_tree_dot(g, &mut out).unwrap();
+            let text = String::from_utf8(out).unwrap();
+            let mut labels: Vec<String> = text
+                .lines()
+                .filter(|l| l.contains(" -- "))
+                .map(|l| l.split("label=").nth(1).unwrap_or("").to_string())
+                .collect();
+            labels.sort();
+            labels
+        };
+        assert_eq!(dot(&Graph::from_maze(&m)), dot(&j));
+    }
+
+    #[test]
+    fn zero_weights_do_not_loop() {
+        // Readers refuse zero weights; a graph built in the crate could still have them.
+        let mut g = Graph::from_csr(
+            crate::graph::Vertices::Names((0..3).map(Label::Int).collect()),
+            vec![0, 1, 3, 4],
+            vec![1, 0, 2, 1],
+            Some(vec![0, 0, 0, 0]),
+        );
+        g.set_terminals(Some(0), Some(2)).unwrap();
+        let s = graph_stats(&g);
+        assert_eq!(
+            (s.solution_length, s.class),
+            (Some(0), MazeClass::Unicursal)
+        );
+        let mut out = Vec::new();
+        tree::write_tree_dot(&g, &mut out).unwrap();
     }
 
     #[test]

@@ -5,7 +5,8 @@
 //! The junction graph here is the one of [`super`]'s `corridors` figure: its vertices are the
 //! terminals, the junctions (three neighbours or more), the dead ends and isolated cells
 //! (and one cell of each closed ring that has none of those); its edges are the corridors
-//! between them, weighted by their length in steps. A perfect maze gives a tree. A maze with
+//! between them, weighted by their length in steps (the sum of the weights in a weighted
+//! graph, so a junction graph draws as its maze does). A perfect maze gives a tree. A maze with
 //! cycles is drawn all the same: the edges of a breadth-first tree from the entrance are solid
 //! and lay out the ranks, the other edges (one per independent cycle) are dashed and do not
 //! constrain the layout. Parts of the maze the entrance cannot reach are drawn as further
@@ -196,14 +197,15 @@ impl JunctionGraph {
         }
         let mut corridors = Vec::new();
         for &u in &cells {
-            for &a in graph.neighbours(u) {
-                let (mut prev, mut cur, mut len) = (u, a, 1u32);
+            for (first, &a) in graph.neighbours(u).iter().enumerate() {
+                let (mut prev, mut cur) = (u, a);
+                let mut len = super::edge_weight(graph, u, first);
                 while !kept.contains(cur as usize) {
                     let ns = graph.neighbours(cur);
-                    let next = if ns[0] == prev { ns[1] } else { ns[0] };
+                    let k = usize::from(ns[0] == prev);
                     prev = cur;
-                    cur = next;
-                    len += 1;
+                    cur = ns[k];
+                    len = len.saturating_add(super::edge_weight(graph, prev, k));
                 }
                 // Each corridor is found from both ends; keep the walk from the smaller one.
                 if (u, a) < (cur, prev) {
@@ -226,40 +228,19 @@ impl JunctionGraph {
 
 /// Marks the cells of one shortest `s` → `g` path in `on_path` (nothing when unreachable).
 fn mark_shortest_path(graph: &Graph, s: u32, g: u32, on_path: &mut FixedBitSet) {
-    let mut dist = vec![u32::MAX; graph.vertex_count()];
-    let mut queue = vec![s];
-    dist[s as usize] = 0;
-    let mut head = 0;
-    while head < queue.len() {
-        let v = queue[head];
-        head += 1;
-        if v == g {
-            break;
-        }
-        for &u in graph.neighbours(v) {
-            if dist[u as usize] == u32::MAX {
-                dist[u as usize] = dist[v as usize] + 1;
-                queue.push(u);
-            }
-        }
-    }
-    if dist[g as usize] == u32::MAX {
+    let dist = super::distances(graph, s);
+    if dist[g as usize] == u64::MAX {
         return;
     }
-    let mut v = g;
-    on_path.insert(v as usize);
-    while v != s {
-        let dv = dist[v as usize];
-        match graph
-            .neighbours(v)
-            .iter()
-            .find(|&&u| dist[u as usize] == dv - 1)
-        {
-            Some(&u) => v = u,
-            None => return,
-        }
-        on_path.insert(v as usize);
-    }
+    super::walk_back(
+        graph,
+        s,
+        g,
+        |v| dist[v as usize],
+        |v| {
+            on_path.insert(v as usize);
+        },
+    );
 }
 
 /// A DOT double-quoted string body.
