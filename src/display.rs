@@ -8,7 +8,8 @@
 //! - [`Maze`]: its picture ([`crate::render`]), portals marked;
 //! - [`Shown`]: a maze with overlays, a [`Solution`] of any method or an attractor shaded by
 //!   rank (`Shown::new(&maze).solution(&s)`, or [`Solution::shown_on`]);
-//! - [`Graph`]: drawn by Graphviz (`neato`) when it is installed, else a text summary;
+//! - [`Graph`]: drawn by Graphviz ([`crate::draw`]; a cell graph at its cells' places) when
+//!   it is installed, else a text summary;
 //! - [`Gallery`]: several mazes side by side, captioned;
 //! - [`Report`] (the seeds' experiment, [`crate::experiment`]): its chart; [`Markdown`] shows
 //!   its table ([`Report::to_markdown`]) rendered;
@@ -394,10 +395,9 @@ impl<'a> Gallery<'a> {
                 escape_xml(caption)
             ));
             // The nested picture, moved right and down: its own `<svg` gets x and y.
-            let at = inner.find("<svg").unwrap_or(0);
-            body.push_str(&inner[..at]);
+            let rest = inner.strip_prefix("<svg").unwrap_or(&inner);
             body.push_str(&format!("<svg x=\"{x}\" y=\"{CAPTION}\""));
-            body.push_str(&inner[at + 4..]);
+            body.push_str(rest);
             x += w + GAP;
             height = height.max(h + CAPTION);
         }
