@@ -52,6 +52,12 @@ if ! "$jupyter" kernelspec list 2>/dev/null | grep -q '^ *rust '; then
   evcxr_jupyter --install >/dev/null
 fi
 
+# evcxr's type inference (rust-analyzer) reads the standard library's sources.
+if [ ! -d "$(rustc --print sysroot)/lib/rustlib/src/rust/library" ]; then
+  echo "notebooks.sh: note: rust-src is not installed (rustup component add rust-src);" \
+    "evcxr infers the types of variables less well without it" >&2
+fi
+
 export EVCXR_TMPDIR=${EVCXR_TMPDIR:-$root/target/notebooks/evcxr}
 mkdir -p "$EVCXR_TMPDIR"
 # evcxr resolves the dependencies of its own crate afresh; our lock file pins them to the
