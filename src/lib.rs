@@ -18,6 +18,7 @@
 //! - [`render`](mod@render): pictures of mazes (PNG streamed row by row, SVG), with overlays;
 //! - [`draw`](mod@draw): pictures of graphs and games through Graphviz;
 //! - [`gamebook`]: gamebooks from perfect mazes (numbered sections, choices, Markdown/JSON);
+//! - [`display`]: inline pictures in evcxr Jupyter notebooks (`evcxr_display` methods);
 //! - [`stats`]: maze classes (perfect, unicursal, braid, …) and figures, the tree view;
 //! - [`experiment`]: the seeds' experiment, many random mazes per generator compared.
 //!
@@ -32,6 +33,7 @@
 #![allow(clippy::needless_range_loop)]
 
 pub mod convert;
+pub mod display;
 pub mod draw;
 pub mod error;
 pub mod experiment;
