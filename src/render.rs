@@ -12,7 +12,9 @@
 //!   its goal (the cells on shortest solutions, [`attractor`](crate::game::attractor())) are
 //!   shaded by rank, i.e. by distance to the goal: the goal (rank 0) darkest blue ([`NEAR`]),
 //!   the largest rank lightest ([`FAR`]), [`SHADES`] shades in between. Path cells outside the
-//!   attractor keep the plain path colour.
+//!   attractor keep the plain path colour. The overlay finds those cells and ranks without
+//!   building the game ([`shortest_set::ranks`](crate::solve::shortest_set::ranks)), which
+//!   gives the same picture ([`Picture::set_attractor`] draws any attractor computed on a game).
 //!
 //! Overlays combine; where they meet, the start and goal marks of a solution overlay win,
 //! then attractor shades, then the solution path, then the filled and kept colours; portal
@@ -29,9 +31,9 @@
 //! same-coloured cells in a row.
 
 use crate::error::{Error, Result};
-use crate::game::{attractor, orient, Attractor, Player};
+use crate::game::Attractor;
 use crate::maze::Maze;
-use crate::solve::{solve, Method};
+use crate::solve::{shortest_set, solve, Method};
 use fixedbitset::FixedBitSet;
 use std::io::Write;
 
@@ -226,8 +228,8 @@ impl<'a> Picture<'a> {
     /// Lays out `maze` and computes its overlays.
     ///
     /// Costs: O(cells) for the solution overlays (a dead-end filling) and for
-    /// [`Overlay::Attractor`] (an orientation and an attractor, about 60 bytes per path cell
-    /// while they are computed, then 8 bytes per attracted cell).
+    /// [`Overlay::Attractor`] (a breadth-first search and a sweep back from the goal, two bits
+    /// per cell, then 8 bytes per attracted cell).
     ///
     /// Errors: a solution or attractor overlay on a maze without terminals, an inconsistent
     /// maze, or a picture wider or taller than 2³¹ pixels.
@@ -315,9 +317,13 @@ impl<'a> Picture<'a> {
             pic.portal_colours.sort_unstable_by_key(|e| e.0);
         }
         if opts.overlays.contains(&Overlay::Attractor) {
-            let oriented = orient(maze)?;
-            let a = attractor(&oriented.game, Player::Zero, &[oriented.goal])?;
-            pic.set_attractor(&oriented.cells, &a)?;
+            // The goal's attractor in the maze oriented away from its start is the set of
+            // cells on shortest solutions, ranked by their steps to the goal: found here
+            // without building the game (two bits a cell instead of tens of bytes).
+            let (start, goal) = maze.require_terminals()?;
+            let mut ranked: Vec<(u32, u32)> = Vec::new();
+            shortest_set::ranks(maze, start, goal, |c, r| ranked.push((c as u32, r)));
+            pic.set_shades(ranked);
         }
         Ok(pic)
     }
@@ -351,21 +357,29 @@ impl<'a> Picture<'a> {
                 "the attractor's game was not oriented from this maze".to_string(),
             ));
         }
-        let top = u64::from(a.max_rank().max(1));
-        let steps = u64::from(SHADES - 1);
-        self.shaded = FixedBitSet::with_capacity(len);
-        self.shades.clear();
-        self.shades.reserve(a.len());
-        for &v in a.vertices() {
-            let (Some(&cell), Some(r)) = (cells.get(v as usize), a.rank(v)) else {
-                continue;
-            };
-            let k = (u64::from(r) * steps + top / 2) / top;
-            self.shaded.insert(cell as usize);
-            self.shades.push((cell, SHADE + k.min(steps) as u8));
-        }
-        self.shades.sort_unstable_by_key(|e| e.0);
+        let ranked = a
+            .vertices()
+            .iter()
+            .filter_map(|&v| Some((*cells.get(v as usize)?, a.rank(v)?)))
+            .collect();
+        self.set_shades(ranked);
         Ok(())
+    }
+
+    /// Shades `(cell, rank)` pairs (cells inside this picture's maze), rank 0 darkest.
+    fn set_shades(&mut self, mut ranked: Vec<(u32, u32)>) {
+        let top = u64::from(ranked.iter().map(|e| e.1).max().unwrap_or(0).max(1));
+        let steps = u64::from(SHADES - 1);
+        self.shaded = FixedBitSet::with_capacity(self.maze.grid().len());
+        ranked.sort_unstable_by_key(|e| e.0);
+        self.shades = ranked
+            .into_iter()
+            .map(|(cell, r)| {
+                self.shaded.insert(cell as usize);
+                let k = (u64::from(r) * steps + top / 2) / top;
+                (cell, SHADE + k.min(steps) as u8)
+            })
+            .collect();
     }
 
     /// True when the picture uses the attractor shades (and PNG needs 8 bits a pixel).
@@ -821,6 +835,7 @@ pub fn render(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::{attractor, orient, Player};
     use crate::grid::{Grid, Shape};
 
     fn decode(bytes: &[u8]) -> (usize, usize, Vec<u8>) {
@@ -930,6 +945,40 @@ mod tests {
         "#.......#", //
         "#######.#",
     ];
+
+    #[test]
+    fn attractor_overlay_equals_the_attractor_of_the_oriented_game() {
+        use crate::generate::{generate, lattice::Lattice, rng_from_seed, Algorithm, Options};
+        use crate::grid::Limits;
+        for (seed, rooms) in [(1u64, vec![6, 9]), (2, vec![3, 4, 3]), (3, vec![12, 5])] {
+            for loops in [0, 3, 12] {
+                let lattice = Lattice::new(&rooms, &Limits::default()).unwrap();
+                let mut opts = Options::new(Algorithm::Kruskal);
+                opts.loops = loops;
+                let mut m = generate(&lattice, &opts, &mut rng_from_seed(seed)).unwrap();
+                if loops == 3 {
+                    // A portal between two path cells far apart.
+                    let paths: Vec<usize> = m.grid().paths().collect();
+                    m.add_portal(paths[paths.len() / 3], paths[2 * paths.len() / 3])
+                        .unwrap();
+                }
+                let shown = RenderOptions {
+                    scale: 1,
+                    overlays: vec![Overlay::Attractor],
+                };
+                let fast = Picture::new(&m, &shown).unwrap();
+                let o = orient(&m).unwrap();
+                let a = attractor(&o.game, Player::Zero, &[o.goal]).unwrap();
+                let mut game = Picture::new(&m, &RenderOptions::default()).unwrap();
+                game.set_attractor(&o.cells, &a).unwrap();
+                assert_eq!(
+                    fast.shades, game.shades,
+                    "seed {seed}, {rooms:?}, {loops} loops"
+                );
+                assert_eq!(fast.shaded, game.shaded);
+            }
+        }
+    }
 
     #[test]
     fn attractor_shades_by_rank() {
