@@ -13,7 +13,7 @@
 //!   shaded by rank, i.e. by distance to the goal: the goal (rank 0) darkest blue ([`NEAR`]),
 //!   the largest rank lightest ([`FAR`]), [`SHADES`] shades in between. Path cells outside the
 //!   attractor keep the plain path colour. The overlay finds those cells and ranks without
-//!   building the game ([`shortest_set::ranks`](crate::solve::shortest_set::ranks)), which
+//!   building the game ([`shortest_set::ranks`]), which
 //!   gives the same picture ([`Picture::set_attractor`] draws any attractor computed on a game).
 //!
 //! Overlays combine; where they meet, the start and goal marks of a solution overlay win,
