@@ -1,7 +1,7 @@
 //! `mazegraph draw`: a picture of a maze's graph, a graph or a game, laid out by Graphviz.
 
 use super::attractor::read_game;
-use super::io::{located, read_item, Output};
+use super::io::{located, output_format, read_item, Output};
 use super::Global;
 use anyhow::{anyhow, bail, Result};
 use mazegraph::draw::{self, DrawFormat, DrawOptions, Engine};
@@ -72,18 +72,12 @@ fn parse_draw_format(s: &str) -> Result<DrawFormat, String> {
 /// Runs `mazegraph draw`.
 pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     let opts = global.read_options();
-    let format = match (args.to, &args.output) {
-        (Some(f), _) => f,
-        (None, Some(p)) => {
-            let ext = p
-                .extension()
-                .map(|e| e.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            DrawFormat::from_name(&ext)
-                .map_err(|e| anyhow!("{}: {e}; name the format with --to", p.display()))?
-        }
-        (None, None) => bail!("say which format to write with --to svg|png|pdf (or give -o FILE)"),
-    };
+    let format = output_format(
+        args.to,
+        args.output.as_deref(),
+        DrawFormat::from_name,
+        "svg|png|pdf",
+    )?;
     let output = Output::new(args.output.as_deref(), &[&args.input], global.force)?;
     let draw_opts = DrawOptions {
         engine: match args.engine {

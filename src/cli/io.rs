@@ -27,6 +27,27 @@ pub fn read_item(path: &Path, from: Option<Format>, opts: &ReadOptions) -> Resul
     Ok((item, format))
 }
 
+/// The format to write: `to` when given, else the one named by the output's extension (through
+/// `from_name`); with neither, an error listing `choices` (e.g. "png|svg").
+pub fn output_format<T, E: std::fmt::Display>(
+    to: Option<T>,
+    output: Option<&Path>,
+    from_name: impl Fn(&str) -> Result<T, E>,
+    choices: &str,
+) -> Result<T> {
+    match (to, output) {
+        (Some(f), _) => Ok(f),
+        (None, Some(p)) => {
+            let ext = p
+                .extension()
+                .map(|e| e.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            from_name(&ext).map_err(|e| anyhow!("{}: {e}; name the format with --to", p.display()))
+        }
+        (None, None) => bail!("say which format to write with --to {choices} (or give -o FILE)"),
+    }
+}
+
 /// A library error about input `path`, as one line: `path:line: message` for parse errors.
 pub fn located(path: &Path, e: mazegraph::Error) -> anyhow::Error {
     let name = if path == Path::new("-") {

@@ -1,7 +1,7 @@
 //! `mazegraph render`: draw a maze as a PNG or SVG picture, with overlays.
 
 use super::convert::parse_format;
-use super::io::{located, read_item, Output};
+use super::io::{located, output_format, read_item, Output};
 use super::progress::Bar;
 use super::Global;
 use anyhow::{anyhow, Result};
@@ -57,20 +57,12 @@ fn parse_picture_format(s: &str) -> Result<PictureFormat, String> {
 /// Runs `mazegraph render`.
 pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     let opts = global.read_options();
-    let format = match (args.to, &args.output) {
-        (Some(f), _) => f,
-        (None, Some(p)) => {
-            let ext = p
-                .extension()
-                .map(|e| e.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            PictureFormat::from_name(&ext)
-                .map_err(|e| anyhow!("{}: {e}; name the format with --to", p.display()))?
-        }
-        (None, None) => {
-            anyhow::bail!("say which format to write with --to png|svg (or give -o FILE)")
-        }
-    };
+    let format = output_format(
+        args.to,
+        args.output.as_deref(),
+        PictureFormat::from_name,
+        "png|svg",
+    )?;
     // Checked here rather than by clap, so that a bad name is one line.
     let overlays = args
         .overlay
