@@ -14,13 +14,11 @@
 //! - A property test (library level): every reader, on valid documents of every format with
 //!   random bytes flipped, inserted, deleted or cut off, errs or returns a well-formed item.
 
-use assert_cmd::Command;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-fn mg() -> Command {
-    Command::cargo_bin("mazegraph").expect("the binary is built")
-}
+mod common;
+use common::*;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

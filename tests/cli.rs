@@ -1,16 +1,10 @@
 //! CLI tests: run the real `mazegraph` binary.
 
-use assert_cmd::Command;
 use std::fs;
 use std::path::Path;
 
-fn mg() -> Command {
-    Command::cargo_bin("mazegraph").expect("the binary is built")
-}
-
-fn data(name: &str) -> String {
-    format!("{}/data/{name}", env!("CARGO_MANIFEST_DIR"))
-}
+mod common;
+use common::*;
 
 #[test]
 fn convert_txt_to_json_on_stdout() {

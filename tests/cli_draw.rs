@@ -1,16 +1,14 @@
 //! CLI tests of `mazegraph draw` (pictures through Graphviz): run the real binary. Checks that
 //! need Graphviz are skipped, with a note, when its `dot` program is not installed.
 
-use assert_cmd::Command;
 use mazegraph::draw::{graphviz_installed, GRAPHVIZ_MISSING};
 use mazegraph::junction::junction_graph;
 use mazegraph::Maze;
 use std::fs;
 use std::path::Path;
 
-fn mg() -> Command {
-    Command::cargo_bin("mazegraph").expect("the binary is built")
-}
+mod common;
+use common::*;
 
 /// Runs and returns (exit code, stdout, stderr).
 fn run(args: &[&str]) -> (i32, Vec<u8>, String) {

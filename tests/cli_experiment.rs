@@ -1,17 +1,10 @@
 //! CLI tests for `mazegraph experiment`: determinism whatever -j, the table formats, the
 //! chart files, and bad arguments.
 
-use assert_cmd::Command;
 use std::fs;
-use std::path::Path;
 
-fn mg() -> Command {
-    Command::cargo_bin("mazegraph").expect("the binary is built")
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
+mod common;
+use common::*;
 
 fn experiment(extra: &[&str]) -> std::process::Output {
     let mut args = vec!["experiment", "--size", "6x7", "--runs", "8", "--seed", "5"];

@@ -1,16 +1,10 @@
 //! CLI tests of `attractor` and `solve-game`: run the real binary.
 
-use assert_cmd::Command;
 use std::fs;
 use std::path::Path;
 
-fn mg() -> Command {
-    Command::cargo_bin("mazegraph").expect("the binary is built")
-}
-
-fn data(name: &str) -> String {
-    format!("{}/data/{name}", env!("CARGO_MANIFEST_DIR"))
-}
+mod common;
+use common::*;
 
 /// Runs and returns (exit code, stdout, stderr).
 fn run(args: &[&str]) -> (i32, String, String) {

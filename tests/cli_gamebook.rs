@@ -1,12 +1,10 @@
 //! CLI tests of `gamebook`: run the real binary on mazes written to a temporary directory.
 
-use assert_cmd::Command;
 use std::fs;
 use std::path::Path;
 
-fn mg() -> Command {
-    Command::cargo_bin("mazegraph").expect("the binary is built")
-}
+mod common;
+use common::*;
 
 /// Runs and returns (exit code, stdout, stderr).
 fn run(args: &[&str]) -> (i32, String, String) {

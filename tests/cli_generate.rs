@@ -1,11 +1,9 @@
 //! CLI tests of `mazegraph generate`: run the real binary.
 
-use assert_cmd::Command;
 use std::fs;
 
-fn mg() -> Command {
-    Command::cargo_bin("mazegraph").expect("the binary is built")
-}
+mod common;
+use common::*;
 
 fn stdout(args: &[&str]) -> String {
     let out = mg().args(args).output().unwrap();

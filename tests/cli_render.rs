@@ -1,16 +1,14 @@
 //! CLI tests of `mazegraph render` (and `attractor --to png`, drawn by the same code): run the
 //! real binary, decode the pictures it writes and check the colours of chosen cells.
 
-use assert_cmd::Command;
 use mazegraph::render::{
     rgb, FAR, FILLED, GOAL, KEPT, NEAR, OPEN, PATH, PORTAL, SHADE, SHADES, START, WALL,
 };
 use std::fs;
 use std::path::Path;
 
-fn mg() -> Command {
-    Command::cargo_bin("mazegraph").expect("the binary is built")
-}
+mod common;
+use common::*;
 
 /// Runs and returns (exit code, stdout, stderr).
 fn run(args: &[&str]) -> (i32, Vec<u8>, String) {

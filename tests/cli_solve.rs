@@ -1,26 +1,9 @@
 //! CLI tests for `mazegraph solve`: run the real binary on data/ and on mazes made here.
 
-use assert_cmd::Command;
 use std::fs;
-use std::path::{Path, PathBuf};
 
-fn mg() -> Command {
-    Command::cargo_bin("mazegraph").expect("the binary is built")
-}
-
-fn data(name: &str) -> String {
-    format!("{}/data/{name}", env!("CARGO_MANIFEST_DIR"))
-}
-
-fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
-    let p = dir.join(name);
-    fs::write(&p, text).unwrap();
-    p
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
+mod common;
+use common::*;
 
 /// A perfect maze: exactly one way from S to G, with dead ends.
 const PERFECT: &str = "#S#######\n#.#.....#\n#.#.###.#\n#...#...#\n#####.###\n#.....#.#\n#.###.#.#\n#...#...#\n#######G#\n";
