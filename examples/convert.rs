@@ -10,7 +10,10 @@ use mazegraph::format::{Format, Item, ReadOptions};
 use mazegraph::junction::junction_graph;
 use mazegraph::Graph;
 use std::error::Error;
-use std::path::{Path, PathBuf};
+use std::path::Path;
+
+mod common;
+use common::*;
 
 fn main() -> Result<(), Box<dyn Error>> {
     let out = out_dir()?;
@@ -57,14 +60,4 @@ fn main() -> Result<(), Box<dyn Error>> {
     println!("seed.txt as an adjacency list: {}", seed.trim_end());
     println!("written to {}", out.display());
     Ok(())
-}
-
-/// The directory named by the first argument, or `$TMPDIR/mazegraph-examples`; created.
-fn out_dir() -> std::io::Result<PathBuf> {
-    let dir = std::env::args_os()
-        .nth(1)
-        .map(PathBuf::from)
-        .unwrap_or_else(|| std::env::temp_dir().join("mazegraph-examples"));
-    std::fs::create_dir_all(&dir)?;
-    Ok(dir)
 }

@@ -10,7 +10,10 @@ use mazegraph::game::format::GameFormat;
 use mazegraph::game::{attractor, check, orient, solve, Objective, Player};
 use mazegraph::solve::dead_end;
 use std::error::Error;
-use std::path::{Path, PathBuf};
+use std::path::Path;
+
+mod common;
+use common::*;
 
 /// A small parity game: `id priority owner successors "name";` (max-parity, as PGSolver:
 /// player 0 wins a play whose largest priority seen infinitely often is even).
@@ -78,14 +81,4 @@ fn main() -> Result<(), Box<dyn Error>> {
     std::fs::write(out.join("example.pg"), pg)?;
     println!("written to {}", out.display());
     Ok(())
-}
-
-/// The directory named by the first argument, or `$TMPDIR/mazegraph-examples`; created.
-fn out_dir() -> std::io::Result<PathBuf> {
-    let dir = std::env::args_os()
-        .nth(1)
-        .map(PathBuf::from)
-        .unwrap_or_else(|| std::env::temp_dir().join("mazegraph-examples"));
-    std::fs::create_dir_all(&dir)?;
-    Ok(dir)
 }

@@ -9,7 +9,9 @@ use mazegraph::gamebook::{build, SectionKind};
 use mazegraph::generate::{generate, rng_from_seed, Algorithm, Lattice, Options};
 use mazegraph::grid::Limits;
 use std::error::Error;
-use std::path::PathBuf;
+
+mod common;
+use common::*;
 
 fn main() -> Result<(), Box<dyn Error>> {
     let out = out_dir()?;
@@ -57,14 +59,4 @@ fn main() -> Result<(), Box<dyn Error>> {
     }
     println!("written to {}", out.display());
     Ok(())
-}
-
-/// The directory named by the first argument, or `$TMPDIR/mazegraph-examples`; created.
-fn out_dir() -> std::io::Result<PathBuf> {
-    let dir = std::env::args_os()
-        .nth(1)
-        .map(PathBuf::from)
-        .unwrap_or_else(|| std::env::temp_dir().join("mazegraph-examples"));
-    std::fs::create_dir_all(&dir)?;
-    Ok(dir)
 }

@@ -11,7 +11,9 @@ use mazegraph::solve::{solve, Method};
 use mazegraph::{Graph, Maze};
 use nalgebra::DMatrix;
 use std::error::Error;
-use std::path::PathBuf;
+
+mod common;
+use common::*;
 
 fn main() -> Result<(), Box<dyn Error>> {
     let out = out_dir()?;
@@ -86,14 +88,4 @@ fn write(maze: &Maze, format: Format, path: &std::path::Path) -> Result<(), Box<
     format.write_maze(maze, &mut bytes)?;
     std::fs::write(path, bytes)?;
     Ok(())
-}
-
-/// The directory named by the first argument, or `$TMPDIR/mazegraph-examples`; created.
-fn out_dir() -> std::io::Result<PathBuf> {
-    let dir = std::env::args_os()
-        .nth(1)
-        .map(PathBuf::from)
-        .unwrap_or_else(|| std::env::temp_dir().join("mazegraph-examples"));
-    std::fs::create_dir_all(&dir)?;
-    Ok(dir)
 }

@@ -4,11 +4,12 @@
 //!
 //! Run: `cargo run --example solve [OUT_DIR]` (default: `$TMPDIR/mazegraph-examples`).
 
-use mazegraph::format::{Format, Item, ReadOptions};
 use mazegraph::solve::{bfs, dead_end, render, solve, Method};
-use mazegraph::Maze;
 use std::error::Error;
-use std::path::{Path, PathBuf};
+use std::path::Path;
+
+mod common;
+use common::*;
 
 fn main() -> Result<(), Box<dyn Error>> {
     let out = out_dir()?;
@@ -54,21 +55,4 @@ fn main() -> Result<(), Box<dyn Error>> {
         );
     }
     Ok(())
-}
-
-fn read_maze(path: &Path) -> Result<Maze, Box<dyn Error>> {
-    match Format::from_path(path)?.read(&std::fs::read(path)?, &ReadOptions::default())? {
-        Item::Maze(m) => Ok(m),
-        Item::Graph(_) => Err(format!("{} is not a maze", path.display()).into()),
-    }
-}
-
-/// The directory named by the first argument, or `$TMPDIR/mazegraph-examples`; created.
-fn out_dir() -> std::io::Result<PathBuf> {
-    let dir = std::env::args_os()
-        .nth(1)
-        .map(PathBuf::from)
-        .unwrap_or_else(|| std::env::temp_dir().join("mazegraph-examples"));
-    std::fs::create_dir_all(&dir)?;
-    Ok(dir)
 }
