@@ -1,11 +1,11 @@
 //! `mazegraph attractor`: the attractor of a maze's goal (in its orientation) or of target
 //! vertices of a game, as a summary, JSON, DOT or a PNG picture.
 
-use super::io::{located, read_item, Output};
+use super::io::{located, maze_format, read_item, Output};
 use super::{parse_coords, Coords, Global};
 use anyhow::{anyhow, bail, Context, Result};
 use mazegraph::convert::set_terminals;
-use mazegraph::format::{Format, Item, ReadOptions};
+use mazegraph::format::{Item, ReadOptions};
 use mazegraph::game::format::{dot, GameFormat};
 use mazegraph::game::{attractor, orient, orient_graph, Attractor, Game, Oriented, Player};
 use mazegraph::graph::Label;
@@ -202,12 +202,7 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         if !args.target.is_empty() || !args.priority.is_empty() {
             bail!("for a maze the target is its goal (move it with --goal R,C); --target and --priority are for games");
         }
-        let from = args
-            .from
-            .as_deref()
-            .map(Format::from_name)
-            .transpose()
-            .map_err(|e| anyhow!("{e}"))?;
+        let from = maze_format(args.from.as_deref())?;
         let (mut item, _) = read_item(&args.input, from, &opts)?;
         if args.start.is_some() || args.goal.is_some() {
             set_terminals(

@@ -1,11 +1,10 @@
 //! `mazegraph draw`: a picture of a maze's graph, a graph or a game, laid out by Graphviz.
 
 use super::attractor::read_game;
-use super::io::{located, output_format, read_item, Output};
+use super::io::{located, maze_format, output_format, read_item, Output};
 use super::Global;
 use anyhow::{anyhow, bail, Result};
 use mazegraph::draw::{self, DrawFormat, DrawOptions, Engine};
-use mazegraph::format::Format;
 use mazegraph::game::format::GameFormat;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -109,12 +108,7 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         let game = read_game(&args.input, gf, &opts)?;
         draw::draw_game(&game, &draw_opts).map_err(failed)?
     } else {
-        let from = args
-            .from
-            .as_deref()
-            .map(Format::from_name)
-            .transpose()
-            .map_err(|e| anyhow!("{e}"))?;
+        let from = maze_format(args.from.as_deref())?;
         let (item, _) = read_item(&args.input, from, &opts)?;
         draw::draw(&item, &draw_opts).map_err(failed)?
     };

@@ -27,6 +27,14 @@ pub fn read_item(path: &Path, from: Option<Format>, opts: &ReadOptions) -> Resul
     Ok((item, format))
 }
 
+/// The maze or graph format named by a `--from` that may also name a game format (already
+/// ruled out by the caller); `None` when not given.
+pub fn maze_format(from: Option<&str>) -> Result<Option<Format>> {
+    from.map(Format::from_name)
+        .transpose()
+        .map_err(|e| anyhow!("{e}"))
+}
+
 /// The format to write: `to` when given, else the one named by the output's extension (through
 /// `from_name`); with neither, an error listing `choices` (e.g. "png|svg").
 pub fn output_format<T, E: std::fmt::Display>(
