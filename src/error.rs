@@ -42,6 +42,10 @@ pub enum Error {
     /// The file name or format name is not known (the message lists the known formats).
     #[error("{0}")]
     UnknownFormat(String),
+    /// No maze lattice fits a picture (noise, a photo, one colour, a circular maze); the
+    /// message says what was found.
+    #[error("no maze lattice fits this picture: {0} (give the cell size with --cells PITCH[,WALL], or --cells pixel)")]
+    NoLattice(String),
     /// The format cannot hold this content (a 3-D maze as PNG, portals in a PNG, …).
     #[error("{0}")]
     Unsupported(String),

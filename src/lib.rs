@@ -12,6 +12,8 @@
 //! - [`solve`]: dead-end filling and the classic solvers (BFS, A*, Dijkstra, DFS, wall follower,
 //!   Trémaux, all shortest paths), in n dimensions and through portals;
 //! - [`format`](mod@format): the registry of file formats;
+//! - [`picture`]: maze pictures at any scale (lattice recovery, colour marks, JPEG), results
+//!   drawn on the original;
 //! - [`generate`]: maze generators in n dimensions, shapes, huge mazes;
 //! - [`game`]: games on graphs: attractors, maze orientation, safety/Büchi/parity solvers,
 //!   PGSolver format;
@@ -46,6 +48,7 @@ pub mod grid;
 pub mod junction;
 pub mod layout;
 pub mod maze;
+pub mod picture;
 pub mod render;
 pub mod solve;
 pub mod stats;

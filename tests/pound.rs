@@ -35,7 +35,7 @@ fn pound_images_convert_to_every_format_and_back() {
             unreachable!()
         };
         let openings = maze.openings().len();
-        for format in Format::ALL {
+        for format in Format::ALL.into_iter().filter(|f| f.is_writable()) {
             let mut buf = Vec::new();
             match format.holds() {
                 Holds::Maze => format.write_maze(maze, &mut buf).unwrap(),

@@ -30,6 +30,7 @@ pub const ROUNDTRIP_LIMITS: Limits = Limits { max_cells: 1 << 16 };
 pub fn read(format: Format, data: &[u8]) {
     let opts = ReadOptions {
         limits: READ_LIMITS,
+        ..Default::default()
     };
     match format.read(data, &opts) {
         Ok(item) => check_item(&item),
@@ -121,6 +122,7 @@ pub fn roundtrip(data: &[u8]) {
     let to = FORMATS[((sel >> 3) & 7) as usize % FORMATS.len()];
     let opts = ReadOptions {
         limits: ROUNDTRIP_LIMITS,
+        ..Default::default()
     };
     let Ok(item) = from.read(rest, &opts) else {
         return;
@@ -215,6 +217,7 @@ fn reread(to: Format, out: &[u8]) -> Item {
     // the conversion was held to; allow it all the same.
     let opts = ReadOptions {
         limits: Limits { max_cells: 1 << 26 },
+        ..Default::default()
     };
     match to.read(out, &opts) {
         Ok(item) => {
@@ -232,6 +235,7 @@ fn reread(to: Format, out: &[u8]) -> Item {
 pub fn read_game(format: GameFormat, data: &[u8]) {
     let opts = ReadOptions {
         limits: READ_LIMITS,
+        ..Default::default()
     };
     match format.read(data, &opts) {
         Ok(game) => check_game(&game),
@@ -275,6 +279,7 @@ pub fn roundtrip_game(data: &[u8]) {
     let to = all[((sel >> 2) & 3) as usize % all.len()];
     let opts = ReadOptions {
         limits: ROUNDTRIP_LIMITS,
+        ..Default::default()
     };
     let Ok(game) = from.read(rest, &opts) else {
         return;
@@ -288,6 +293,7 @@ pub fn roundtrip_game(data: &[u8]) {
     }
     let opts = ReadOptions {
         limits: Limits { max_cells: 1 << 26 },
+        ..Default::default()
     };
     let back = match to.read(&out, &opts) {
         Ok(g) => g,

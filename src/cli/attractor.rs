@@ -61,11 +61,12 @@ pub struct Args {
     /// Target the vertices of a game with this priority (repeatable).
     #[arg(long, value_name = "P")]
     priority: Vec<u32>,
-    /// A maze's start cell, e.g. 1,0 (default: the explicit one, or the first opening).
-    #[arg(long, value_name = "R,C", value_parser = parse_coords, allow_hyphen_values = true)]
+    /// A maze's start cell, e.g. 1,0, or room, e.g. room:0,0 (default: the explicit one, or the
+    /// first opening).
+    #[arg(long, value_name = "R,C|room:R,C", value_parser = parse_coords, allow_hyphen_values = true)]
     start: Option<Coords>,
-    /// A maze's goal cell (default: the explicit one, or the last opening).
-    #[arg(long, value_name = "R,C", value_parser = parse_coords, allow_hyphen_values = true)]
+    /// A maze's goal cell or room:R,C (default: the explicit one, or the last opening).
+    #[arg(long, value_name = "R,C|room:R,C", value_parser = parse_coords, allow_hyphen_values = true)]
     goal: Option<Coords>,
 }
 
@@ -203,7 +204,7 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
             bail!("for a maze the target is its goal (move it with --goal R,C); --target and --priority are for games");
         }
         let from = maze_format(args.from.as_deref())?;
-        let (mut item, _) = read_item(&args.input, from, &opts)?;
+        let (mut item, _) = read_item(&args.input, from, global)?;
         if args.start.is_some() || args.goal.is_some() {
             set_terminals(
                 &mut item,

@@ -42,11 +42,11 @@ pub struct Args {
     /// How a graph becomes a maze.
     #[arg(long, value_enum, default_value_t = LayoutArg::Auto)]
     layout: LayoutArg,
-    /// Explicit start cell, e.g. 1,0.
-    #[arg(long, value_name = "R,C", value_parser = parse_coords, allow_hyphen_values = true)]
+    /// Explicit start: a cell, e.g. 1,0, or a room, e.g. room:0,0 (the cell 1,1).
+    #[arg(long, value_name = "R,C|room:R,C", value_parser = parse_coords, allow_hyphen_values = true)]
     start: Option<Coords>,
-    /// Explicit goal cell, e.g. 3,9.
-    #[arg(long, value_name = "R,C", value_parser = parse_coords, allow_hyphen_values = true)]
+    /// Explicit goal: a cell, e.g. 3,9, or a room, e.g. room:1,4 (the cell 3,9).
+    #[arg(long, value_name = "R,C|room:R,C", value_parser = parse_coords, allow_hyphen_values = true)]
     goal: Option<Coords>,
 }
 
@@ -71,7 +71,7 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     let to = output.format(args.to)?;
     let stages = super::progress::Stages::new(global.quiet);
     stages.stage(format!("reading {}", args.input.display()));
-    let (mut item, _) = read_item(&args.input, args.from, &opts)?;
+    let (mut item, _) = read_item(&args.input, args.from, global)?;
     if args.start.is_some() || args.goal.is_some() {
         set_terminals(
             &mut item,

@@ -109,7 +109,7 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         draw::draw_game(&game, &draw_opts).map_err(failed)?
     } else {
         let from = maze_format(args.from.as_deref())?;
-        let (item, _) = read_item(&args.input, from, &opts)?;
+        let (item, _) = read_item(&args.input, from, global)?;
         draw::draw(&item, &draw_opts).map_err(failed)?
     };
     output.write_with(format.is_binary(), |w| Ok(w.write_all(&picture)?))?;

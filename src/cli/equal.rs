@@ -32,10 +32,10 @@ pub struct Args {
 
 pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     let opts = global.read_options();
-    let (a, _) = read_item(&args.a, args.from, &opts)?;
+    let (a, _) = read_item(&args.a, args.from, global)?;
     let ga = canonical_graph(&a, &opts.limits).map_err(|e| located(&args.a, e))?;
     drop(a);
-    let (b, _) = read_item(&args.b, args.from, &opts)?;
+    let (b, _) = read_item(&args.b, args.from, global)?;
     let gb = canonical_graph(&b, &opts.limits).map_err(|e| located(&args.b, e))?;
     match ga.difference(&gb) {
         None => {

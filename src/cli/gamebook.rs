@@ -48,10 +48,10 @@ pub struct Args {
     #[arg(long)]
     title: Option<String>,
     /// The entrance, e.g. 1,0 (default: the explicit start, or the first opening).
-    #[arg(long, value_name = "R,C", value_parser = parse_coords, allow_hyphen_values = true)]
+    #[arg(long, value_name = "R,C|room:R,C", value_parser = parse_coords, allow_hyphen_values = true)]
     start: Option<Coords>,
     /// The exit (default: the explicit goal, or the last opening).
-    #[arg(long, value_name = "R,C", value_parser = parse_coords, allow_hyphen_values = true)]
+    #[arg(long, value_name = "R,C|room:R,C", value_parser = parse_coords, allow_hyphen_values = true)]
     goal: Option<Coords>,
 }
 
@@ -82,7 +82,7 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         (None, None) => BookFormat::Md,
     };
     let output = Output::new(args.output.as_deref(), &[&args.input], global.force)?;
-    let (mut item, _) = read_item(&args.input, args.from, &opts)?;
+    let (mut item, _) = read_item(&args.input, args.from, global)?;
     if args.start.is_some() || args.goal.is_some() {
         set_terminals(
             &mut item,

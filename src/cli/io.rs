@@ -2,13 +2,38 @@
 //! parse errors as `file:line: message`, outputs written to a temporary file beside the target
 //! and renamed only on success, inputs never overwritten without `--force`.
 
+use super::Global;
 use anyhow::{anyhow, bail, Context, Result};
-use mazegraph::format::{Format, Item, ReadOptions};
+use mazegraph::format::{Format, Item};
+use mazegraph::picture;
 use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 
-/// Reads `path` (`-` is standard input, which needs `from`) as an item.
-pub fn read_item(path: &Path, from: Option<Format>, opts: &ReadOptions) -> Result<(Item, Format)> {
+/// Reads `path` (`-` is standard input, which needs `from`) as an item. For a picture whose
+/// lattice was detected (not drawn one pixel per cell), says what was found on stderr unless
+/// `--quiet`.
+pub fn read_item(path: &Path, from: Option<Format>, global: &Global) -> Result<(Item, Format)> {
+    read_item_noted(path, from, global).map(|(item, format, _)| (item, format))
+}
+
+/// A picture an item was read from: its bytes and where its cells lie, so that results can be
+/// drawn on it.
+pub struct Source {
+    /// The picture file's bytes.
+    pub bytes: Vec<u8>,
+    /// Where the maze's cells lie in it.
+    pub lattice: picture::Lattice,
+    /// What was found ([`picture::Picture::describe`]).
+    pub found: String,
+}
+
+/// [`read_item`], also giving the picture it was read from, if any.
+pub fn read_item_noted(
+    path: &Path,
+    from: Option<Format>,
+    global: &Global,
+) -> Result<(Item, Format, Option<Source>)> {
+    let opts = &global.read_options();
     let stdin = path == Path::new("-");
     let format = match from {
         Some(f) => f,
@@ -23,8 +48,26 @@ pub fn read_item(path: &Path, from: Option<Format>, opts: &ReadOptions) -> Resul
     } else {
         bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
     }
+    if format.is_picture() {
+        let pic = if format == Format::Png {
+            picture::read_png(&bytes, opts)
+        } else {
+            picture::read(&bytes, opts)
+        }
+        .map_err(|e| located(path, e))?;
+        let found = pic.describe();
+        if !global.quiet && !pic.lattice.pixel {
+            eprintln!("{}: {found}", display_name(path));
+        }
+        let source = Source {
+            bytes,
+            lattice: pic.lattice,
+            found,
+        };
+        return Ok((Item::Maze(pic.maze), format, Some(source)));
+    }
     let item = format.read(&bytes, opts).map_err(|e| located(path, e))?;
-    Ok((item, format))
+    Ok((item, format, None))
 }
 
 /// The maze or graph format named by a `--from` that may also name a game format (already
@@ -58,17 +101,22 @@ pub fn output_format<T, E: std::fmt::Display>(
 
 /// A library error about input `path`, as one line: `path:line: message` for parse errors.
 pub fn located(path: &Path, e: mazegraph::Error) -> anyhow::Error {
-    let name = if path == Path::new("-") {
-        "<stdin>".to_string()
-    } else {
-        path.display().to_string()
-    };
+    let name = display_name(path);
     match e {
         mazegraph::Error::Parse { line, message, .. } if line > 0 => {
             anyhow!("{name}:{line}: {message}")
         }
         mazegraph::Error::Parse { message, .. } => anyhow!("{name}: {message}"),
         other => anyhow!("{name}: {other}"),
+    }
+}
+
+/// A path as messages name it (`<stdin>` for `-`).
+fn display_name(path: &Path) -> String {
+    if path == Path::new("-") {
+        "<stdin>".to_string()
+    } else {
+        path.display().to_string()
     }
 }
 

@@ -49,17 +49,22 @@ pub struct Global {
     /// Refuse inputs with more cells (or graph vertices) than this, before allocating.
     #[arg(long, global = true, value_name = "N", default_value_t = mazegraph::grid::DEFAULT_MAX_CELLS)]
     pub max_cells: u64,
+    /// How maze pictures map to cells: auto (detect the lattice), pixel (one pixel per cell),
+    /// or PITCH[,WALL] in pixels (e.g. 18 or 14.3,2).
+    #[arg(long, global = true, value_name = "auto|pixel|PITCH[,WALL]", default_value = "auto", value_parser = parse_cells)]
+    pub cells: mazegraph::picture::Cells,
     /// Allow an output file to replace one of the inputs.
     #[arg(long, global = true)]
     pub force: bool,
 }
 
 impl Global {
-    fn read_options(&self) -> mazegraph::format::ReadOptions {
+    pub fn read_options(&self) -> mazegraph::format::ReadOptions {
         mazegraph::format::ReadOptions {
             limits: mazegraph::grid::Limits {
                 max_cells: self.max_cells,
             },
+            cells: self.cells,
         }
     }
 }
@@ -117,13 +122,40 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
     })
 }
 
+fn parse_cells(s: &str) -> Result<mazegraph::picture::Cells, String> {
+    s.parse()
+}
+
 /// A coordinate given on the command line.
 #[derive(Clone, Debug)]
 pub struct Coords(pub Vec<i64>);
 
-/// Parses `r,c[,…]` (or `(r, c)`) into coordinates.
+/// Parses `r,c[,…]` (or `(r, c)`) into cell coordinates; `room:r,c[,…]` names a room in room
+/// coordinates, the cell `(2r + 1, 2c + 1, …)`.
 pub fn parse_coords(s: &str) -> Result<Coords, String> {
-    let t = s.trim().trim_start_matches('(').trim_end_matches(')');
+    let (room, t) = match s.trim().strip_prefix("room:") {
+        Some(rest) => (true, rest),
+        None => (false, s.trim()),
+    };
+    let cells = parse_cells_coords(s, t)?;
+    if !room {
+        return Ok(cells);
+    }
+    cells
+        .0
+        .iter()
+        .map(|&k| {
+            k.checked_mul(2)
+                .and_then(|v| v.checked_add(1))
+                .filter(|_| k >= 0)
+                .ok_or_else(|| format!("{s:?}: room coordinates are 0 or more"))
+        })
+        .collect::<Result<Vec<_>, _>>()
+        .map(Coords)
+}
+
+fn parse_cells_coords(s: &str, t: &str) -> Result<Coords, String> {
+    let t = t.trim().trim_start_matches('(').trim_end_matches(')');
     t.split(',')
         .map(|p| p.trim())
         .filter(|p| !p.is_empty())

@@ -73,7 +73,7 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     let output = Output::new(args.output.as_deref(), &[&args.input], global.force)?;
     let stages = super::progress::Stages::new(global.quiet);
     stages.stage(format!("reading {}", args.input.display()));
-    let (item, _) = read_item(&args.input, args.from, &opts)?;
+    let (item, _) = read_item(&args.input, args.from, global)?;
     let maze = to_maze(item, Layout::Auto, &opts.limits).map_err(|e| located(&args.input, e))?;
     let render_opts = RenderOptions {
         scale: usize::from(args.scale),

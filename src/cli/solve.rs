@@ -2,12 +2,13 @@
 //! line each).
 
 use super::convert::parse_format;
-use super::io::{located, read_item, Output};
+use super::io::{located, read_item_noted, Output, Source};
 use super::{parse_coords, Coords, Global};
 use anyhow::{bail, Result};
 use mazegraph::convert::{set_terminals, to_maze};
 use mazegraph::format::Format;
 use mazegraph::layout::Layout;
+use mazegraph::picture::{overlay, Raster};
 use mazegraph::solve::render::{self, SolutionFormat};
 use mazegraph::solve::{solve, Hand, Method, Solution};
 use mazegraph::Maze;
@@ -22,11 +23,18 @@ use std::time::Instant;
     after_help = "Output (-o FILE or --to FORMAT, one input only): .json has the path, its length and \
 the kept cells as coordinates; .png shows walls black, filled or unreached cells grey, kept cells \
 yellow, the path red, start green and goal blue; .txt marks the path with 'o' and the terminals \
-with S and G. Without -o or --to, one summary line per maze (JSON lines with --json).
+with S and G. A maze picture read at its own scale (not one pixel per cell) gets its solution \
+drawn on the picture itself: .png is the original, at its size and colours, with the path in red \
+through the corridor centres, a green start and a blue goal (--cells pixel draws cells as above).
+Without -o or --to, one summary line per maze (JSON lines with --json).
+Terminals: --start/--goal name a cell (grid coordinates: rooms at odd coordinates, walls between), \
+or a room with room: (room:0,0 is the cell 1,1; room:R,C is 2R+1,2C+1), as pictures with a \
+closed border need.
 No solution is not an error: a message, exit status 1, and nothing written.
 
 Examples:
   mazegraph solve maze.png -o solved.png
+  mazegraph solve photo.jpg --start room:0,0 --goal room:11,14 -o solved.png
   mazegraph solve maze.txt --method bfs --to txt
   mazegraph solve maze.json --method shortest-set -o cells.json
   mazegraph solve maze.png --method wall-follower --hand left
@@ -57,11 +65,11 @@ pub struct Args {
     /// Mazes solved at once (0: one per core).
     #[arg(short = 'j', long, value_name = "N", default_value_t = 0)]
     jobs: usize,
-    /// Explicit start cell, e.g. 1,0.
-    #[arg(long, value_name = "R,C", value_parser = parse_coords, allow_hyphen_values = true)]
+    /// Explicit start: a cell, e.g. 1,0, or a room, e.g. room:0,0 (the cell 1,1).
+    #[arg(long, value_name = "R,C|room:R,C", value_parser = parse_coords, allow_hyphen_values = true)]
     start: Option<Coords>,
-    /// Explicit goal cell, e.g. 3,9.
-    #[arg(long, value_name = "R,C", value_parser = parse_coords, allow_hyphen_values = true)]
+    /// Explicit goal: a cell, e.g. 3,9, or a room, e.g. room:1,4 (the cell 3,9).
+    #[arg(long, value_name = "R,C|room:R,C", value_parser = parse_coords, allow_hyphen_values = true)]
     goal: Option<Coords>,
 }
 
@@ -120,13 +128,16 @@ impl Args {
 /// One maze solved.
 struct Solved {
     maze: Maze,
+    /// The picture it was read from, when its lattice was detected (drawn on for .png output).
+    source: Option<Source>,
     solution: Solution,
     seconds: f64,
 }
 
-fn load(path: &Path, args: &Args, global: &Global) -> Result<Maze> {
+fn load(path: &Path, args: &Args, global: &Global) -> Result<(Maze, Option<Source>)> {
     let opts = global.read_options();
-    let (mut item, _) = read_item(path, args.from, &opts)?;
+    let (mut item, _, source) = read_item_noted(path, args.from, global)?;
+    let source = source.filter(|s| !s.lattice.pixel);
     if args.start.is_some() || args.goal.is_some() {
         set_terminals(
             &mut item,
@@ -135,12 +146,13 @@ fn load(path: &Path, args: &Args, global: &Global) -> Result<Maze> {
         )
         .map_err(|e| located(path, e))?;
     }
-    to_maze(item, Layout::Auto, &opts.limits).map_err(|e| located(path, e))
+    let maze = to_maze(item, Layout::Auto, &opts.limits).map_err(|e| located(path, e))?;
+    Ok((maze, source))
 }
 
 fn solve_one(path: &Path, args: &Args, global: &Global, stage: &dyn Fn(String)) -> Result<Solved> {
     stage(format!("reading {}", path.display()));
-    let maze = load(path, args, global)?;
+    let (maze, source) = load(path, args, global)?;
     stage(match args.method() {
         Method::DeadEnd => "filling dead ends".to_string(),
         m => format!("solving ({m})"),
@@ -149,6 +161,7 @@ fn solve_one(path: &Path, args: &Args, global: &Global, stage: &dyn Fn(String)) 
     let solution = solve(&maze, args.method()).map_err(|e| located(path, e))?;
     Ok(Solved {
         maze,
+        source,
         solution,
         seconds: t.elapsed().as_secs_f64(),
     })
@@ -248,9 +261,19 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     }
     if let (Some(output), Some(format)) = (output, format) {
         stages.stage("writing the solution");
-        output.write_with(format.is_binary(), |w| {
-            render::write(format, &solved.maze, &solved.solution, w)
-        })?;
+        match (&solved.source, format) {
+            (Some(src), SolutionFormat::Png) => {
+                // The solution over the user's own picture, at its size and colours.
+                let mut raster = Raster::decode(&src.bytes, &global.read_options().limits)
+                    .map_err(|e| located(input, e))?;
+                let path = solved.solution.path.as_deref().unwrap_or_default();
+                overlay::draw_path(&mut raster, &src.lattice, path);
+                output.write_with(true, |w| raster.write_png(w))?;
+            }
+            _ => output.write_with(format.is_binary(), |w| {
+                render::write(format, &solved.maze, &solved.solution, w)
+            })?,
+        }
     }
     drop(stages);
     let quiet_file = global.quiet && args.output.is_some();

@@ -2,7 +2,7 @@
 //! junction graph as a DOT tree.
 
 use super::convert::parse_format;
-use super::io::{read_item, Output};
+use super::io::{read_item_noted, Output};
 use super::Global;
 use anyhow::{anyhow, Result};
 use mazegraph::format::{Format, Item};
@@ -49,13 +49,12 @@ pub struct Args {
 
 /// Runs `mazegraph stats`.
 pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
-    let opts = global.read_options();
     let output = Output::new(args.output.as_deref(), &[&args.input], global.force)?;
     let tree_output = match &args.tree {
         Some(p) => Some(Output::new(Some(p), &[&args.input], global.force)?),
         None => None,
     };
-    let (item, _) = read_item(&args.input, args.from, &opts)?;
+    let (item, _, picture) = read_item_noted(&args.input, args.from, global)?;
     let stages = super::progress::Stages::new(global.quiet);
     stages.stage("measuring");
     let built;
@@ -66,7 +65,8 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         }
         Item::Graph(g) => (g, None),
     };
-    let stats = cell_graph_stats(graph, maze);
+    let mut stats = cell_graph_stats(graph, maze);
+    stats.picture = picture.map(|p| p.found);
     let json = args.json || args.output.as_deref().is_some_and(is_json_path);
     if let Some(tree) = tree_output {
         stages.stage("writing the tree");

@@ -1360,6 +1360,7 @@ mod tests {
         // twice), before the graph is built.
         let o4 = ReadOptions {
             limits: crate::grid::Limits { max_cells: 4 },
+            ..Default::default()
         };
         let cells = "{(0, 0): [(0, 1), (1, 0)], (0, 1): [(0, 0), (1, 1)], (1, 0): [(0, 0)]}";
         let e = parse(cells, &o4).unwrap_err();
@@ -1377,6 +1378,7 @@ mod tests {
 
         let o = ReadOptions {
             limits: crate::grid::Limits { max_cells: 3 },
+            ..Default::default()
         };
         let e = parse("{1: [2, 3, 4]}", &o).unwrap_err();
         assert!(matches!(e, Error::TooLarge { cells: 4, limit: 3 }), "{e}");

@@ -2164,6 +2164,7 @@ mod tests {
         // bytes, and stops at the cap instead of exhausting memory.
         let ten = ReadOptions {
             limits: crate::grid::Limits { max_cells: 10 },
+            ..Default::default()
         };
         let side = |p: &str| (0..100).map(|i| format!("{p}{i}")).collect::<Vec<_>>();
         let bomb = format!(
@@ -2195,6 +2196,7 @@ mod tests {
         assert_eq!(e.unwrap(), 10);
         let nine = ReadOptions {
             limits: crate::grid::Limits { max_cells: 9 },
+            ..Default::default()
         };
         assert!(matches!(
             parse(two, &nine),
@@ -2221,11 +2223,13 @@ mod tests {
         );
         let fine = ReadOptions {
             limits: crate::grid::Limits { max_cells: 13 },
+            ..Default::default()
         };
         assert_eq!(parse(&fast, &fine).unwrap().edge_count(), 13);
 
         let small = ReadOptions {
             limits: crate::grid::Limits { max_cells: 3 },
+            ..Default::default()
         };
         let text = "graph { graph [maze_shape=\"2,2\"]; \"0,0\"; }";
         assert!(matches!(parse(text, &small), Err(Error::TooLarge { .. })));

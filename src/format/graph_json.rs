@@ -1118,6 +1118,7 @@ mod tests {
         // wait for a "nodes" list that comes after them.
         let o3 = ReadOptions {
             limits: crate::grid::Limits { max_cells: 3 },
+            ..Default::default()
         };
         let edges = r#"[{"source": 0, "target": 1}, {"source": 1, "target": 2},
             {"source": 2, "target": 0}, {"source": 0, "target": 2}]"#;
@@ -1136,6 +1137,7 @@ mod tests {
 
         let o = ReadOptions {
             limits: crate::grid::Limits { max_cells: 2 },
+            ..Default::default()
         };
         let e = parse(r#"{"nodes": [{"id": 0}, {"id": 1}, {"id": 2}]}"#, &o).unwrap_err();
         assert!(matches!(e, Error::TooLarge { cells: 3, limit: 2 }), "{e}");

@@ -3,7 +3,11 @@
 //!
 //! | name | extensions | holds |
 //! |---|---|---|
-//! | `png` | `.png` | 2-D maze |
+//! | `png` | `.png` | 2-D maze (a picture: any scale, see [`crate::picture`]) |
+//! | `jpeg` | `.jpg`, `.jpeg` | 2-D maze picture, read only |
+//! | `bmp` | `.bmp` | 2-D maze picture, read only |
+//! | `gif` | `.gif` | 2-D maze picture, read only |
+//! | `webp` | `.webp` | 2-D maze picture, read only |
 //! | `txt` | `.txt` | 2-D maze with terminals and portals |
 //! | `json` | `.json` | n-D maze with terminals and portals |
 //! | `adj` | `.adj` | graph (the seed's adjacency list, Python literal) |
@@ -30,6 +34,7 @@ use crate::error::{Error, Result};
 use crate::graph::Graph;
 use crate::grid::Limits;
 use crate::maze::Maze;
+use crate::picture::Cells;
 use std::io::Write;
 use std::path::Path;
 
@@ -43,10 +48,12 @@ pub enum Item {
 }
 
 /// Options for readers.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct ReadOptions {
     /// Resource limits, checked before allocating.
     pub limits: Limits,
+    /// How pictures map pixels to cells (pictures only; see [`crate::picture`]).
+    pub cells: Cells,
 }
 
 /// The kind of content a format holds.
@@ -61,8 +68,17 @@ pub enum Holds {
 /// A file format known to mazegraph.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Format {
-    /// PNG image, 2-D; dark pixels (luminance < 50%) are walls.
+    /// PNG picture, 2-D, at any scale (lattice recovery, [`crate::picture`]); written one
+    /// pixel per cell, black walls.
     Png,
+    /// JPEG picture of a 2-D maze (read only).
+    Jpeg,
+    /// BMP picture of a 2-D maze (read only).
+    Bmp,
+    /// GIF picture of a 2-D maze, first frame (read only).
+    Gif,
+    /// WebP picture of a 2-D maze (read only).
+    Webp,
     /// Text grid: `#` wall, `.` or space path, `S`/`G` terminals, portal lines.
     Txt,
     /// Maze JSON, any number of dimensions.
@@ -77,8 +93,12 @@ pub enum Format {
 
 impl Format {
     /// Every format, in the order help texts list them.
-    pub const ALL: [Format; 6] = [
+    pub const ALL: [Format; 10] = [
         Format::Png,
+        Format::Jpeg,
+        Format::Bmp,
+        Format::Gif,
+        Format::Webp,
         Format::Txt,
         Format::Json,
         Format::Adj,
@@ -90,6 +110,10 @@ impl Format {
     pub fn name(self) -> &'static str {
         match self {
             Format::Png => "png",
+            Format::Jpeg => "jpeg",
+            Format::Bmp => "bmp",
+            Format::Gif => "gif",
+            Format::Webp => "webp",
             Format::Txt => "txt",
             Format::Json => "json",
             Format::Adj => "adj",
@@ -102,6 +126,10 @@ impl Format {
     pub fn extensions(self) -> &'static [&'static str] {
         match self {
             Format::Png => &["png"],
+            Format::Jpeg => &["jpg", "jpeg"],
+            Format::Bmp => &["bmp"],
+            Format::Gif => &["gif"],
+            Format::Webp => &["webp"],
             Format::Txt => &["txt"],
             Format::Json => &["json"],
             Format::Adj => &["adj"],
@@ -113,14 +141,33 @@ impl Format {
     /// What the format holds.
     pub fn holds(self) -> Holds {
         match self {
-            Format::Png | Format::Txt | Format::Json => Holds::Maze,
+            Format::Png
+            | Format::Jpeg
+            | Format::Bmp
+            | Format::Gif
+            | Format::Webp
+            | Format::Txt
+            | Format::Json => Holds::Maze,
             Format::Adj | Format::GraphJson | Format::Dot => Holds::Graph,
         }
     }
 
     /// True for formats that are not text (not written to a terminal).
     pub fn is_binary(self) -> bool {
-        matches!(self, Format::Png)
+        self.is_picture()
+    }
+
+    /// True for pictures (read through [`crate::picture::read`], lattice recovery).
+    pub fn is_picture(self) -> bool {
+        matches!(
+            self,
+            Format::Png | Format::Jpeg | Format::Bmp | Format::Gif | Format::Webp
+        )
+    }
+
+    /// True for formats mazegraph writes (every one but the read-only pictures).
+    pub fn is_writable(self) -> bool {
+        !self.is_picture() || self == Format::Png
     }
 
     /// The format with this name or extension (case-insensitive; `gv` is `dot`,
@@ -167,7 +214,10 @@ impl Format {
     /// Reads an item from the bytes of a file in this format.
     pub fn read(self, bytes: &[u8], opts: &ReadOptions) -> Result<Item> {
         match self {
-            Format::Png => png::read(bytes, opts).map(Item::Maze),
+            Format::Png => crate::picture::read_png(bytes, opts).map(|p| Item::Maze(p.maze)),
+            Format::Jpeg | Format::Bmp | Format::Gif | Format::Webp => {
+                crate::picture::read(bytes, opts).map(|p| Item::Maze(p.maze))
+            }
             Format::Txt => txt::parse(text(self, bytes)?, opts).map(Item::Maze),
             Format::Json => json::parse(text(self, bytes)?, opts).map(Item::Maze),
             Format::Adj => adj::parse(text(self, bytes)?, opts).map(Item::Graph),
@@ -183,6 +233,9 @@ impl Format {
             Format::Png => png::write(maze, out),
             Format::Txt => txt::write(maze, out),
             Format::Json => json::write(maze, out),
+            Format::Jpeg | Format::Bmp | Format::Gif | Format::Webp => Err(Error::Unsupported(
+                format!("{} is read only here; write png", self.name()),
+            )),
             _ => Err(Error::Unsupported(format!(
                 "{} holds graphs, not mazes",
                 self.name()

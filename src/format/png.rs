@@ -91,17 +91,11 @@ const DEFLATE: png::DeflateCompression = png::DeflateCompression::Level(1);
 /// let maze = png::read(&bytes, &ReadOptions::default()).unwrap();
 /// assert_eq!(maze.grid().paths().collect::<Vec<_>>(), vec![1, 3, 4, 5]);
 /// // Too many cells for the limits: refused from the header alone.
-/// let small = ReadOptions { limits: Limits { max_cells: 5 } };
+/// let small = ReadOptions { limits: Limits { max_cells: 5 }, ..Default::default() };
 /// assert!(png::read(&bytes, &small).is_err());
 /// ```
 pub fn read(bytes: &[u8], opts: &ReadOptions) -> Result<Maze> {
-    if bytes.is_empty() {
-        return Err(corrupt("the file is empty"));
-    }
-    const SIGNATURE: [u8; 8] = [0x89, b'P', b'N', b'G', b'\r', b'\n', 0x1a, b'\n'];
-    if !bytes.starts_with(&SIGNATURE) {
-        return Err(corrupt("not a PNG file (no PNG signature)"));
-    }
+    check_signature(bytes)?;
     let mut decoder = Decoder::new(Cursor::new(bytes));
     let (width, height) = {
         let info = decoder.read_header_info().map_err(decoding)?;
@@ -143,6 +137,99 @@ pub fn read(bytes: &[u8], opts: &ReadOptions) -> Result<Maze> {
     }
     reader.finish().map_err(decoding)?;
     Ok(Maze::new(grid))
+}
+
+/// Decodes a PNG picture to RGB, 8 bits a sample (16-bit samples keep their high byte;
+/// transparency composited over white), for lattice recovery ([`crate::picture`]). Errors as
+/// [`read`]'s, the size checked against `opts.limits` from the header.
+///
+/// Complexity: O(width × height); memory 3 bytes a pixel plus one decoded frame.
+pub fn read_rgb(bytes: &[u8], opts: &ReadOptions) -> Result<crate::picture::Raster> {
+    check_signature(bytes)?;
+    {
+        // The same checks, in the same words, as the one-pixel-per-cell reader.
+        let mut plain = Decoder::new(Cursor::new(bytes));
+        let info = plain.read_header_info().map_err(decoding)?;
+        Shape::with_limits(
+            vec![info.height as usize, info.width as usize],
+            &opts.limits,
+        )?;
+        let reader = plain.read_info().map_err(decoding)?;
+        let info = reader.info();
+        Pixels::new(
+            info.color_type,
+            info.bit_depth,
+            info.palette.as_deref(),
+            info.trns.as_deref(),
+        )?;
+    }
+    let mut decoder = Decoder::new(Cursor::new(bytes));
+    decoder.set_transformations(png::Transformations::normalize_to_color8());
+    let (width, height) = {
+        let info = decoder.read_header_info().map_err(decoding)?;
+        (info.width as usize, info.height as usize)
+    };
+    Shape::with_limits(vec![height, width], &opts.limits)?;
+    let mut reader = decoder.read_info().map_err(decoding)?;
+    let (color, _) = reader.output_color_type();
+    let size = reader
+        .output_buffer_size()
+        .ok_or_else(|| corrupt("the image is too large to decode"))?;
+    let mut frame = vec![0u8; size];
+    reader.next_frame(&mut frame).map_err(decoding)?;
+    let channels = color.samples();
+    let mut rgb = Vec::with_capacity(width * height * 3);
+    for px in frame.chunks_exact(channels).take(width * height) {
+        let over = |c: u8, a: u8| {
+            ((u32::from(c) * u32::from(a) + 255 * (255 - u32::from(a)) + 127) / 255) as u8
+        };
+        let p: [u8; 3] = match *px {
+            [g] => [g; 3],
+            [g, a] => [over(g, a); 3],
+            [r, g, b] => [r, g, b],
+            [r, g, b, a] => [over(r, a), over(g, a), over(b, a)],
+            _ => [0; 3],
+        };
+        rgb.extend_from_slice(&p);
+    }
+    if rgb.len() != width * height * 3 {
+        return Err(image_ends_early(rgb.len() / 3 / width.max(1)));
+    }
+    Ok(crate::picture::Raster { width, height, rgb })
+}
+
+/// Checks that `bytes` are not empty and start with the PNG signature.
+pub fn check_signature(bytes: &[u8]) -> Result<()> {
+    if bytes.is_empty() {
+        return Err(corrupt("the file is empty"));
+    }
+    const SIGNATURE: [u8; 8] = [0x89, b'P', b'N', b'G', b'\r', b'\n', 0x1a, b'\n'];
+    if !bytes.starts_with(&SIGNATURE) {
+        return Err(corrupt("not a PNG file (no PNG signature)"));
+    }
+    Ok(())
+}
+
+/// True when `bytes` start a PNG whose pixels can only be black or white: 1-bit grayscale, or a
+/// palette of pure black and white entries, with no transparency. Reads the header and the
+/// palette only. Such pictures take the packed fast path of [`crate::picture::read`].
+pub fn is_bilevel(bytes: &[u8]) -> bool {
+    let decoder = Decoder::new(Cursor::new(bytes));
+    let Ok(reader) = decoder.read_info() else {
+        return false;
+    };
+    let info = reader.info();
+    if info.trns.is_some() {
+        return false;
+    }
+    match info.color_type {
+        ColorType::Grayscale => info.bit_depth == BitDepth::One,
+        ColorType::Indexed => info
+            .palette
+            .as_deref()
+            .is_some_and(|p| p.chunks(3).all(|c| c == [0, 0, 0] || c == [255, 255, 255])),
+        _ => false,
+    }
 }
 
 /// Reads the seven passes of an Adam7-interlaced image, scattering each pass row's pixels to

@@ -169,6 +169,10 @@ pub struct Stats {
     pub dead_end_share: Option<f64>,
     /// Dead-end branch lengths, when some dead end reaches a junction.
     pub dead_end_branches: Option<BranchLengths>,
+    /// For a maze read from a picture, what lattice was found there
+    /// ([`crate::picture::Picture::describe`]); set by the caller, `None` otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub picture: Option<String>,
 }
 
 /// Statistics of a maze or a graph.
@@ -376,6 +380,7 @@ pub fn cell_graph_stats(graph: &Graph, maze: Option<&Maze>) -> Stats {
         mean_branching: (junctions > 0).then(|| junction_degrees as f64 / junctions as f64),
         dead_end_share: (n > 0).then(|| dead_ends as f64 / n as f64),
         dead_end_branches: branch_lengths(&mut branches),
+        picture: None,
     }
 }
 
@@ -605,6 +610,9 @@ impl Stats {
         let mut rows: Vec<(&str, String)> = Vec::new();
         let opt = |v: Option<String>| v.unwrap_or_else(|| "-".into());
         rows.push(("class", self.class.name().into()));
+        if let Some(p) = &self.picture {
+            rows.push(("picture", p.clone()));
+        }
         if let Some(shape) = &self.shape {
             let s: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
             rows.push(("shape", s.join("x")));

@@ -1,0 +1,941 @@
+//! Lattice recovery: where a maze's rows and columns of cells lie in a picture.
+//!
+//! A maze picture is a lattice: along each axis, *wall lines* (thickness `w`) alternate with
+//! *passages* (width `p`), with a pitch `w + p` that may be fractional (a resized screenshot),
+//! inside a margin of any width. Cell `(i, j)` of the project's grid is the rectangle where the
+//! `i`-th span down meets the `j`-th span across: rooms are passage × passage, posts are wall
+//! line × wall line, and the cells between are wall segments, wall or open.
+//!
+//! Recovery, per axis, on the tones of [`super::tone`]:
+//!
+//! 1. **Edge profile**: for each pixel boundary `x`, the number of rows whose class (dark or
+//!    light; marks ignored) changes between `x − 1` and `x`. Lattice boundaries are the only
+//!    places where many rows change, so the profile has a peak at each one and little
+//!    elsewhere (anti-aliasing and resizing move an edge by the same amount in every row).
+//! 2. **Peaks**: positions above 12% of the highest count, grouped, each group's weighted centre
+//!    a boundary (sub-pixel, so fractional pitches keep their phase).
+//! 3. **Lattice fit**: edges into the dark class and edges out of it each lie one pitch apart
+//!    (or whole numbers of pitches where a wall line has too few closed walls): the pitch is
+//!    the smallest gap that the others are multiples of, refined by least squares; each sign's
+//!    phase is a circular mean. Every boundary the fit predicts between the outermost edges is
+//!    kept, moved to a detected edge when one is near: spurious edges are dropped and missing
+//!    ones filled in.
+//! 4. **Polarity and extent**: the class found at nearly every intersection of one parity of
+//!    spans is the posts' (walls'); the other parity's intersections are rooms. The spans
+//!    nearest the picture's sides must be wall lines (the maze's frame): a side whose first
+//!    span is a passage has its frame in the outer part, which must then be of the wall class;
+//!    otherwise the outer part is margin. Dark walls are preferred; light walls are chosen when
+//!    dark walls do not fit, or when dark walls would be doubtful (a frame three times thicker
+//!    than the walls, or walls 2.5 times thicker than the passages: a light line maze read
+//!    the wrong way round) and light ones are not.
+//! 5. **Sampling**: rooms by the middle half of their rectangle (wall if half its pixels are),
+//!    posts by any wall pixel in their rectangle grown by a pixel, wall segments line by line
+//!    along the passage, across a wall line grown by a pixel when it is thin (a line of
+//!    anti-aliased grey counts when it is a third of the way to the wall colour).
+//!
+//! A picture whose profile has significant edges at most positions of both parities is drawn
+//! one pixel per cell, and is sampled pixel by pixel (a noise check refuses random pictures).
+//!
+//! Complexity: O(width × height) for the profiles and the class counts, plus O(cells × pixels
+//! sampled per cell) for sampling, which is at most the picture's size; memory is the tones
+//! (one byte a pixel) and the grid.
+
+use super::tone::{Tones, LIGHT, MARK, MID};
+use super::Cells;
+use crate::grid::{Grid, Limits, Shape};
+
+/// The smallest pitch detected (a wall line and a passage): cells of 2 pixels or more.
+const MIN_PITCH: f64 = 3.5;
+
+/// Tones below this count as wall in thin lines and posts (a third of the way from the passage
+/// colour to the wall colour).
+const THIN_WALL: u8 = 170;
+
+/// Where the maze's cells lie in the picture.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Lattice {
+    /// Picture width in pixels.
+    pub width: usize,
+    /// Picture height in pixels.
+    pub height: usize,
+    /// The pixel span `[start, end)` of each row of cells, top to bottom (2R + 1 of them for
+    /// R rows of rooms; even rows are wall lines).
+    pub rows: Vec<(f64, f64)>,
+    /// The pixel span of each column of cells, left to right.
+    pub cols: Vec<(f64, f64)>,
+    /// True when walls are the darker of the picture's two colours.
+    pub dark_walls: bool,
+    /// True when the picture is drawn one pixel per cell.
+    pub pixel: bool,
+}
+
+impl Lattice {
+    /// The centre of cell `(row, col)` in pixel coordinates `(x, y)`.
+    pub fn centre(&self, row: usize, col: usize) -> Option<(f64, f64)> {
+        let (y0, y1) = *self.rows.get(row)?;
+        let (x0, x1) = *self.cols.get(col)?;
+        Some(((x0 + x1) / 2.0, (y0 + y1) / 2.0))
+    }
+
+    /// Mean width of the wall lines and of the passages along `spans` (the frame, first and
+    /// last spans, is left out when there are other wall lines: it may be thicker).
+    pub fn widths(spans: &[(f64, f64)]) -> (f64, f64) {
+        let n = spans.len();
+        let mean = |keep: &dyn Fn(usize) -> bool| {
+            let v: Vec<f64> = (0..n)
+                .filter(|&i| keep(i))
+                .map(|i| spans[i].1 - spans[i].0)
+                .collect();
+            if v.is_empty() {
+                0.0
+            } else {
+                v.iter().sum::<f64>() / v.len() as f64
+            }
+        };
+        let inner = |i: usize| i.is_multiple_of(2) && i > 0 && i + 1 < n;
+        let wall = if n > 4 {
+            mean(&inner)
+        } else {
+            mean(&|i| i % 2 == 0)
+        };
+        (wall, mean(&|i| i % 2 == 1))
+    }
+
+    /// The pitch (wall line + passage) along `spans`.
+    pub fn pitch(spans: &[(f64, f64)]) -> f64 {
+        if spans.len() < 3 {
+            return spans.first().map(|(a, b)| b - a).unwrap_or(0.0);
+        }
+        // Distance between the starts of the second and the last passages, over their count.
+        let passages: Vec<f64> = spans.iter().skip(1).step_by(2).map(|s| s.0).collect();
+        match (passages.first(), passages.last()) {
+            (Some(a), Some(b)) if passages.len() > 1 => (b - a) / (passages.len() - 1) as f64,
+            _ => spans.iter().map(|(a, b)| b - a).sum::<f64>() / 2.0,
+        }
+    }
+}
+
+/// Why no lattice was found: a sentence for the user.
+pub type Failure = String;
+
+/// The class-change profiles along x (length `width + 1`) and y (length `height + 1`), one for
+/// changes into the dark class and one for changes out of it (so that the two edges of a line
+/// one pixel thick stay apart).
+fn profiles(t: &Tones, width: usize, height: usize) -> ([Vec<u32>; 2], [Vec<u32>; 2]) {
+    let mut px = [vec![0u32; width + 1], vec![0u32; width + 1]];
+    let mut py = [vec![0u32; height + 1], vec![0u32; height + 1]];
+    let class = |v: u8| -> u8 {
+        if v == MARK {
+            2
+        } else {
+            u8::from(v >= MID)
+        }
+    };
+    let mut prev_row: Vec<u8> = Vec::new();
+    for (y, row) in t.tone.chunks_exact(width.max(1)).enumerate().take(height) {
+        let cur: Vec<u8> = row.iter().map(|&v| class(v)).collect();
+        for x in 1..cur.len() {
+            let (a, b) = (cur[x - 1], cur[x]);
+            if a != b && a != 2 && b != 2 {
+                px[usize::from(b)][x] += 1;
+            }
+        }
+        if y > 0 {
+            for (a, b) in prev_row.iter().zip(&cur) {
+                if a != b && *a != 2 && *b != 2 {
+                    py[usize::from(*b)][y] += 1;
+                }
+            }
+        }
+        prev_row = cur;
+    }
+    (px, py)
+}
+
+/// The peaks of both signed profiles (edges into the dark class, edges into the light class),
+/// and the significant share of even and of odd positions (the larger of the two profiles').
+fn signed_peaks(p: &[Vec<u32>; 2]) -> ([Vec<f64>; 2], [f64; 2]) {
+    let (a, ca) = peaks(&p[0]);
+    let (b, cb) = peaks(&p[1]);
+    ([a, b], [ca[0].max(cb[0]), ca[1].max(cb[1])])
+}
+
+/// Both signed profiles added.
+fn total(p: &[Vec<u32>; 2]) -> Vec<u32> {
+    p[0].iter().zip(&p[1]).map(|(a, b)| a + b).collect()
+}
+
+/// Peaks of a profile: sub-pixel boundary positions, and the share of even and of odd positions
+/// that are significant (both high for a picture drawn one pixel per cell).
+fn peaks(p: &[u32]) -> (Vec<f64>, [f64; 2]) {
+    let max = p.iter().copied().max().unwrap_or(0);
+    let tau = (max as f64 * 0.12).max(2.0);
+    let sig: Vec<bool> = p.iter().map(|&v| v as f64 >= tau).collect();
+    let mut cover = [0usize; 2];
+    for (x, &s) in sig.iter().enumerate() {
+        cover[x % 2] += usize::from(s);
+    }
+    let half = (p.len() / 2).max(1) as f64;
+    let coverage = [cover[0] as f64 / half, cover[1] as f64 / half];
+    let mut out = Vec::new();
+    let mut x = 0;
+    while x < sig.len() {
+        if !sig[x] {
+            x += 1;
+            continue;
+        }
+        let start = x;
+        while x < sig.len() && sig[x] {
+            x += 1;
+        }
+        // Weighted centre over the group and one position either side.
+        let (lo, hi) = (start.saturating_sub(1), (x + 1).min(p.len()));
+        let (mut s, mut n) = (0.0, 0.0);
+        for (k, &v) in p.iter().enumerate().take(hi).skip(lo) {
+            s += k as f64 * f64::from(v);
+            n += f64::from(v);
+        }
+        if n > 0.0 {
+            out.push(s / n);
+        }
+    }
+    (out, coverage)
+}
+
+/// The pitch of a lattice from its boundaries of each sign: consecutive edges of one sign are
+/// whole numbers of pitches apart. Each gap of 2 pixels or more, and its whole fractions down to
+/// a sixth, is tried as the pitch, refined
+/// by least squares over the gaps that are near multiples of it (within 1.2 pixels, the jitter
+/// of two rounded edges, plus 3%). Of the pitches of at least 3.5 pixels that at least 80% of
+/// the gaps fit, those that fit nearly as closely as the closest (their mean distance to the
+/// multiples, as a share of the pitch, within 2%) are kept, and the largest of them wins: its
+/// divisors fit too, and are not it.
+/// `None` when none fits.
+fn pitch_of(sets: &[Vec<f64>; 2]) -> Option<f64> {
+    let diffs = gaps(sets);
+    // Every gap, and its halves, thirds… down to sixths (a gap where lines are missing).
+    let mut cands: Vec<f64> = diffs
+        .iter()
+        .flat_map(|&d| (1..=6).map(move |k| d / f64::from(k)))
+        .filter(|&c| c >= MIN_PITCH)
+        .collect();
+    cands.sort_by(|a, b| a.total_cmp(b));
+    cands.dedup_by(|a, b| (*a - *b).abs() < 0.25);
+    // (gaps fitted, the least-squares pitch, the mean distance of the fitted gaps to it)
+    let refine = |c: f64, max_k: f64| -> (usize, f64, f64) {
+        let (mut n, mut dk, mut kk) = (0usize, 0.0, 0.0);
+        for &d in &diffs {
+            let k = (d / c).round();
+            if k >= 1.0 && k <= max_k && (d - k * c).abs() <= 1.2 + 0.03 * d {
+                n += 1;
+                dk += d * k;
+                kk += k * k;
+            }
+        }
+        let p = if kk > 0.0 { dk / kk } else { c };
+        let off: f64 = diffs
+            .iter()
+            .map(|&d| (d - (d / p).round() * p).abs())
+            .filter(|&e| e <= 1.2)
+            .sum();
+        (n, p, off / n.max(1) as f64 / p)
+    };
+    let mut fitted: Vec<(usize, f64, f64)> = Vec::new();
+    for &c in &cands {
+        // Short multiples first (a fractional pitch's error adds up over long gaps), then
+        // every gap with the refined pitch, twice.
+        let (_, p, _) = refine(c, 3.0);
+        let (_, p, _) = refine(p, f64::INFINITY);
+        let (n, p, off) = refine(p, f64::INFINITY);
+        if p >= MIN_PITCH && n * 5 >= diffs.len() * 4 {
+            fitted.push((n, p, off));
+        }
+    }
+    // Nearly the most gaps, and nearly the closest fit; then the largest (divisors fit too).
+    let most = fitted.iter().map(|f| f.0).max()?;
+    let fitted: Vec<_> = fitted
+        .into_iter()
+        .filter(|f| f.0 * 10 >= most * 9)
+        .collect();
+    let closest = fitted.iter().map(|f| f.2).fold(f64::INFINITY, f64::min);
+    fitted
+        .iter()
+        .filter(|f| f.2 <= closest + 0.02)
+        .map(|f| f.1)
+        .max_by(|a, b| a.total_cmp(b))
+}
+
+/// The gaps between consecutive edges of one sign (2 pixels or more: closer ones are noise).
+fn gaps(sets: &[Vec<f64>; 2]) -> Vec<f64> {
+    sets.iter()
+        .flat_map(|s| s.windows(2).map(|w| w[1] - w[0]))
+        .filter(|&d| d >= 1.5)
+        .collect()
+}
+
+/// How many gaps are near whole multiples of `p` (as [`pitch_of`] counts them).
+fn fitting(sets: &[Vec<f64>; 2], p: f64) -> usize {
+    gaps(sets)
+        .iter()
+        .filter(|&&d| {
+            let k = (d / p).round();
+            k >= 1.0 && (d - k * p).abs() <= 1.2 + 0.03 * d
+        })
+        .count()
+}
+
+/// The mean distance of the gaps that fit `p` to their multiple of `p`.
+fn offset(sets: &[Vec<f64>; 2], p: f64) -> f64 {
+    let e: Vec<f64> = gaps(sets)
+        .iter()
+        .map(|&d| (d - (d / p).round() * p).abs())
+        .filter(|&e| e <= 1.2)
+        .collect();
+    e.iter().sum::<f64>() / e.len().max(1) as f64
+}
+
+/// The lattice's boundaries from the edges of each sign: the pitch ([`pitch_of`]), the phase
+/// of each sign (circular mean), then every predicted boundary between the first and the last
+/// edge, moved to a detected edge of its sign when one is near. Spurious edges off the lattice
+/// are dropped, missing ones (a wall line with too few closed walls) filled in.
+fn fit_signed(sets: &[Vec<f64>; 2], pitch: f64) -> Option<Vec<f64>> {
+    let phase = |s: &[f64]| -> Option<f64> {
+        if s.is_empty() {
+            return None;
+        }
+        let tau = std::f64::consts::TAU;
+        let (mut c, mut si) = (0.0, 0.0);
+        for &x in s {
+            c += (x / pitch * tau).cos();
+            si += (x / pitch * tau).sin();
+        }
+        Some(si.atan2(c).rem_euclid(tau) / tau * pitch)
+    };
+    let (p0, p1) = (phase(&sets[0])?, phase(&sets[1])?);
+    // The narrower span sets the snapping tolerance.
+    let gap = (p1 - p0).rem_euclid(pitch);
+    let narrow = gap.min(pitch - gap);
+    if narrow < 0.5 {
+        return None;
+    }
+    let snap = (0.4 * narrow).clamp(0.5, 2.0);
+    let all = || sets.iter().flatten().copied();
+    let lo = all().fold(f64::INFINITY, f64::min);
+    let hi = all().fold(f64::NEG_INFINITY, f64::max);
+    let mut out = Vec::new();
+    for (sign, ph) in [(0usize, p0), (1, p1)] {
+        let mut x = ph + ((lo - ph) / pitch).floor() * pitch;
+        while x <= hi + snap {
+            if x >= lo - snap {
+                let near = sets[sign]
+                    .iter()
+                    .copied()
+                    .filter(|v| (v - x).abs() <= snap)
+                    .min_by(|a, b| (a - x).abs().total_cmp(&(b - x).abs()));
+                out.push(near.unwrap_or(x));
+            }
+            x += pitch;
+        }
+    }
+    out.sort_by(|a, b| a.total_cmp(b));
+    out.dedup_by(|a, b| (*a - *b).abs() < 0.5);
+    (out.len() >= 2).then_some(out)
+}
+
+/// The boundaries a given pitch (and maybe wall thickness) fits best.
+fn forced(p: &[u32], pitch: f64, wall: Option<f64>) -> Vec<f64> {
+    let n = p.len();
+    let at = |x: f64| -> u64 {
+        let k = x.round();
+        if k < 0.0 {
+            return 0;
+        }
+        p.get(k as usize).map_or(0, |&v| u64::from(v))
+    };
+    let walls: Vec<f64> = match wall {
+        Some(w) => vec![w],
+        None => {
+            let mut v = Vec::new();
+            let mut w = 1.0;
+            while w < pitch - 0.5 {
+                v.push(w);
+                w += 0.5;
+            }
+            v
+        }
+    };
+    let (mut best, mut bx, mut bw) = (0u64, 0.0, walls.first().copied().unwrap_or(1.0));
+    let mut x0 = 0.0;
+    while x0 < pitch {
+        for &w in &walls {
+            let mut s = 0u64;
+            let mut k = 0.0;
+            while x0 + k * pitch < n as f64 {
+                s += at(x0 + k * pitch) + at(x0 + k * pitch + w);
+                k += 1.0;
+            }
+            if s > best {
+                (best, bx, bw) = (s, x0, w);
+            }
+        }
+        x0 += 0.25;
+    }
+    let mut out = Vec::new();
+    let mut k = 0.0;
+    while bx + k * pitch < n as f64 {
+        for x in [bx + k * pitch, bx + k * pitch + bw] {
+            if x > 0.5 && x < n as f64 - 1.5 {
+                out.push(x);
+            }
+        }
+        k += 1.0;
+    }
+    out
+}
+
+/// Tone at `(x, y)` (a passage tone outside the picture).
+fn tone_at(t: &[u8], width: usize, x: usize, y: usize) -> u8 {
+    t.get(y * width + x).copied().unwrap_or(LIGHT)
+}
+
+/// Is the tone on the wall side, for walls of the given polarity?
+fn is_wall(v: u8, dark_walls: bool, limit: u8) -> bool {
+    if v == MARK {
+        return false;
+    }
+    if dark_walls {
+        v < limit
+    } else {
+        v > LIGHT - limit
+    }
+}
+
+/// One axis: the boundaries, and the range `[lo, hi)` of pixels that are not margin of a third
+/// colour.
+struct Axis {
+    b: Vec<f64>,
+    lo: usize,
+    hi: usize,
+}
+
+impl Axis {
+    /// For each interval between boundaries: its parity, its centre pixel, and the pixels it
+    /// touches within one of the centre.
+    fn centres(&self) -> Vec<(usize, usize, std::ops::RangeInclusive<usize>)> {
+        let last = self.hi.saturating_sub(1);
+        self.b
+            .windows(2)
+            .enumerate()
+            .map(|(i, w)| {
+                let c = (((w[0] + w[1]) / 2.0).floor() as usize).min(last);
+                let lo = (w[0].floor().max(0.0) as usize).max(c.saturating_sub(1));
+                let hi = ((w[1].ceil() as usize).saturating_sub(1))
+                    .min(c + 1)
+                    .min(last);
+                (i % 2, c, lo.min(c)..=hi.max(c))
+            })
+            .collect()
+    }
+
+    /// The cell spans when wall lines are the intervals of `parity`, or why not.
+    fn spans(
+        &self,
+        parity: usize,
+        outer_is_wall: impl Fn(usize, usize) -> bool,
+    ) -> Option<Vec<(f64, f64)>> {
+        let (first, last) = (*self.b.first()?, *self.b.last()?);
+        let m = self.b.len() - 1; // intervals
+        let mut bounds: Vec<f64> = Vec::with_capacity(self.b.len() + 2);
+        if parity == 0 {
+            bounds.push(first);
+        } else {
+            // The frame is the outer part before the first boundary.
+            let end = first.round() as usize;
+            if end <= self.lo || !outer_is_wall(self.lo, end) {
+                return None;
+            }
+            bounds.push(self.lo as f64);
+            bounds.push(first);
+        }
+        bounds.extend(self.b.iter().skip(1).copied());
+        if (m - 1) % 2 != parity {
+            let start = (last.round() as usize).min(self.hi);
+            if start >= self.hi || !outer_is_wall(start, self.hi) {
+                return None;
+            }
+            bounds.push(self.hi as f64);
+        }
+        let spans: Vec<(f64, f64)> = bounds.windows(2).map(|w| (w[0], w[1])).collect();
+        if spans.len() < 3 || spans.len().is_multiple_of(2) {
+            return None;
+        }
+        Some(spans)
+    }
+}
+
+/// Finds the lattice of a picture from its tones.
+///
+/// `margins` (top, right, bottom, left) are bands of a third colour, already set to
+/// [`MARK`] by [`super::tone::flatten_margins`] (zeros when there are none): the maze lies
+/// inside them.
+pub fn find(
+    t: &Tones,
+    width: usize,
+    height: usize,
+    how: Cells,
+    margins: [usize; 4],
+) -> Result<Lattice, Failure> {
+    if width == 0 || height == 0 {
+        return Err("the picture is empty".into());
+    }
+    let pixel = Lattice {
+        width,
+        height,
+        rows: (0..height).map(|y| (y as f64, y as f64 + 1.0)).collect(),
+        cols: (0..width).map(|x| (x as f64, x as f64 + 1.0)).collect(),
+        dark_walls: true,
+        pixel: true,
+    };
+    if how == Cells::Pixel {
+        return Ok(pixel);
+    }
+    let (px, py) = profiles(t, width, height);
+    let (bx, cx) = match how {
+        Cells::Pitch { pitch, wall } => ([forced(&total(&px), pitch, wall), Vec::new()], [0.0; 2]),
+        _ => signed_peaks(&px),
+    };
+    let (by, cy) = match how {
+        Cells::Pitch { pitch, wall } => ([forced(&total(&py), pitch, wall), Vec::new()], [0.0; 2]),
+        _ => signed_peaks(&py),
+    };
+    // One pixel per cell: edges at most positions of both parities (a picture drawn at 2 or 3
+    // pixels per cell has them at half or a third).
+    if cx.iter().chain(&cy).all(|&c| c > 0.6) {
+        return Ok(pixel);
+    }
+    // An axis's boundaries from its edges and pitch. A small maze whose frame touches the
+    // picture may have too few inner edges: the picture's sides are then edges too (into the
+    // first pixel's class, and out of the last one's).
+    let [top, right, bottom, left] = margins;
+    let (x_lo, x_hi) = (
+        left.min(width - 1),
+        width.saturating_sub(right).max(left + 1),
+    );
+    let (y_lo, y_hi) = (
+        top.min(height - 1),
+        height.saturating_sub(bottom).max(top + 1),
+    );
+    let fit = |b: &[Vec<f64>; 2],
+               pitch: Option<f64>,
+               axis: &str,
+               (lo, hi): (usize, usize),
+               sides: [usize; 2]| {
+        if matches!(how, Cells::Pitch { .. }) {
+            let mut v: Vec<f64> = b.iter().flatten().copied().collect();
+            v.sort_by(|a, b| a.total_cmp(b));
+            if v.len() < 2 {
+                return Err(format!("the given pitch leaves no lattice {axis}"));
+            }
+            return Ok(v);
+        }
+        let with_sides = || {
+            let mut v = b.clone();
+            v[sides[0]].insert(0, lo as f64);
+            v[1 - sides[1]].push(hi as f64);
+            let p = pitch.or_else(|| pitch_of(&v))?;
+            fit_signed(&v, p)
+        };
+        let n = b[0].len() + b[1].len();
+        pitch
+            .and_then(|p| fit_signed(b, p))
+            .or_else(with_sides)
+            .ok_or_else(|| {
+                if n < 4 {
+                    format!("found {n} straight edges {axis}, too few for a maze")
+                } else {
+                    format!("the {n} straight edges {axis} are not evenly spaced")
+                }
+            })
+    };
+    // The class (0 dark, 1 light) most pixels of a row or column have.
+    let class_of = |xs: std::ops::Range<usize>, ys: std::ops::Range<usize>| {
+        let (mut light, mut n) = (0usize, 0usize);
+        for y in ys {
+            for x in xs.clone() {
+                let v = tone_at(&t.tone, width, x, y);
+                if v != MARK {
+                    light += usize::from(v >= MID);
+                    n += 1;
+                }
+            }
+        }
+        usize::from(2 * light > n)
+    };
+    let sides_x = [
+        class_of(x_lo..x_lo + 1, 0..height),
+        class_of(x_hi - 1..x_hi, 0..height),
+    ];
+    let sides_y = [
+        class_of(0..width, y_lo..y_lo + 1),
+        class_of(0..width, y_hi - 1..y_hi),
+    ];
+    let (mut px_, mut py_) = (pitch_of(&bx), pitch_of(&by));
+    // Lattices are drawn square but for a stretch: an axis with too few edges to see its pitch,
+    // or whose pitch is a whole multiple of the other's (every other line missing), takes the
+    // other axis's pitch.
+    match (px_, py_) {
+        (Some(p), None) => py_ = Some(p),
+        (None, Some(p)) => px_ = Some(p),
+        (Some(a), Some(b)) => {
+            // The coarser axis takes its own pitch divided by the whole ratio, when that lands
+            // within 1.5 pixels (or 10%) of the finer axis's pitch.
+            let (k, big, small) = if a > b { (a / b, a, b) } else { (b / a, b, a) };
+            let k = k.round();
+            if k >= 2.0 && (big / k - small).abs() <= (0.1 * small).max(1.5) {
+                if a > b {
+                    px_ = Some(a / k);
+                } else {
+                    py_ = Some(b / k);
+                }
+            } else if (a - b).abs() > 0.5 {
+                // Otherwise an axis takes the other's pitch when that fits its own edges as
+                // well: the larger one if it fits as many gaps, the smaller one if it fits more
+                // (an axis with few edges can be fooled by a near pitch).
+                let (bs, ss) = if a > b { (&bx, &by) } else { (&by, &bx) };
+                let (big, small) = (a.max(b), a.min(b));
+                let big_on_small = fitting(ss, big) >= fitting(ss, small)
+                    && offset(ss, big) / big <= offset(ss, small) / small + 0.02;
+                let small_on_big = fitting(bs, small) > fitting(bs, big);
+                let both = if big_on_small {
+                    Some(big)
+                } else if small_on_big {
+                    Some(small)
+                } else {
+                    None
+                };
+                if let Some(p) = both {
+                    px_ = Some(p);
+                    py_ = Some(p);
+                }
+            }
+        }
+        (None, None) => {}
+    }
+    let ax = Axis {
+        b: fit(&bx, px_, "across", (x_lo, x_hi), sides_x)?,
+        lo: x_lo,
+        hi: x_hi,
+    };
+    let ay = Axis {
+        b: fit(&by, py_, "down", (y_lo, y_hi), sides_y)?,
+        lo: y_lo,
+        hi: y_hi,
+    };
+    // At the intersections of each parity combination: how many have a dark pixel, and how
+    // many a light one, within a pixel of their centre (a thin anti-aliased post may have no
+    // pixel past the midpoint at its exact centre).
+    let (cxs, cys) = (ax.centres(), ay.centres());
+    let mut dark = [[(0usize, 0usize); 2]; 2];
+    let mut light = [[(0usize, 0usize); 2]; 2];
+    for (qy, y, ys) in &cys {
+        for (qx, x, xs) in &cxs {
+            let (qy, qx, x, y) = (*qy, *qx, *x, *y);
+            let (mut lo, mut hi) = (MARK, 0u8);
+            for yy in ys.clone() {
+                for xx in xs.clone() {
+                    let v = tone_at(&t.tone, width, xx, yy);
+                    if v != MARK {
+                        lo = lo.min(v);
+                        hi = hi.max(v);
+                    }
+                }
+            }
+            let centre = tone_at(&t.tone, width, x, y);
+            let d = &mut dark[qy][qx];
+            d.0 += usize::from(lo < MID);
+            d.1 += 1;
+            let l = &mut light[qy][qx];
+            l.0 += usize::from(centre != MARK && hi >= MID);
+            l.1 += 1;
+        }
+    }
+    let share = |q: (usize, usize)| q.0 as f64 / q.1.max(1) as f64;
+    let mut best: Option<(bool, bool, Lattice)> = None; // (dark walls, doubtful, lattice)
+    let mut why = String::from("no parity of lines is wall at nearly every crossing");
+    for dark_walls in [true, false] {
+        // Posts: the parity combination that is (nearly) all wall.
+        let mut post = None;
+        for qy in 0..2 {
+            for qx in 0..2 {
+                // Posts all wall, rooms (the opposite parities) mostly open.
+                let (wall_share, room_open) = if dark_walls {
+                    (share(dark[qy][qx]), 1.0 - share(dark[1 - qy][1 - qx]))
+                } else {
+                    (share(light[qy][qx]), 1.0 - share(light[1 - qy][1 - qx]))
+                };
+                if wall_share >= 0.85
+                    && room_open >= 0.5
+                    && post.is_none_or(|(_, _, w)| wall_share > w)
+                {
+                    post = Some((qy, qx, wall_share));
+                }
+            }
+        }
+        let Some((qy, qx, _)) = post else { continue };
+        let outer_cols =
+            |a: usize, b: usize| mostly_wall(&t.tone, width, a..b, 0..height, dark_walls);
+        let outer_rows =
+            |a: usize, b: usize| mostly_wall(&t.tone, width, 0..width, a..b, dark_walls);
+        let (Some(cols), Some(rows)) = (ax.spans(qx, outer_cols), ay.spans(qy, outer_rows)) else {
+            why = "the maze has no frame of wall on every side".into();
+            continue;
+        };
+        // A maze: at least 2 rooms each way, over at least an eighth of the picture each way.
+        let covers = |s: &[(f64, f64)], n: usize| {
+            s.len() >= 5
+                && s.last().map_or(0.0, |l| l.1) - s.first().map_or(0.0, |f| f.0) >= n as f64 / 8.0
+        };
+        if !covers(&rows, height) || !covers(&cols, width) {
+            why = "the only lattice found is too small to be a maze (fewer than 2×2 rooms, or an eighth of the picture)".into();
+            continue;
+        }
+        // Doubtful when the walls would need a frame three times thicker than themselves, or
+        // would be 2.5 times thicker than the passages (the light reading of a line maze).
+        let doubtful = [&rows, &cols].iter().any(|s| {
+            let (w, p) = Lattice::widths(s);
+            let frame = |k: Option<&(f64, f64)>| k.map_or(0.0, |(a, b)| b - a);
+            frame(s.first()).max(frame(s.last())) > 3.0 * w + 4.0 || w > 2.5 * p
+        });
+        let lat = Lattice {
+            width,
+            height,
+            rows,
+            cols,
+            dark_walls,
+            pixel: false,
+        };
+        let better = match &best {
+            None => true,
+            Some((_, best_doubtful, _)) => *best_doubtful && !doubtful,
+        };
+        if better {
+            best = Some((dark_walls, doubtful, lat));
+        }
+    }
+    best.map(|b| b.2).ok_or(why)
+}
+
+/// True when at least half the pixels of the rectangle that are not marks are wall.
+fn mostly_wall(
+    tone: &[u8],
+    width: usize,
+    xs: std::ops::Range<usize>,
+    ys: std::ops::Range<usize>,
+    dark_walls: bool,
+) -> bool {
+    let (mut w, mut n) = (0usize, 0usize);
+    for y in ys {
+        for x in xs.clone() {
+            let v = tone_at(tone, width, x, y);
+            if v != MARK {
+                w += usize::from(is_wall(v, dark_walls, MID));
+                n += 1;
+            }
+        }
+    }
+    n > 0 && 2 * w >= n
+}
+
+/// The pixel range sampled across a span `[s, e)`. Without `grow` (rooms, and wall segments
+/// along their passage): the pixels whose centres lie in the span's middle half, at least the
+/// one at its centre. With `grow` (across a wall line, posts): the middle half when the span is
+/// at least 4 pixels wide, else every pixel it touches, and one more each side when it is
+/// thinner than 2 pixels (a thin line a little off its fitted place). Never outside `extent`,
+/// the maze's own span (so a frame is not read with the margin's blur). The flag says "thin".
+fn window(s: f64, e: f64, extent: (f64, f64), grow: bool) -> (usize, usize, bool) {
+    let len = e - s;
+    let (min, max) = (
+        extent.0.floor().max(0.0) as usize,
+        extent.1.ceil().max(0.0) as usize,
+    );
+    let clamp = |v: f64| (v.max(0.0) as usize).clamp(min, max);
+    if !grow || len >= 4.0 {
+        let centre = clamp(((s + e) / 2.0).floor());
+        let lo = clamp((s + 0.25 * len - 0.5).ceil()).min(centre);
+        let hi = clamp((e - 0.25 * len - 0.5).floor() + 1.0).max(centre + 1);
+        (lo, hi.min(max.max(lo + 1)), false)
+    } else {
+        let (mut lo, mut hi) = (clamp(s.floor()), clamp(e.ceil()));
+        if len < 2.0 {
+            lo = lo.saturating_sub(1).max(min);
+            hi = (hi + 1).min(max);
+        }
+        (lo, hi.max(lo + 1), true)
+    }
+}
+
+/// The tone limit for wall pixels in a wall line `len` pixels thick: lines thinner than 2 pixels
+/// are grey once anti-aliased, and count from [`THIN_WALL`]; thicker ones have a pixel past the
+/// midpoint.
+fn limit_for(len: f64) -> u8 {
+    if len < 2.0 {
+        THIN_WALL
+    } else {
+        MID
+    }
+}
+
+/// Samples the picture's tones on the lattice into a maze grid (1 = path).
+///
+/// Errors: [`crate::Error::TooLarge`] when the grid would exceed `limits`.
+pub fn sample(t: &Tones, lat: &Lattice, limits: &Limits) -> crate::Result<Grid> {
+    let (rows, cols) = (lat.rows.len(), lat.cols.len());
+    let shape = Shape::with_limits(vec![rows, cols], limits)?;
+    let mut grid = Grid::walls(shape);
+    let dw = lat.dark_walls;
+    let w = lat.width;
+    if lat.pixel {
+        let bits = grid.bits_mut();
+        for (i, &v) in t.tone.iter().enumerate().take(rows * cols) {
+            if !is_wall(v, dw, MID) {
+                bits.insert(i);
+            }
+        }
+        return Ok(grid);
+    }
+    let extent = |s: &[(f64, f64)]| {
+        (
+            s.first().map_or(0.0, |f| f.0),
+            s.last().map_or(0.0, |l| l.1),
+        )
+    };
+    let (ext_x, ext_y) = (extent(&lat.cols), extent(&lat.rows));
+    for (i, &(y0, y1)) in lat.rows.iter().enumerate() {
+        for (j, &(x0, x1)) in lat.cols.iter().enumerate() {
+            let wall = match (i % 2 == 0, j % 2 == 0) {
+                (true, true) => {
+                    // Post: any wall pixel in its rectangle (grown by one pixel when thin).
+                    let (ya, yb, _) = window(y0, y1, ext_y, true);
+                    let (xa, xb, _) = window(x0, x1, ext_x, true);
+                    let limit = limit_for((y1 - y0).min(x1 - x0));
+                    (ya..yb)
+                        .any(|y| (xa..xb).any(|x| is_wall(tone_at(&t.tone, w, x, y), dw, limit)))
+                }
+                (false, false) => {
+                    let (ya, yb, _) = window(y0, y1, ext_y, false);
+                    let (xa, xb, _) = window(x0, x1, ext_x, false);
+                    let (mut n, mut k) = (0usize, 0usize);
+                    for y in ya..yb {
+                        for x in xa..xb {
+                            let v = tone_at(&t.tone, w, x, y);
+                            if v != MARK {
+                                k += usize::from(is_wall(v, dw, MID));
+                                n += 1;
+                            }
+                        }
+                    }
+                    n > 0 && 2 * k >= n
+                }
+                (line_is_row, _) => {
+                    // A wall segment: lines along the passage, each crossing the wall line.
+                    let (along, across) = if line_is_row {
+                        ((x0, x1, ext_x), (y0, y1, ext_y))
+                    } else {
+                        ((y0, y1, ext_y), (x0, x1, ext_x))
+                    };
+                    let (la, lb, _) = window(along.0, along.1, along.2, false);
+                    let (ca, cb, thin) = window(across.0, across.1, across.2, true);
+                    let limit = limit_for(across.1 - across.0);
+                    let (mut walls, mut lines) = (0usize, 0usize);
+                    for l in la..lb {
+                        let px = |c: usize| {
+                            let (x, y) = if line_is_row { (l, c) } else { (c, l) };
+                            tone_at(&t.tone, w, x, y)
+                        };
+                        // Marks are left out; a line of marks only is not counted.
+                        let seen = (ca..cb).filter(|&c| px(c) != MARK).count();
+                        if seen == 0 {
+                            continue;
+                        }
+                        let line_wall = if thin {
+                            (ca..cb).any(|c| is_wall(px(c), dw, limit))
+                        } else {
+                            let k = (ca..cb).filter(|&c| is_wall(px(c), dw, MID)).count();
+                            2 * k >= seen
+                        };
+                        walls += usize::from(line_wall);
+                        lines += 1;
+                    }
+                    lines > 0 && 2 * walls >= lines
+                }
+            };
+            if !wall {
+                grid.set_path(i * cols + j, true);
+            }
+        }
+    }
+    Ok(grid)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn peaks_find_sharp_edges() {
+        let mut p = vec![0u32; 40];
+        for x in [5, 8, 15, 18, 25, 28] {
+            p[x] = 50;
+        }
+        p[16] = 20; // a blurred edge between 15 and 16
+        let (b, cover) = peaks(&p);
+        assert_eq!(b.len(), 6);
+        assert!((b[2] - 15.29).abs() < 0.01);
+        assert!(cover[0] < 0.3);
+    }
+
+    #[test]
+    fn the_fit_fills_gaps_and_drops_spurious_edges() {
+        // Pitch 10, walls 2 (into the wall at 10k, out at 10k + 2), the line at 20 missing,
+        // a spurious edge at 47, and a fractional jitter.
+        let sets = [
+            vec![0.0, 10.0, 30.2, 40.0, 47.0, 50.0, 60.0, 70.0],
+            vec![2.0, 12.0, 32.0, 41.8, 52.0, 62.0, 72.0],
+        ];
+        let out = fit_signed(&sets, pitch_of(&sets).unwrap()).unwrap();
+        let want = [
+            0.0, 2.0, 10.0, 12.0, 20.0, 22.0, 30.2, 32.0, 40.0, 41.8, 50.0, 52.0, 60.0, 62.0, 70.0,
+            72.0,
+        ];
+        assert_eq!(out.len(), want.len(), "{out:?}");
+        for (a, b) in out.iter().zip(want) {
+            assert!((a - b).abs() < 0.3, "{out:?}");
+        }
+    }
+
+    #[test]
+    fn the_pitch_is_the_common_divisor_of_the_gaps() {
+        let sets = [vec![3.0, 17.26, 31.52, 74.3], vec![5.0, 47.8]];
+        let p = pitch_of(&sets).unwrap();
+        assert!((p - 14.26).abs() < 0.05, "{p}");
+    }
+
+    #[test]
+    fn forced_pitch_finds_the_phase() {
+        let mut p = vec![0u32; 50];
+        for k in 0..5 {
+            p[3 + 10 * k] = 9;
+            p[6 + 10 * k] = 9;
+        }
+        let b = forced(&p, 10.0, None);
+        // Boundaries within half a pixel of the edges (the profile is sampled at whole pixels).
+        assert!(
+            (b[0] - 3.0).abs() <= 0.5 && (b[1] - 6.0).abs() <= 0.5,
+            "{b:?}"
+        );
+        assert!(
+            (b[2] - 13.0).abs() <= 0.5 && (b[3] - 16.0).abs() <= 0.5,
+            "{b:?}"
+        );
+    }
+}

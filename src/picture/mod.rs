@@ -1,0 +1,395 @@
+//! Maze pictures as people have them: any scale, line or block walls, any two colours, margins,
+//! anti-aliasing, JPEG noise, solution marks painted over the passages.
+//!
+//! [`read`] turns the bytes of a PNG, JPEG, BMP, GIF or WebP picture into a [`Picture`]: the
+//! maze in the project's cell grid (rooms at odd coordinates, one cell per wall line or
+//! passage) and the [`Lattice`] that says where each cell lies in the picture, so that results
+//! can be drawn back on the original ([`overlay`]). The steps:
+//!
+//! 1. **Fast path**: a bi-level PNG (1-bit gray, or a black-and-white palette) is decoded
+//!    straight into the grid, one bit a pixel, as [`crate::format::png::read`] does; when the
+//!    grid looks drawn one pixel per cell (many one-pixel-wide passages, no enclosed single
+//!    pixels) it is the maze, with no other work.
+//! 2. Otherwise the picture is decoded to RGB and given a colour model ([`tone`]): its two main
+//!    colours, a tone between them for every pixel, and marks (colours off that line).
+//! 3. [`lattice::find`] recovers the lattice (pitch, wall thickness, offset, margin, which
+//!    colour is the wall) from the picture's straight edges, and [`lattice::sample`] reads each
+//!    cell.
+//!
+//! What [`Cells`] can force: one pixel per cell ([`Cells::Pixel`], exactly the PNG reader's
+//! 50%-luminance rule) or a pitch and wall thickness ([`Cells::Pitch`]). Cells must be at least
+//! two pixels wide for detection; pictures drawn at one pixel per cell are detected as such.
+//!
+//! ```
+//! use mazegraph::picture::{self, Raster};
+//! use mazegraph::format::ReadOptions;
+//! // A 2x3-room maze drawn with 6-pixel passages, 2-pixel black walls and a 5-pixel margin.
+//! let rows = ["#.#####", "#.....#", "#####.#", "#.....#", "#####.#"];
+//! let maze = mazegraph::Maze::from_text_rows(&rows).unwrap();
+//! let mut pic = Raster::filled(2 * 5 + 3 * 8 + 2, 2 * 5 + 2 * 8 + 2, [255; 3]);
+//! let span = |i: usize| if i % 2 == 0 { (5 + 4 * i, 2) } else { (5 + 4 * i - 2, 6) };
+//! for (i, row) in rows.iter().enumerate() {
+//!     for (j, c) in row.bytes().enumerate() {
+//!         let ((y, h), (x, w)) = (span(i), span(j));
+//!         if c == b'#' {
+//!             pic.fill_rect(x, y, x + w, y + h, [0; 3]);
+//!         }
+//!     }
+//! }
+//! let mut png = Vec::new();
+//! pic.write_png(&mut png).unwrap();
+//! let read = picture::read(&png, &ReadOptions::default()).unwrap();
+//! assert_eq!(read.maze.grid(), maze.grid());
+//! assert_eq!(read.describe(), "2×3 rooms, pitch 8 px, walls 2 px, margin 5 px");
+//! ```
+
+pub mod lattice;
+pub mod overlay;
+pub mod raster;
+pub mod tone;
+
+pub use lattice::Lattice;
+pub use raster::Raster;
+
+use crate::error::{Error, Result};
+use crate::format::{png as png_format, ReadOptions};
+use crate::grid::Grid;
+use crate::maze::Maze;
+
+/// How a picture's pixels map to cells.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub enum Cells {
+    /// Detect the lattice (the default).
+    #[default]
+    Auto,
+    /// One pixel per cell, dark (luminance below 50%) is wall: the PNG reader's rule.
+    Pixel,
+    /// A given pitch in pixels (wall line + passage, may be fractional), and maybe the wall
+    /// thickness; the offset, margin and colours are still detected.
+    Pitch {
+        /// Wall line + passage, in pixels (at least 2).
+        pitch: f64,
+        /// Wall line thickness in pixels (less than the pitch); detected when `None`.
+        wall: Option<f64>,
+    },
+}
+
+impl std::str::FromStr for Cells {
+    type Err = String;
+    /// `auto`, `pixel`, `PITCH` or `PITCH,WALL` (pixels, decimals allowed).
+    ///
+    /// ```
+    /// use mazegraph::picture::Cells;
+    /// assert_eq!("auto".parse::<Cells>(), Ok(Cells::Auto));
+    /// assert_eq!("18,4".parse::<Cells>(), Ok(Cells::Pitch { pitch: 18.0, wall: Some(4.0) }));
+    /// assert!("1.5".parse::<Cells>().is_err());
+    /// ```
+    fn from_str(s: &str) -> std::result::Result<Cells, String> {
+        let bad = || {
+            format!("{s:?}: expected auto, pixel, PITCH or PITCH,WALL (pixels, e.g. 18 or 18.5,4)")
+        };
+        match s.trim().to_ascii_lowercase().as_str() {
+            "auto" => return Ok(Cells::Auto),
+            "pixel" | "1" => return Ok(Cells::Pixel),
+            _ => {}
+        }
+        let mut parts = s.split(',').map(|p| p.trim().parse::<f64>());
+        let pitch = parts.next().and_then(|p| p.ok()).ok_or_else(bad)?;
+        let wall = match parts.next() {
+            None => None,
+            Some(Ok(w)) => Some(w),
+            Some(Err(_)) => return Err(bad()),
+        };
+        if parts.next().is_some() || !pitch.is_finite() || !(2.0..=100_000.0).contains(&pitch) {
+            return Err(bad());
+        }
+        if let Some(w) = wall {
+            if !w.is_finite() || w < 0.5 || w > pitch - 1.0 {
+                return Err(format!(
+                    "{s:?}: the wall must be at least 0.5 px and a pixel less than the pitch"
+                ));
+            }
+        }
+        Ok(Cells::Pitch { pitch, wall })
+    }
+}
+
+/// A maze read from a picture, with where its cells lie.
+#[derive(Clone, Debug)]
+pub struct Picture {
+    /// The maze: one cell per wall line, post, wall segment or room of the picture.
+    pub maze: Maze,
+    /// Where each cell lies in the picture.
+    pub lattice: Lattice,
+    /// Pixels painted over passages in a third colour (solution lines, terminal dots).
+    pub marks: usize,
+}
+
+impl Picture {
+    /// What was detected, for a person: `"12×9 rooms, pitch 18 px, walls 4 px, margin 30 px"`,
+    /// or `"one pixel per cell (41×31 cells)"`.
+    pub fn describe(&self) -> String {
+        let l = &self.lattice;
+        if l.pixel {
+            let mut s = format!(
+                "one pixel per cell ({}×{} cells)",
+                l.cols.len(),
+                l.rows.len()
+            );
+            s += &marks_note(self.marks);
+            return s;
+        }
+        let px = |v: f64| {
+            if (v - v.round()).abs() < 0.05 {
+                format!("{}", v.round())
+            } else {
+                format!("{v:.1}")
+            }
+        };
+        let both = |a: f64, b: f64| {
+            if (a - b).abs() < 0.15 {
+                px((a + b) / 2.0)
+            } else {
+                format!("{}×{}", px(b), px(a))
+            }
+        };
+        let (wy, _) = Lattice::widths(&l.rows);
+        let (wx, _) = Lattice::widths(&l.cols);
+        let margins = [
+            l.rows.first().map_or(0.0, |s| s.0),
+            l.width as f64 - l.cols.last().map_or(0.0, |s| s.1),
+            l.height as f64 - l.rows.last().map_or(0.0, |s| s.1),
+            l.cols.first().map_or(0.0, |s| s.0),
+        ]
+        .map(|m| m.round().max(0.0) as usize);
+        let (lo, hi) = (
+            margins.iter().min().copied().unwrap_or(0),
+            margins.iter().max().copied().unwrap_or(0),
+        );
+        let mut s = format!(
+            "{}×{} rooms, pitch {} px, walls {} px, margin {}",
+            l.rows.len() / 2,
+            l.cols.len() / 2,
+            both(Lattice::pitch(&l.rows), Lattice::pitch(&l.cols)),
+            both(wy, wx),
+            if lo == hi {
+                format!("{lo} px")
+            } else {
+                format!("{lo}–{hi} px")
+            }
+        );
+        if !l.dark_walls {
+            s += ", light walls";
+        }
+        s += &marks_note(self.marks);
+        s
+    }
+}
+
+/// `", 12 marked pixels read as passage"`, or nothing without marks.
+fn marks_note(marks: usize) -> String {
+    match marks {
+        0 => String::new(),
+        1 => ", 1 marked pixel read as passage".into(),
+        n => format!(", {n} marked pixels read as passage"),
+    }
+}
+
+/// Reads a maze picture (PNG, JPEG, BMP, GIF, WebP; the format is read from the bytes).
+///
+/// Complexity: O(width × height). A bi-level PNG drawn one pixel per cell costs what
+/// [`png_format::read`] costs plus one pass over the grid's words; other pictures are decoded
+/// to RGB (3 bytes a pixel) and given a tone map (1 byte a pixel).
+///
+/// Errors: [`Error::TooLarge`] for pictures whose pixel count exceeds `opts.limits` (checked
+/// from the header), [`Error::Corrupt`] for files no decoder accepts, [`Error::NoLattice`]
+/// when no maze lattice fits the picture (noise, a photo, one colour, a circular maze).
+pub fn read(bytes: &[u8], opts: &ReadOptions) -> Result<Picture> {
+    let is_png = bytes.starts_with(b"\x89PNG\r\n\x1a\n");
+    if is_png
+        && (opts.cells == Cells::Pixel
+            || (opts.cells == Cells::Auto && png_format::is_bilevel(bytes)))
+    {
+        let maze = png_format::read(bytes, opts)?;
+        if opts.cells == Cells::Pixel || drawn_per_pixel(maze.grid()) {
+            return Ok(pixel_picture(maze));
+        }
+    }
+    let raster = if is_png {
+        png_format::read_rgb(bytes, opts)?
+    } else {
+        Raster::decode(bytes, &opts.limits)?
+    };
+    from_raster(&raster, opts)
+}
+
+/// Reads a PNG maze picture: as [`read`], with PNG's own errors for a file that is not one.
+pub fn read_png(bytes: &[u8], opts: &ReadOptions) -> Result<Picture> {
+    png_format::check_signature(bytes)?;
+    read(bytes, opts)
+}
+
+/// Reads a maze from a decoded picture: see [`read`].
+pub fn from_raster(raster: &Raster, opts: &ReadOptions) -> Result<Picture> {
+    let (w, h) = (raster.width, raster.height);
+    if opts.cells == Cells::Pixel {
+        let shape = crate::grid::Shape::with_limits(vec![h, w], &opts.limits)?;
+        let mut grid = Grid::walls(shape);
+        for (i, p) in raster.rgb.chunks_exact(3).enumerate() {
+            let y = 299 * u32::from(p[0]) + 587 * u32::from(p[1]) + 114 * u32::from(p[2]);
+            if 2 * y >= 255_000 {
+                grid.set_path(i, true);
+            }
+        }
+        return Ok(pixel_picture(Maze::new(grid)));
+    }
+    let no = |why: &str| Error::NoLattice(why.to_string());
+    let bands = tone::bands(raster);
+    let mut tones = tone::tones(raster, bands).ok_or_else(|| {
+        no("the picture has no two distinct colours (one colour, or soft shades)")
+    })?;
+    let margins = tone::flatten_margins(raster, &mut tones, bands);
+    let [top, right, bottom, left] = margins;
+    let inside = (w - left - right) * (h - top - bottom);
+    let marks_inside = tones.marks - (w * h - inside);
+    if marks_inside * 10 > inside * 3 {
+        return Err(no(
+            "most of the picture is neither of its two main colours (a photo, or noise?)",
+        ));
+    }
+    let lattice = lattice::find(&tones, w, h, opts.cells, margins).map_err(|why| no(&why))?;
+    let grid = lattice::sample(&tones, &lattice, &opts.limits)?;
+    if lattice.pixel && !drawn_per_pixel(&grid) {
+        return Err(no(
+            "edges everywhere but no maze at one pixel per cell (noise?)",
+        ));
+    }
+    if !lattice.pixel && grid.count_paths() == 0 {
+        return Err(no("every cell is wall"));
+    }
+    Ok(Picture {
+        maze: Maze::new(grid),
+        lattice,
+        marks: marks_inside,
+    })
+}
+
+fn pixel_picture(maze: Maze) -> Picture {
+    let dims = maze.shape().dims();
+    let (h, w) = (
+        dims.first().copied().unwrap_or(0),
+        dims.get(1).copied().unwrap_or(0),
+    );
+    Picture {
+        lattice: Lattice {
+            width: w,
+            height: h,
+            rows: (0..h).map(|y| (y as f64, y as f64 + 1.0)).collect(),
+            cols: (0..w).map(|x| (x as f64, x as f64 + 1.0)).collect(),
+            dark_walls: true,
+            pixel: true,
+        },
+        maze,
+        marks: 0,
+    }
+}
+
+/// True when a grid read one pixel per cell looks like a maze drawn that way: passages one
+/// pixel wide are common (at least 1% of path pixels have walls left and right, or above and
+/// below) and single path pixels enclosed by four walls are rare (at most 0.5%, as in noise
+/// they are 6%). One pass over the grid's words.
+pub fn drawn_per_pixel(grid: &Grid) -> bool {
+    let dims = grid.shape().dims();
+    let (Some(&h), Some(&w)) = (dims.first(), dims.get(1)) else {
+        return false;
+    };
+    if dims.len() != 2 || w < 3 || h < 3 {
+        return true;
+    }
+    let words = grid.bits().as_slice();
+    const B: usize = usize::BITS as usize;
+    // The `len` bits starting at bit `at`, as one word (bits past the end are 0).
+    let get = |at: usize| -> usize {
+        let (k, s) = (at / B, at % B);
+        let lo = words.get(k).copied().unwrap_or(0) >> s;
+        if s == 0 {
+            lo
+        } else {
+            lo | (words.get(k + 1).copied().unwrap_or(0) << (B - s))
+        }
+    };
+    let (mut paths, mut thin, mut enclosed) = (0u64, 0u64, 0u64);
+    let n = w * h;
+    let mut i = w; // rows 1 .. h-1 only: every cell there has a row above and below
+    while i < n - w {
+        let take = B.min(n - w - i);
+        let mask = if take == B {
+            usize::MAX
+        } else {
+            (1usize << take) - 1
+        };
+        let p = get(i) & mask;
+        let left = get(i - 1);
+        let right = get(i + 1);
+        let up = get(i - w);
+        let down = get(i + w);
+        let lr = p & !left & !right;
+        let ud = p & !up & !down;
+        paths += u64::from(p.count_ones());
+        thin += u64::from((lr | ud).count_ones());
+        enclosed += u64::from((lr & ud).count_ones());
+        i += take;
+    }
+    paths > 0 && thin * 100 >= paths && enclosed * 200 <= paths + 200
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pixel_mazes_pass_and_blocks_and_noise_do_not() {
+        let m =
+            Maze::from_text_rows(&["#.#####", "#.#...#", "#.#.#.#", "#...#.#", "#####.#"]).unwrap();
+        assert!(drawn_per_pixel(m.grid()));
+        // The same maze scaled 2x: no passage is one pixel wide.
+        let rows: Vec<String> = ["#.#####", "#.#...#", "#.#.#.#", "#...#.#", "#####.#"]
+            .iter()
+            .flat_map(|r| {
+                let wide: String = r.chars().flat_map(|c| [c, c]).collect();
+                [wide.clone(), wide]
+            })
+            .collect();
+        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+        assert!(!drawn_per_pixel(
+            Maze::from_text_rows(&rows).unwrap().grid()
+        ));
+        // A checkerboard: every path pixel enclosed.
+        let rows: Vec<String> = (0..20)
+            .map(|y| {
+                (0..20)
+                    .map(|x| if (x + y) % 2 == 0 { '#' } else { '.' })
+                    .collect()
+            })
+            .collect();
+        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+        assert!(!drawn_per_pixel(
+            Maze::from_text_rows(&rows).unwrap().grid()
+        ));
+    }
+
+    #[test]
+    fn cells_parse() {
+        assert_eq!("pixel".parse::<Cells>(), Ok(Cells::Pixel));
+        assert_eq!(
+            "12.5".parse::<Cells>(),
+            Ok(Cells::Pitch {
+                pitch: 12.5,
+                wall: None
+            })
+        );
+        assert!("12,12".parse::<Cells>().is_err());
+        assert!("x".parse::<Cells>().is_err());
+        assert!("nan".parse::<Cells>().is_err());
+    }
+}

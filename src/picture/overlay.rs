@@ -1,0 +1,71 @@
+//! Results drawn on the user's own picture: a path through the corridor centres, start and
+//! goal dots, at the picture's size and over its colours.
+
+use super::lattice::Lattice;
+use super::raster::Raster;
+
+/// The path's colour (the project's solution red).
+pub const PATH: [u8; 3] = crate::solve::render::PATH;
+/// The start dot's colour.
+pub const START: [u8; 3] = crate::solve::render::START;
+/// The goal dot's colour.
+pub const GOAL: [u8; 3] = crate::solve::render::GOAL;
+
+/// Draws `path` (flat cell indices of the lattice's grid, consecutive cells adjacent) over
+/// `raster` as a line through the cells' centres, a third of a passage wide (at least one
+/// pixel), with a dot at each end. Cells outside the lattice are skipped.
+///
+/// Complexity: O(path length × line width × pitch).
+///
+/// ```
+/// use mazegraph::picture::{overlay, Lattice, Raster};
+/// let lat = Lattice { width: 9, height: 3, rows: vec![(0.0, 3.0)],
+///     cols: vec![(0.0, 3.0), (3.0, 6.0), (6.0, 9.0)], dark_walls: true, pixel: false };
+/// let mut r = Raster::filled(9, 3, [255; 3]);
+/// overlay::draw_path(&mut r, &lat, &[0, 1, 2]);
+/// assert_eq!(r.pixel(4, 1), overlay::PATH);
+/// assert_eq!(r.pixel(1, 1), overlay::START);
+/// ```
+pub fn draw_path(raster: &mut Raster, lattice: &Lattice, path: &[usize]) {
+    let cols = lattice.cols.len().max(1);
+    let (_, pass_y) = Lattice::widths(&lattice.rows);
+    let (_, pass_x) = Lattice::widths(&lattice.cols);
+    let passage = pass_x.min(pass_y).max(1.0);
+    let half = if lattice.pixel {
+        0.5
+    } else {
+        (passage / 6.0).max(0.5)
+    };
+    let centre = |i: usize| lattice.centre(i / cols, i % cols);
+    let mut prev: Option<(f64, f64)> = None;
+    for &i in path {
+        let Some(c) = centre(i) else { continue };
+        let (a, b) = match prev {
+            Some(p) => (p, c),
+            None => (c, c),
+        };
+        // An axis-aligned bar from a to b, `half` either side of the centre line.
+        let x0 = a.0.min(b.0) - half;
+        let x1 = a.0.max(b.0) + half;
+        let y0 = a.1.min(b.1) - half;
+        let y1 = a.1.max(b.1) + half;
+        fill(raster, x0, y0, x1, y1, PATH);
+        prev = Some(c);
+    }
+    let dot = if lattice.pixel {
+        0.5
+    } else {
+        (passage / 3.0).max(1.0)
+    };
+    for (cell, colour) in [(path.first(), START), (path.last(), GOAL)] {
+        if let Some(c) = cell.and_then(|&i| centre(i)) {
+            fill(raster, c.0 - dot, c.1 - dot, c.0 + dot, c.1 + dot, colour);
+        }
+    }
+}
+
+/// Fills the pixels whose centres lie in `[x0, x1) × [y0, y1)`.
+fn fill(raster: &mut Raster, x0: f64, y0: f64, x1: f64, y1: f64, colour: [u8; 3]) {
+    let px = |v: f64| (v - 0.5).ceil().max(0.0) as usize;
+    raster.fill_rect(px(x0), px(y0), px(x1), px(y1), colour);
+}

@@ -1,0 +1,151 @@
+//! A decoded picture: RGB pixels, transparency composited over white.
+
+use crate::error::{Error, Result};
+use crate::grid::{Limits, Shape};
+use image::{ImageDecoder, ImageReader};
+use std::io::Cursor;
+
+/// A decoded picture: `width × height` pixels, 3 bytes each (R, G, B), row-major.
+///
+/// ```
+/// use mazegraph::picture::Raster;
+/// let r = Raster::filled(2, 1, [10, 20, 30]);
+/// assert_eq!(r.pixel(1, 0), [10, 20, 30]);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Raster {
+    /// Pixels across.
+    pub width: usize,
+    /// Pixels down.
+    pub height: usize,
+    /// `3 × width × height` bytes, R G B per pixel, rows top to bottom.
+    pub rgb: Vec<u8>,
+}
+
+impl Raster {
+    /// A picture of one colour.
+    pub fn filled(width: usize, height: usize, colour: [u8; 3]) -> Raster {
+        let mut rgb = Vec::with_capacity(width * height * 3);
+        for _ in 0..width * height {
+            rgb.extend_from_slice(&colour);
+        }
+        Raster { width, height, rgb }
+    }
+
+    /// The colour at `(x, y)`; black outside the picture.
+    pub fn pixel(&self, x: usize, y: usize) -> [u8; 3] {
+        if x >= self.width || y >= self.height {
+            return [0; 3];
+        }
+        let i = 3 * (y * self.width + x);
+        match self.rgb.get(i..i + 3) {
+            Some(&[r, g, b]) => [r, g, b],
+            _ => [0; 3],
+        }
+    }
+
+    /// Paints the pixels of `[x0, x1) × [y0, y1)` (clipped to the picture).
+    pub fn fill_rect(&mut self, x0: usize, y0: usize, x1: usize, y1: usize, colour: [u8; 3]) {
+        let (x1, y1) = (x1.min(self.width), y1.min(self.height));
+        for y in y0..y1 {
+            let row = 3 * y * self.width;
+            if let Some(px) = self.rgb.get_mut(row + 3 * x0.min(x1)..row + 3 * x1) {
+                for p in px.chunks_exact_mut(3) {
+                    p.copy_from_slice(&colour);
+                }
+            }
+        }
+    }
+
+    /// Decodes a PNG, JPEG, BMP, GIF or WebP picture (the format is read from the bytes;
+    /// [`crate::format::png::read_rgb`] decodes PNG with PNG's own error messages).
+    /// Transparency is composited over white; 16-bit samples keep their high byte; a GIF gives
+    /// its first frame.
+    ///
+    /// Errors: [`Error::TooLarge`] when width × height exceeds `limits` (from the header, before
+    /// decoding), [`Error::Corrupt`] for anything the decoders refuse.
+    pub fn decode(bytes: &[u8], limits: &Limits) -> Result<Raster> {
+        let reader = ImageReader::new(Cursor::new(bytes))
+            .with_guessed_format()
+            .map_err(|e| corrupt(e.to_string()))?;
+        let Some(format) = reader.format() else {
+            return Err(corrupt(
+                "not a picture this build reads (PNG, JPEG, BMP, GIF, WebP)".into(),
+            ));
+        };
+        let name = format.extensions_str().first().copied().unwrap_or("image");
+        let mut decoder = reader.into_decoder().map_err(|e| corrupt(e.to_string()))?;
+        let (w, h) = decoder.dimensions();
+        let (width, height) = (w as usize, h as usize);
+        // Pixels are checked against the cell limit: the decoded picture holds 3 bytes a pixel
+        // and the class map one more, so this bounds memory before anything is allocated.
+        Shape::with_limits(vec![height, width], limits)?;
+        let mut lim = image::Limits::default();
+        lim.max_alloc = Some(
+            (width as u64)
+                .saturating_mul(height as u64)
+                .saturating_mul(8)
+                .saturating_add(1 << 26),
+        );
+        decoder
+            .set_limits(lim)
+            .map_err(|e| corrupt(format!("{name}: {e}")))?;
+        let img = image::DynamicImage::from_decoder(decoder)
+            .map_err(|e| corrupt(format!("{name}: {e}")))?;
+        let rgb = match img {
+            image::DynamicImage::ImageRgb8(buf) => buf.into_raw(),
+            other => {
+                let rgba = other.into_rgba8();
+                let mut out = Vec::with_capacity(width * height * 3);
+                for p in rgba.as_raw().chunks_exact(4) {
+                    if let &[r, g, b, a] = p {
+                        out.extend_from_slice(&[
+                            over_white(r, a),
+                            over_white(g, a),
+                            over_white(b, a),
+                        ]);
+                    }
+                }
+                out
+            }
+        };
+        if rgb.len() != width * height * 3 {
+            return Err(corrupt(format!(
+                "{name}: the decoder gave a picture of the wrong size"
+            )));
+        }
+        Ok(Raster { width, height, rgb })
+    }
+
+    /// Encodes the picture as an 8-bit RGB PNG (zlib level 1, adaptive row filters).
+    pub fn write_png(&self, out: &mut dyn std::io::Write) -> Result<()> {
+        let side = |n: usize| {
+            u32::try_from(n).map_err(|_| Error::Unsupported("picture too large for PNG".into()))
+        };
+        let mut enc = png::Encoder::new(out, side(self.width)?, side(self.height)?);
+        enc.set_color(png::ColorType::Rgb);
+        enc.set_depth(png::BitDepth::Eight);
+        enc.set_deflate_compression(png::DeflateCompression::Level(1));
+        enc.set_filter(png::Filter::Adaptive);
+        let enc_err = |e: png::EncodingError| match e {
+            png::EncodingError::IoError(io) => Error::Io(io),
+            other => Error::Unsupported(other.to_string()),
+        };
+        let mut w = enc.write_header().map_err(enc_err)?;
+        w.write_image_data(&self.rgb).map_err(enc_err)?;
+        w.finish().map_err(enc_err)
+    }
+}
+
+/// A sample with alpha `a`, composited over white.
+fn over_white(c: u8, a: u8) -> u8 {
+    let (c, a) = (u32::from(c), u32::from(a));
+    ((c * a + 255 * (255 - a) + 127) / 255) as u8
+}
+
+fn corrupt(message: String) -> Error {
+    Error::Corrupt {
+        format: "picture",
+        message,
+    }
+}

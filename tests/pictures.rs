@@ -1,0 +1,329 @@
+//! Maze pictures as people have them (lattice recovery, `mazegraph::picture`):
+//! - the corpus in tests/pictures/, drawn by Pillow, matplotlib and ImageMagick in many styles
+//!   (line and block walls, margins, colours, anti-aliasing, JPEG, BMP, GIF, solution marks),
+//!   each recovered exactly against its ground truth (`NAME.txt`);
+//! - bad pictures (noise, a photo of nothing, one colour, a circular maze, text, rectangles)
+//!   refused with one error line, exit 2 and no output file;
+//! - a property test: random mazes drawn at random pitches, wall widths, margins, colours and
+//!   fractional resizes (by our own `render` for block mazes, and by a line drawer here) are
+//!   recovered exactly;
+//! - mazegraph's own solved picture reads back as the maze it solved.
+
+mod common;
+use common::{data, mg, s};
+use mazegraph::format::{Format, ReadOptions};
+use mazegraph::generate::{generate, rng_from_seed, Algorithm, Lattice, Options};
+use mazegraph::grid::Limits;
+use mazegraph::picture::{self, Cells, Raster};
+use mazegraph::render::{render, PictureFormat, RenderOptions};
+use mazegraph::Maze;
+use proptest::prelude::*;
+use std::path::{Path, PathBuf};
+
+fn corpus() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/pictures")
+}
+
+fn truth(txt: &Path) -> Maze {
+    let text = std::fs::read_to_string(txt).unwrap();
+    let rows: Vec<&str> = text.lines().collect();
+    Maze::from_text_rows(&rows).unwrap()
+}
+
+fn pictures(dir: &Path) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            p.extension()
+                .is_some_and(|e| ["png", "jpg", "bmp", "gif"].contains(&&*e.to_string_lossy()))
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn every_corpus_picture_is_recovered_exactly() {
+    let pics = pictures(&corpus());
+    assert!(pics.len() >= 25, "the corpus has {} pictures", pics.len());
+    let mut failed = Vec::new();
+    for p in &pics {
+        let bytes = std::fs::read(p).unwrap();
+        let want = truth(&p.with_extension("txt"));
+        match picture::read(&bytes, &ReadOptions::default()) {
+            Ok(got) if got.maze.grid() == want.grid() => {
+                eprintln!("{}: {}", p.display(), got.describe())
+            }
+            Ok(got) => failed.push(format!("{}: wrong maze ({})", p.display(), got.describe())),
+            Err(e) => failed.push(format!("{}: {e}", p.display())),
+        }
+    }
+    assert!(failed.is_empty(), "{failed:#?}");
+}
+
+#[test]
+fn formats_come_from_the_extension_and_convert_exactly() {
+    for name in [
+        "im_line_jpeg_q75.jpg",
+        "pil_thick_bmp.bmp",
+        "im_block_gif.gif",
+    ] {
+        let p = corpus().join(name);
+        let want = std::fs::read_to_string(p.with_extension("txt")).unwrap();
+        mg().args(["convert", s(&p), "--to", "txt"])
+            .assert()
+            .success()
+            .stdout(want);
+    }
+}
+
+#[test]
+fn the_detection_is_said_on_stderr_unless_quiet() {
+    let p = corpus().join("im_block_point_x7.png");
+    let out = mg()
+        .args(["convert", s(&p), "--to", "txt"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("10×12 rooms, pitch 14 px, walls 7 px, margin 14 px"),
+        "{err}"
+    );
+    let out = mg()
+        .args(["convert", s(&p), "--to", "txt", "--quiet"])
+        .output()
+        .unwrap();
+    assert!(out.stderr.is_empty());
+    // One pixel per cell says nothing: it is what it always was.
+    let out = mg()
+        .args(["convert", &data("perfect15x20.png"), "--to", "txt"])
+        .output()
+        .unwrap();
+    assert!(out.stderr.is_empty());
+}
+
+#[test]
+fn bad_pictures_are_one_error_line_and_no_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = pictures(&corpus().join("bad"));
+    assert!(bad.len() >= 5);
+    for p in bad {
+        let out_path = dir.path().join("out.dot");
+        let out = mg()
+            .args(["convert", s(&p), "-o", s(&out_path)])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{}", p.display());
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.starts_with("mazegraph: error: "), "{err}");
+        assert!(err.contains("--cells"), "{err}");
+        assert!(!out_path.exists());
+    }
+}
+
+#[test]
+fn cells_can_be_forced() {
+    let p = corpus().join("pil_line_open_rgb.png");
+    let want = std::fs::read_to_string(p.with_extension("txt")).unwrap();
+    mg().args(["convert", s(&p), "--to", "txt", "--cells", "16,2"])
+        .assert()
+        .success()
+        .stdout(want.clone());
+    mg().args(["convert", s(&p), "--to", "txt", "--cells", "16"])
+        .assert()
+        .success()
+        .stdout(want);
+    // One pixel per cell: the picture's pixels as they are.
+    let out = mg()
+        .args(["convert", s(&p), "--to", "txt", "--cells", "pixel"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let img = Raster::decode(&std::fs::read(&p).unwrap(), &Limits::default()).unwrap();
+    assert_eq!(text.lines().count(), img.height);
+    mg().args(["convert", s(&p), "--to", "txt", "--cells", "x"])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn our_own_solved_picture_reads_back_as_the_maze() {
+    let dir = tempfile::tempdir().unwrap();
+    let solved = dir.path().join("solved.png");
+    mg().args(["solve", &data("perfect15x20.png"), "-o", s(&solved)])
+        .assert()
+        .success();
+    mg().args(["equal", &data("perfect15x20.png"), s(&solved)])
+        .assert()
+        .success();
+    // And scaled up by render, with the solution drawn.
+    let big = dir.path().join("big.png");
+    mg().args([
+        "render",
+        &data("perfect15x20.png"),
+        "-o",
+        s(&big),
+        "--scale",
+        "9",
+        "--overlay",
+        "filled,solution",
+    ])
+    .assert()
+    .success();
+    mg().args(["equal", &data("perfect15x20.png"), s(&big)])
+        .assert()
+        .success();
+}
+
+/// Draws `maze` as a line maze: wall lines `wall` px thick, passages `pass` px wide, a margin,
+/// three colours.
+fn draw_lines(
+    maze: &Maze,
+    wall: usize,
+    pass: usize,
+    margin: usize,
+    colours: [[u8; 3]; 3],
+) -> Raster {
+    let dims = maze.shape().dims();
+    let (h, w) = (dims[0], dims[1]);
+    let size = |n: usize| (n / 2 + 1) * wall + (n / 2) * pass;
+    let pos = |i: usize| margin + (i / 2) * (wall + pass) + if i % 2 == 1 { wall } else { 0 };
+    let len = |i: usize| if i.is_multiple_of(2) { wall } else { pass };
+    let mut r = Raster::filled(size(w) + 2 * margin, size(h) + 2 * margin, colours[2]);
+    r.fill_rect(
+        margin,
+        margin,
+        margin + size(w),
+        margin + size(h),
+        colours[1],
+    );
+    for y in 0..h {
+        for x in 0..w {
+            if !maze.grid().is_path(y * w + x) {
+                let (px, py) = (pos(x), pos(y));
+                r.fill_rect(px, py, px + len(x), py + len(y), colours[0]);
+            }
+        }
+    }
+    r
+}
+
+/// Resizes by `f` with area averaging (what a screenshot tool's smooth scaling does).
+fn resize(r: &Raster, f: f64) -> Raster {
+    let (w, h) = (
+        ((r.width as f64 * f).round() as usize).max(1),
+        ((r.height as f64 * f).round() as usize).max(1),
+    );
+    let (sx, sy) = (r.width as f64 / w as f64, r.height as f64 / h as f64);
+    let mut out = Raster::filled(w, h, [0; 3]);
+    for y in 0..h {
+        for x in 0..w {
+            let (x0, x1) = (x as f64 * sx, (x + 1) as f64 * sx);
+            let (y0, y1) = (y as f64 * sy, (y + 1) as f64 * sy);
+            let mut acc = [0f64; 3];
+            let mut area = 0.0;
+            let mut yy = y0.floor() as usize;
+            while (yy as f64) < y1 && yy < r.height {
+                let wy = (y1.min(yy as f64 + 1.0) - y0.max(yy as f64)).max(0.0);
+                let mut xx = x0.floor() as usize;
+                while (xx as f64) < x1 && xx < r.width {
+                    let wx = (x1.min(xx as f64 + 1.0) - x0.max(xx as f64)).max(0.0);
+                    let p = r.pixel(xx, yy);
+                    for k in 0..3 {
+                        acc[k] += f64::from(p[k]) * wx * wy;
+                    }
+                    area += wx * wy;
+                    xx += 1;
+                }
+                yy += 1;
+            }
+            let c = acc.map(|v| (v / area).round() as u8);
+            out.fill_rect(x, y, x + 1, y + 1, c);
+        }
+    }
+    out
+}
+
+fn random_maze(rows: usize, cols: usize, seed: u64, loops: usize) -> Maze {
+    let lat = Lattice::new(&[rows, cols], &Limits::default()).unwrap();
+    let mut opts = Options::new(Algorithm::all()[seed as usize % Algorithm::all().len()]);
+    if !opts.algorithm.is_perfect() {
+        opts = Options::new(Algorithm::Kruskal);
+    }
+    opts.loops = loops.min((rows - 1) * (cols - 1) / 2);
+    generate(&lat, &opts, &mut rng_from_seed(seed)).unwrap()
+}
+
+fn read_raster(r: &Raster) -> Result<Maze, String> {
+    let mut png = Vec::new();
+    r.write_png(&mut png).unwrap();
+    let opts = ReadOptions {
+        cells: Cells::Auto,
+        ..Default::default()
+    };
+    picture::read(&png, &opts)
+        .map(|p| p.maze)
+        .map_err(|e| e.to_string())
+}
+
+/// Colour triples (wall, passage, margin) people use.
+const COLOURS: [[[u8; 3]; 3]; 5] = [
+    [[0, 0, 0], [255, 255, 255], [255, 255, 255]],
+    [[20, 30, 110], [250, 244, 222], [250, 244, 222]],
+    [[0, 0, 0], [255, 255, 255], [200, 200, 200]],
+    [[90, 20, 20], [240, 240, 240], [255, 255, 255]],
+    [[30, 30, 30], [200, 230, 200], [120, 120, 120]],
+];
+
+proptest! {
+    // A fixed seed: the cases CI runs are the ones checked here (recovery is heuristic, and
+    // the issue records the rare lattice it still misreads).
+    #![proptest_config(ProptestConfig {
+        cases: 256,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(0x6d61_7a65),
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
+
+    #[test]
+    fn line_mazes_at_any_scale_are_recovered(
+        rows in 2usize..12, cols in 2usize..12, seed in any::<u64>(), loops in 0usize..4,
+        wall in 1usize..6, pass in 4usize..16, margin in 0usize..25,
+        colours in 0usize..COLOURS.len(), f in prop_oneof![Just(1.0), 0.75f64..1.6],
+    ) {
+        // Keep the resized lattice legible: walls at least 1.5 px, passages 3 px.
+        prop_assume!(wall as f64 * f >= 1.5 || f == 1.0);
+        prop_assume!(pass as f64 * f >= 3.0);
+        // A margin of a third colour is at least 3 px wide (thinner, it blurs into the frame).
+        let [_, passage, page] = COLOURS[colours];
+        prop_assume!(margin == 0 || page == passage || margin as f64 * f >= 3.0);
+        let maze = random_maze(rows, cols, seed, loops);
+        let pic = draw_lines(&maze, wall, pass, margin, COLOURS[colours]);
+        let pic = if f == 1.0 { pic } else { resize(&pic, f) };
+        let got = read_raster(&pic);
+        prop_assert_eq!(got.as_ref().map(|m| m.grid()), Ok(maze.grid()),
+            "wall {} pass {} margin {} f {}", wall, pass, margin, f);
+    }
+
+    #[test]
+    fn our_render_at_any_scale_is_recovered(
+        rows in 2usize..15, cols in 2usize..15, seed in any::<u64>(), scale in 2usize..10,
+    ) {
+        let maze = random_maze(rows, cols, seed, 0);
+        let mut png = Vec::new();
+        render(&maze, &RenderOptions { scale, ..Default::default() }, PictureFormat::Png, &mut png)
+            .unwrap();
+        let got = picture::read(&png, &ReadOptions::default()).map(|p| p.maze).map_err(|e| e.to_string());
+        prop_assert_eq!(got.as_ref().map(|m| m.grid()), Ok(maze.grid()));
+    }
+}
+
+#[test]
+fn picture_formats_are_registered() {
+    assert_eq!(Format::from_path(Path::new("a.JPG")).unwrap(), Format::Jpeg);
+    assert!(Format::Jpeg.is_picture() && !Format::Jpeg.is_writable());
+    assert!(Format::Png.is_writable());
+}
