@@ -323,7 +323,15 @@ pub fn drawn_per_pixel(grid: &Grid) -> bool {
     // rows spread over it are enough to tell, and keep the check at a small share of decoding.
     let step = ((h - 2) / 512).max(1);
     for y in (1..h - 1).step_by(step) {
-        count_row(&get, y * w, (y + 1) * w, w, &mut paths, &mut thin, &mut enclosed);
+        count_row(
+            &get,
+            y * w,
+            (y + 1) * w,
+            w,
+            &mut paths,
+            &mut thin,
+            &mut enclosed,
+        );
     }
     paths > 0 && thin * 100 >= paths && enclosed * 200 <= paths + 200
 }
