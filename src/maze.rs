@@ -165,7 +165,7 @@ impl Maze {
         self.terminals().ok_or_else(|| {
             let n = self.openings().len();
             Error::InvalidMaze(format!(
-                "the maze needs a start and a goal: it has {n} opening{} on its border and no explicit terminals (give --start and --goal)",
+                "the maze needs a start and a goal: it has {n} opening{} on its border and no explicit terminals (give --start and --goal: a cell like 1,0 or a room like room:0,0)",
                 if n == 1 { "" } else { "s" }
             ))
         })

@@ -327,3 +327,75 @@ fn picture_formats_are_registered() {
     assert!(Format::Jpeg.is_picture() && !Format::Jpeg.is_writable());
     assert!(Format::Png.is_writable());
 }
+
+/// Counts the pixels of `colour` in a PNG file, and gives its size.
+fn count_colour(path: &Path, colour: [u8; 3]) -> (usize, usize, usize) {
+    let r = Raster::decode(&std::fs::read(path).unwrap(), &Limits::default()).unwrap();
+    let n = r.rgb.chunks_exact(3).filter(|p| *p == colour).count();
+    (r.width, r.height, n)
+}
+
+#[test]
+fn results_are_drawn_on_the_users_picture() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = corpus().join("im_line_jpeg_q75.jpg");
+    let original = Raster::decode(&std::fs::read(&src).unwrap(), &Limits::default()).unwrap();
+    let solved = dir.path().join("solved.png");
+    mg().args(["solve", s(&src), "-o", s(&solved)])
+        .assert()
+        .success();
+    let (w, h, red) = count_colour(&solved, picture::overlay::PATH);
+    assert_eq!((w, h), (original.width, original.height));
+    // A path of 103 cells at pitch 16 drawn a third of a passage wide: hundreds of pixels.
+    assert!(red > 500, "{red} red pixels");
+    let rendered = dir.path().join("rendered.png");
+    mg().args([
+        "render",
+        s(&corpus().join("pil_cream_navy.png")),
+        "-o",
+        s(&rendered),
+        "--overlay",
+        "filled,solution",
+    ])
+    .assert()
+    .success();
+    let (w, h, red) = count_colour(&rendered, picture::overlay::PATH);
+    assert_eq!((w, h), (295, 223));
+    assert!(red > 500, "{red} red pixels");
+    // --cells pixel keeps the cell-per-pixel output.
+    let small = dir.path().join("small.png");
+    mg().args(["solve", s(&src), "-o", s(&small), "--cells", "pixel"])
+        .assert()
+        .success();
+    let (w, _, _) = count_colour(&small, picture::overlay::PATH);
+    assert_eq!(w, original.width);
+}
+
+#[test]
+fn rooms_can_name_the_terminals_of_a_closed_maze() {
+    let p = corpus().join("pil_thick_web.png");
+    mg().args(["solve", s(&p)]).assert().code(2);
+    mg().args([
+        "solve",
+        s(&p),
+        "--start",
+        "room:0,0",
+        "--goal",
+        "room:14,19",
+    ])
+    .assert()
+    .success();
+    mg().args(["solve", s(&p), "--start", "1,1", "--goal", "29,39"])
+        .assert()
+        .success();
+    mg().args([
+        "solve",
+        s(&p),
+        "--start",
+        "room:-1,0",
+        "--goal",
+        "room:14,19",
+    ])
+    .assert()
+    .code(2);
+}

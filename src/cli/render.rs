@@ -1,14 +1,16 @@
 //! `mazegraph render`: draw a maze as a PNG or SVG picture, with overlays.
 
 use super::convert::parse_format;
-use super::io::{located, output_format, read_item, Output};
+use super::io::{located, output_format, read_item_noted, Output};
 use super::progress::Bar;
 use super::Global;
 use anyhow::{anyhow, Result};
 use mazegraph::convert::to_maze;
 use mazegraph::format::Format;
 use mazegraph::layout::Layout;
-use mazegraph::render::{Overlay, Picture, PictureFormat, RenderOptions};
+use mazegraph::picture::{overlay, Raster};
+use mazegraph::render::{self, Overlay, Picture, PictureFormat, RenderOptions};
+use mazegraph::solve::{solve, Method};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -16,7 +18,9 @@ use std::process::ExitCode;
 #[derive(clap::Args)]
 #[command(
     after_help = "Walls are black and path cells white, each cell a --scale × --scale \
-square. Overlays: 'solution' colours the path found by dead-end filling red, the start green and \
+square; a maze picture read at its own scale (not one pixel per cell) is drawn on the picture \
+itself when written as PNG with no --scale, its cells tinted by the overlays and the solution a \
+line through the corridors. Overlays: 'solution' colours the path found by dead-end filling red, the start green and \
 the goal blue; 'filled' also shades the filled dead ends grey and any cycles yellow; 'portals' \
 marks the two ends of each portal with the same colour; 'attractor' orients the maze away from \
 its start and shades the attractor of the goal (the cells on shortest solutions) by distance to \
@@ -73,7 +77,7 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     let output = Output::new(args.output.as_deref(), &[&args.input], global.force)?;
     let stages = super::progress::Stages::new(global.quiet);
     stages.stage(format!("reading {}", args.input.display()));
-    let (item, _) = read_item(&args.input, args.from, global)?;
+    let (item, _, source) = read_item_noted(&args.input, args.from, global)?;
     let maze = to_maze(item, Layout::Auto, &opts.limits).map_err(|e| located(&args.input, e))?;
     let render_opts = RenderOptions {
         scale: usize::from(args.scale),
@@ -84,6 +88,35 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     }
     let picture = Picture::new(&maze, &render_opts).map_err(|e| located(&args.input, e))?;
     drop(stages);
+    // A maze picture read at its own scale, drawn again at its own size: the overlays go on the
+    // user's picture (cells tinted; the solution a line through the corridors).
+    if let Some(src) =
+        source.filter(|s| !s.lattice.pixel && format == PictureFormat::Png && args.scale == 1)
+    {
+        let mut raster =
+            Raster::decode(&src.bytes, &opts.limits).map_err(|e| located(&args.input, e))?;
+        overlay::paint_cells(&mut raster, &src.lattice, |i| {
+            let c = picture.colour_of(i);
+            let line = [
+                render::OPEN,
+                render::WALL,
+                render::BACKGROUND,
+                render::PATH,
+                render::START,
+                render::GOAL,
+            ];
+            (!line.contains(&c) && maze.grid().is_path(i)).then(|| render::rgb(c))
+        });
+        let solution = [Overlay::Solution, Overlay::Filled];
+        if render_opts.overlays.iter().any(|o| solution.contains(o)) {
+            let sol = solve(&maze, Method::DeadEnd).map_err(|e| located(&args.input, e))?;
+            if let Some(path) = &sol.path {
+                overlay::draw_path(&mut raster, &src.lattice, path);
+            }
+        }
+        output.write_with(true, |w| raster.write_png(w))?;
+        return Ok(ExitCode::SUCCESS);
+    }
     // A bar over pixel rows (PNG) or cell rows (SVG), for big pictures only.
     let bar = Bar::new(
         global.quiet,
