@@ -399,3 +399,45 @@ fn rooms_can_name_the_terminals_of_a_closed_maze() {
     .assert()
     .code(2);
 }
+
+#[test]
+fn coloured_marks_can_be_the_terminals() {
+    // Green start and blue goal dots (Pillow); green start and red goal dots (matplotlib).
+    for (name, start, goal) in [
+        ("pil_solved_red.png", "[1, 1]", "[23, 29]"),
+        ("mpl_solved_orange.png", "[1, 1]", "[15, 21]"),
+    ] {
+        let out = mg()
+            .args([
+                "solve",
+                s(&corpus().join(name)),
+                "--marks",
+                "--to",
+                "json",
+                "-q",
+            ])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            text.contains(&format!("\"start\": {start}, \"goal\": {goal}")),
+            "{name}: {text}"
+        );
+    }
+    // No marks: one error line.
+    let out = mg()
+        .args([
+            "solve",
+            s(&corpus().join("pil_line_open_rgb.png")),
+            "--marks",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("--marks: the picture has no colour marks"),
+        "{err}"
+    );
+}

@@ -55,6 +55,16 @@ pub fn read_item_noted(
             picture::read(&bytes, opts)
         }
         .map_err(|e| located(path, e))?;
+        let mut pic = pic;
+        if global.marks {
+            let (start, goal) = pic
+                .marked_terminals
+                .clone()
+                .map_err(|why| anyhow!("{}: --marks: {why}", display_name(path)))?;
+            pic.maze
+                .set_terminals(Some(start), Some(goal))
+                .map_err(|e| located(path, e))?;
+        }
         let found = pic.describe();
         if !global.quiet && !pic.lattice.pixel {
             eprintln!("{}: {found}", display_name(path));

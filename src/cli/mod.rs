@@ -53,6 +53,10 @@ pub struct Global {
     /// or PITCH[,WALL] in pixels (e.g. 18 or 14.3,2).
     #[arg(long, global = true, value_name = "auto|pixel|PITCH[,WALL]", default_value = "auto", value_parser = parse_cells)]
     pub cells: mazegraph::picture::Cells,
+    /// Take the start and goal of a maze picture from its two coloured marks (small dots of
+    /// distinct colours in two rooms; the greener is the start).
+    #[arg(long, global = true)]
+    pub marks: bool,
     /// Allow an output file to replace one of the inputs.
     #[arg(long, global = true)]
     pub force: bool,

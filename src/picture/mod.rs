@@ -44,6 +44,7 @@
 //! ```
 
 pub mod lattice;
+pub mod marks;
 pub mod overlay;
 pub mod raster;
 pub mod tone;
@@ -123,6 +124,9 @@ pub struct Picture {
     pub lattice: Lattice,
     /// Pixels painted over passages in a third colour (solution lines, terminal dots).
     pub marks: usize,
+    /// The rooms marked as start and goal by two small dots of distinct colours
+    /// ([`marks::terminals`]), or why there are none.
+    pub marked_terminals: std::result::Result<(usize, usize), String>,
 }
 
 impl Picture {
@@ -267,10 +271,16 @@ pub fn from_raster(raster: &Raster, opts: &ReadOptions) -> Result<Picture> {
     if !lattice.pixel && grid.count_paths() == 0 {
         return Err(no("every cell is wall"));
     }
+    let marked_terminals = if lattice.pixel || marks_inside == 0 {
+        Err("the picture has no colour marks".to_string())
+    } else {
+        marks::terminals(raster, &tones, &lattice)
+    };
     Ok(Picture {
         maze: Maze::new(grid),
         lattice,
         marks: marks_inside,
+        marked_terminals,
     })
 }
 
@@ -291,6 +301,7 @@ fn pixel_picture(maze: Maze) -> Picture {
         },
         maze,
         marks: 0,
+        marked_terminals: Err("the picture is read one pixel per cell".to_string()),
     }
 }
 
