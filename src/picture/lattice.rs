@@ -160,11 +160,6 @@ fn signed_peaks(p: &[Vec<u32>; 2]) -> ([Vec<f64>; 2], [f64; 2]) {
     ([a, b], [ca[0].max(cb[0]), ca[1].max(cb[1])])
 }
 
-/// Both signed profiles added.
-fn total(p: &[Vec<u32>; 2]) -> Vec<u32> {
-    p[0].iter().zip(&p[1]).map(|(a, b)| a + b).collect()
-}
-
 /// Peaks of a profile: sub-pixel boundary positions, and the share of even and of odd positions
 /// that are significant (both high for a picture drawn one pixel per cell).
 fn peaks(p: &[u32]) -> (Vec<f64>, [f64; 2]) {
@@ -298,7 +293,10 @@ fn offset(sets: &[Vec<f64>; 2], p: f64) -> f64 {
 /// of each sign (circular mean), then every predicted boundary between the first and the last
 /// edge, moved to a detected edge of its sign when one is near. Spurious edges off the lattice
 /// are dropped, missing ones (a wall line with too few closed walls) filled in.
-fn fit_signed(sets: &[Vec<f64>; 2], pitch: f64) -> Option<Vec<f64>> {
+///
+/// With `wall` given (`--cells PITCH,WALL`), the narrower span of the two is set to it, from
+/// the phase of the sign with more edges.
+fn fit_signed(sets: &[Vec<f64>; 2], pitch: f64, wall: Option<f64>) -> Option<Vec<f64>> {
     let phase = |s: &[f64]| -> Option<f64> {
         if s.is_empty() {
             return None;
@@ -311,7 +309,17 @@ fn fit_signed(sets: &[Vec<f64>; 2], pitch: f64) -> Option<Vec<f64>> {
         }
         Some(si.atan2(c).rem_euclid(tau) / tau * pitch)
     };
-    let (p0, p1) = (phase(&sets[0])?, phase(&sets[1])?);
+    let (mut p0, mut p1) = (phase(&sets[0])?, phase(&sets[1])?);
+    if let Some(w) = wall {
+        // The span from p0 to p1 (into dark, then into light) is the dark one.
+        let gap = (p1 - p0).rem_euclid(pitch);
+        let dark = if gap <= pitch - gap { w } else { pitch - w };
+        if sets[0].len() >= sets[1].len() {
+            p1 = p0 + dark;
+        } else {
+            p0 = p1 - dark;
+        }
+    }
     // The narrower span sets the snapping tolerance.
     let gap = (p1 - p0).rem_euclid(pitch);
     let narrow = gap.min(pitch - gap);
@@ -340,57 +348,6 @@ fn fit_signed(sets: &[Vec<f64>; 2], pitch: f64) -> Option<Vec<f64>> {
     out.sort_by(|a, b| a.total_cmp(b));
     out.dedup_by(|a, b| (*a - *b).abs() < 0.5);
     (out.len() >= 2).then_some(out)
-}
-
-/// The boundaries a given pitch (and maybe wall thickness) fits best.
-fn forced(p: &[u32], pitch: f64, wall: Option<f64>) -> Vec<f64> {
-    let n = p.len();
-    let at = |x: f64| -> u64 {
-        let k = x.round();
-        if k < 0.0 {
-            return 0;
-        }
-        p.get(k as usize).map_or(0, |&v| u64::from(v))
-    };
-    let walls: Vec<f64> = match wall {
-        Some(w) => vec![w],
-        None => {
-            let mut v = Vec::new();
-            let mut w = 1.0;
-            while w < pitch - 0.5 {
-                v.push(w);
-                w += 0.5;
-            }
-            v
-        }
-    };
-    let (mut best, mut bx, mut bw) = (0u64, 0.0, walls.first().copied().unwrap_or(1.0));
-    let mut x0 = 0.0;
-    while x0 < pitch {
-        for &w in &walls {
-            let mut s = 0u64;
-            let mut k = 0.0;
-            while x0 + k * pitch < n as f64 {
-                s += at(x0 + k * pitch) + at(x0 + k * pitch + w);
-                k += 1.0;
-            }
-            if s > best {
-                (best, bx, bw) = (s, x0, w);
-            }
-        }
-        x0 += 0.25;
-    }
-    let mut out = Vec::new();
-    let mut k = 0.0;
-    while bx + k * pitch < n as f64 {
-        for x in [bx + k * pitch, bx + k * pitch + bw] {
-            if x > 0.5 && x < n as f64 - 1.5 {
-                out.push(x);
-            }
-        }
-        k += 1.0;
-    }
-    out
 }
 
 /// Tone at `(x, y)` (a passage tone outside the picture).
@@ -500,17 +457,15 @@ pub fn find(
         return Ok(pixel);
     }
     let (px, py) = profiles(t, width, height);
-    let (bx, cx) = match how {
-        Cells::Pitch { pitch, wall } => ([forced(&total(&px), pitch, wall), Vec::new()], [0.0; 2]),
-        _ => signed_peaks(&px),
-    };
-    let (by, cy) = match how {
-        Cells::Pitch { pitch, wall } => ([forced(&total(&py), pitch, wall), Vec::new()], [0.0; 2]),
-        _ => signed_peaks(&py),
+    let (bx, cx) = signed_peaks(&px);
+    let (by, cy) = signed_peaks(&py);
+    let given_wall = match how {
+        Cells::Pitch { wall, .. } => wall,
+        _ => None,
     };
     // One pixel per cell: edges at most positions of both parities (a picture drawn at 2 or 3
     // pixels per cell has them at half or a third).
-    if cx.iter().chain(&cy).all(|&c| c > 0.6) {
+    if how == Cells::Auto && cx.iter().chain(&cy).all(|&c| c > 0.6) {
         return Ok(pixel);
     }
     // An axis's boundaries from its edges and pitch. A small maze whose frame touches the
@@ -530,24 +485,16 @@ pub fn find(
                axis: &str,
                (lo, hi): (usize, usize),
                sides: [usize; 2]| {
-        if matches!(how, Cells::Pitch { .. }) {
-            let mut v: Vec<f64> = b.iter().flatten().copied().collect();
-            v.sort_by(|a, b| a.total_cmp(b));
-            if v.len() < 2 {
-                return Err(format!("the given pitch leaves no lattice {axis}"));
-            }
-            return Ok(v);
-        }
         let with_sides = || {
             let mut v = b.clone();
             v[sides[0]].insert(0, lo as f64);
             v[1 - sides[1]].push(hi as f64);
             let p = pitch.or_else(|| pitch_of(&v))?;
-            fit_signed(&v, p)
+            fit_signed(&v, p, given_wall)
         };
         let n = b[0].len() + b[1].len();
         pitch
-            .and_then(|p| fit_signed(b, p))
+            .and_then(|p| fit_signed(b, p, given_wall))
             .or_else(with_sides)
             .ok_or_else(|| {
                 if n < 4 {
@@ -661,7 +608,7 @@ pub fn find(
     }
     let share = |q: (usize, usize)| q.0 as f64 / q.1.max(1) as f64;
     let mut best: Option<(bool, bool, Lattice)> = None; // (dark walls, doubtful, lattice)
-    let mut why = String::from("no parity of lines is wall at nearly every crossing");
+    let mut why = String::from("the lines found do not cross as the walls of a maze do (no set of crossings is wall nearly everywhere)");
     for dark_walls in [true, false] {
         // Posts: the parity combination that is (nearly) all wall.
         let mut post = None;
@@ -714,6 +661,9 @@ pub fn find(
             dark_walls,
             pixel: false,
         };
+        // The wrong way round, a maze's frame becomes a corridor open all around just inside
+        // the border (the dual reading): mazes have no such ring.
+        let doubtful = doubtful || ringed(t, &lat);
         let better = match &best {
             None => true,
             Some((_, best_doubtful, _)) => *best_doubtful && !doubtful,
@@ -723,6 +673,30 @@ pub fn find(
         }
     }
     best.map(|b| b.2).ok_or(why)
+}
+
+/// True when, on each of the four sides of the maze (just inside its frame), the walls between
+/// consecutive rooms are all open but at most one (an opening of the true maze): a corridor all
+/// around, the mark of a picture read with its colours the wrong way round. Mazes with fewer
+/// than 5 rooms a side are not judged: a small maze may well have open sides.
+fn ringed(t: &Tones, lat: &Lattice) -> bool {
+    let (rows, cols) = (lat.rows.len(), lat.cols.len());
+    if rows < 11 || cols < 11 {
+        return false;
+    }
+    let Ok(grid) = sample(t, lat, &Limits::default()) else {
+        return false;
+    };
+    let open_side = |cells: Vec<usize>| {
+        let open = cells.iter().filter(|&&c| grid.is_path(c)).count();
+        open + 1 >= cells.len()
+    };
+    let across = |r: usize| (2..cols - 2).step_by(2).map(|j| r * cols + j).collect();
+    let down = |c: usize| (2..rows - 2).step_by(2).map(|i| i * cols + c).collect();
+    open_side(across(1))
+        && open_side(across(rows - 2))
+        && open_side(down(1))
+        && open_side(down(cols - 2))
 }
 
 /// True when at least half the pixels of the rectangle that are not marks are wall.
@@ -902,7 +876,7 @@ mod tests {
             vec![0.0, 10.0, 30.2, 40.0, 47.0, 50.0, 60.0, 70.0],
             vec![2.0, 12.0, 32.0, 41.8, 52.0, 62.0, 72.0],
         ];
-        let out = fit_signed(&sets, pitch_of(&sets).unwrap()).unwrap();
+        let out = fit_signed(&sets, pitch_of(&sets).unwrap(), None).unwrap();
         let want = [
             0.0, 2.0, 10.0, 12.0, 20.0, 22.0, 30.2, 32.0, 40.0, 41.8, 50.0, 52.0, 60.0, 62.0, 70.0,
             72.0,
@@ -918,24 +892,5 @@ mod tests {
         let sets = [vec![3.0, 17.26, 31.52, 74.3], vec![5.0, 47.8]];
         let p = pitch_of(&sets).unwrap();
         assert!((p - 14.26).abs() < 0.05, "{p}");
-    }
-
-    #[test]
-    fn forced_pitch_finds_the_phase() {
-        let mut p = vec![0u32; 50];
-        for k in 0..5 {
-            p[3 + 10 * k] = 9;
-            p[6 + 10 * k] = 9;
-        }
-        let b = forced(&p, 10.0, None);
-        // Boundaries within half a pixel of the edges (the profile is sampled at whole pixels).
-        assert!(
-            (b[0] - 3.0).abs() <= 0.5 && (b[1] - 6.0).abs() <= 0.5,
-            "{b:?}"
-        );
-        assert!(
-            (b[2] - 13.0).abs() <= 0.5 && (b[3] - 16.0).abs() <= 0.5,
-            "{b:?}"
-        );
     }
 }
