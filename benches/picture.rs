@@ -15,29 +15,8 @@ use common::*;
 use criterion::{criterion_group, criterion_main, Criterion};
 use mazegraph::format::{png, ReadOptions};
 use mazegraph::picture::{self, Raster};
-use mazegraph::Maze;
 use std::hint::black_box;
 use std::time::Duration;
-
-/// Draws `maze` with wall lines `wall` px thick and passages `pass` px wide, black on white,
-/// inside a white margin.
-fn draw_lines(maze: &Maze, wall: usize, pass: usize, margin: usize) -> Raster {
-    let dims = maze.shape().dims();
-    let (h, w) = (dims[0], dims[1]);
-    let size = |n: usize| (n / 2 + 1) * wall + (n / 2) * pass;
-    let pos = |i: usize| margin + (i / 2) * (wall + pass) + if i % 2 == 1 { wall } else { 0 };
-    let len = |i: usize| if i.is_multiple_of(2) { wall } else { pass };
-    let mut r = Raster::filled(size(w) + 2 * margin, size(h) + 2 * margin, [255; 3]);
-    for y in 0..h {
-        for x in 0..w {
-            if !maze.grid().is_path(y * w + x) {
-                let (px, py) = (pos(x), pos(y));
-                r.fill_rect(px, py, px + len(x), py + len(y), [0; 3]);
-            }
-        }
-    }
-    r
-}
 
 fn bench_picture(c: &mut Criterion) {
     let opts = ReadOptions::default();
@@ -56,7 +35,10 @@ fn bench_picture(c: &mut Criterion) {
 
     let maze = perfect_maze(200, 0x5eed_0002);
     let mut lines = Vec::new();
-    draw_lines(&maze, 2, 18, 20).write_png(&mut lines).unwrap();
+    Raster::line_maze(&maze, 2, 18, 20, [[0; 3], [255; 3], [255; 3]])
+        .unwrap()
+        .write_png(&mut lines)
+        .unwrap();
     let read = picture::read(&lines, &opts).unwrap();
     assert_eq!(read.maze.grid(), maze.grid());
     g.bench_function("lines/4042/recover", |b| {

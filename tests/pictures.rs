@@ -178,8 +178,7 @@ fn our_own_solved_picture_reads_back_as_the_maze() {
         .success();
 }
 
-/// Draws `maze` as a line maze: wall lines `wall` px thick, passages `pass` px wide, a margin,
-/// three colours.
+/// Draws `maze` as a line maze (see `Raster::line_maze`).
 fn draw_lines(
     maze: &Maze,
     wall: usize,
@@ -187,28 +186,7 @@ fn draw_lines(
     margin: usize,
     colours: [[u8; 3]; 3],
 ) -> Raster {
-    let dims = maze.shape().dims();
-    let (h, w) = (dims[0], dims[1]);
-    let size = |n: usize| (n / 2 + 1) * wall + (n / 2) * pass;
-    let pos = |i: usize| margin + (i / 2) * (wall + pass) + if i % 2 == 1 { wall } else { 0 };
-    let len = |i: usize| if i.is_multiple_of(2) { wall } else { pass };
-    let mut r = Raster::filled(size(w) + 2 * margin, size(h) + 2 * margin, colours[2]);
-    r.fill_rect(
-        margin,
-        margin,
-        margin + size(w),
-        margin + size(h),
-        colours[1],
-    );
-    for y in 0..h {
-        for x in 0..w {
-            if !maze.grid().is_path(y * w + x) {
-                let (px, py) = (pos(x), pos(y));
-                r.fill_rect(px, py, px + len(x), py + len(y), colours[0]);
-            }
-        }
-    }
-    r
+    Raster::line_maze(maze, wall, pass, margin, colours).unwrap()
 }
 
 /// Resizes by `f` with area averaging (what a screenshot tool's smooth scaling does).
