@@ -684,15 +684,16 @@ fn ringed(t: &Tones, lat: &Lattice) -> bool {
     if rows < 11 || cols < 11 {
         return false;
     }
-    let Ok(grid) = sample(t, lat, &Limits::default()) else {
-        return false;
-    };
-    let open_side = |cells: Vec<usize>| {
-        let open = cells.iter().filter(|&&c| grid.is_path(c)).count();
+    // Only the ring's cells are read, not the whole grid.
+    let open_side = |cells: Vec<(usize, usize)>| {
+        let open = cells
+            .iter()
+            .filter(|&&(i, j)| !cell_is_wall(t, lat, i, j))
+            .count();
         open + 1 >= cells.len()
     };
-    let across = |r: usize| (2..cols - 2).step_by(2).map(|j| r * cols + j).collect();
-    let down = |c: usize| (2..rows - 2).step_by(2).map(|i| i * cols + c).collect();
+    let across = |r: usize| (2..cols - 2).step_by(2).map(|j| (r, j)).collect();
+    let down = |c: usize| (2..rows - 2).step_by(2).map(|i| (i, c)).collect();
     open_side(across(1))
         && open_side(across(rows - 2))
         && open_side(down(1))
@@ -759,6 +760,81 @@ fn limit_for(len: f64) -> u8 {
     }
 }
 
+/// The maze's span along an axis: from the first cell's start to the last one's end.
+fn extent(s: &[(f64, f64)]) -> (f64, f64) {
+    (
+        s.first().map_or(0.0, |f| f.0),
+        s.last().map_or(0.0, |l| l.1),
+    )
+}
+
+/// Is cell `(i, j)` of a (not one-pixel-per-cell) lattice wall? Rooms by the middle half of
+/// their rectangle, posts by any wall pixel, wall segments line by line along their passage.
+fn cell_is_wall(t: &Tones, lat: &Lattice, i: usize, j: usize) -> bool {
+    let (Some(&(y0, y1)), Some(&(x0, x1))) = (lat.rows.get(i), lat.cols.get(j)) else {
+        return true;
+    };
+    let (ext_x, ext_y) = (extent(&lat.cols), extent(&lat.rows));
+    let dw = lat.dark_walls;
+    let w = lat.width;
+    match (i % 2 == 0, j % 2 == 0) {
+        (true, true) => {
+            // Post: any wall pixel in its rectangle (grown by one pixel when thin).
+            let (ya, yb, _) = window(y0, y1, ext_y, true);
+            let (xa, xb, _) = window(x0, x1, ext_x, true);
+            let limit = limit_for((y1 - y0).min(x1 - x0));
+            (ya..yb).any(|y| (xa..xb).any(|x| is_wall(tone_at(&t.tone, w, x, y), dw, limit)))
+        }
+        (false, false) => {
+            let (ya, yb, _) = window(y0, y1, ext_y, false);
+            let (xa, xb, _) = window(x0, x1, ext_x, false);
+            let (mut n, mut k) = (0usize, 0usize);
+            for y in ya..yb {
+                for x in xa..xb {
+                    let v = tone_at(&t.tone, w, x, y);
+                    if v != MARK {
+                        k += usize::from(is_wall(v, dw, MID));
+                        n += 1;
+                    }
+                }
+            }
+            n > 0 && 2 * k >= n
+        }
+        (line_is_row, _) => {
+            // A wall segment: lines along the passage, each crossing the wall line.
+            let (along, across) = if line_is_row {
+                ((x0, x1, ext_x), (y0, y1, ext_y))
+            } else {
+                ((y0, y1, ext_y), (x0, x1, ext_x))
+            };
+            let (la, lb, _) = window(along.0, along.1, along.2, false);
+            let (ca, cb, thin) = window(across.0, across.1, across.2, true);
+            let limit = limit_for(across.1 - across.0);
+            let (mut walls, mut lines) = (0usize, 0usize);
+            for l in la..lb {
+                let px = |c: usize| {
+                    let (x, y) = if line_is_row { (l, c) } else { (c, l) };
+                    tone_at(&t.tone, w, x, y)
+                };
+                // Marks are left out; a line of marks only is not counted.
+                let seen = (ca..cb).filter(|&c| px(c) != MARK).count();
+                if seen == 0 {
+                    continue;
+                }
+                let line_wall = if thin {
+                    (ca..cb).any(|c| is_wall(px(c), dw, limit))
+                } else {
+                    let k = (ca..cb).filter(|&c| is_wall(px(c), dw, MID)).count();
+                    2 * k >= seen
+                };
+                walls += usize::from(line_wall);
+                lines += 1;
+            }
+            lines > 0 && 2 * walls >= lines
+        }
+    }
+}
+
 /// Samples the picture's tones on the lattice into a maze grid (1 = path).
 ///
 /// Errors: [`crate::Error::TooLarge`] when the grid would exceed `limits`.
@@ -767,7 +843,6 @@ pub fn sample(t: &Tones, lat: &Lattice, limits: &Limits) -> crate::Result<Grid> 
     let shape = Shape::with_limits(vec![rows, cols], limits)?;
     let mut grid = Grid::walls(shape);
     let dw = lat.dark_walls;
-    let w = lat.width;
     if lat.pixel {
         let bits = grid.bits_mut();
         for (i, &v) in t.tone.iter().enumerate().take(rows * cols) {
@@ -777,73 +852,10 @@ pub fn sample(t: &Tones, lat: &Lattice, limits: &Limits) -> crate::Result<Grid> 
         }
         return Ok(grid);
     }
-    let extent = |s: &[(f64, f64)]| {
-        (
-            s.first().map_or(0.0, |f| f.0),
-            s.last().map_or(0.0, |l| l.1),
-        )
-    };
-    let (ext_x, ext_y) = (extent(&lat.cols), extent(&lat.rows));
-    for (i, &(y0, y1)) in lat.rows.iter().enumerate() {
-        for (j, &(x0, x1)) in lat.cols.iter().enumerate() {
-            let wall = match (i % 2 == 0, j % 2 == 0) {
-                (true, true) => {
-                    // Post: any wall pixel in its rectangle (grown by one pixel when thin).
-                    let (ya, yb, _) = window(y0, y1, ext_y, true);
-                    let (xa, xb, _) = window(x0, x1, ext_x, true);
-                    let limit = limit_for((y1 - y0).min(x1 - x0));
-                    (ya..yb)
-                        .any(|y| (xa..xb).any(|x| is_wall(tone_at(&t.tone, w, x, y), dw, limit)))
-                }
-                (false, false) => {
-                    let (ya, yb, _) = window(y0, y1, ext_y, false);
-                    let (xa, xb, _) = window(x0, x1, ext_x, false);
-                    let (mut n, mut k) = (0usize, 0usize);
-                    for y in ya..yb {
-                        for x in xa..xb {
-                            let v = tone_at(&t.tone, w, x, y);
-                            if v != MARK {
-                                k += usize::from(is_wall(v, dw, MID));
-                                n += 1;
-                            }
-                        }
-                    }
-                    n > 0 && 2 * k >= n
-                }
-                (line_is_row, _) => {
-                    // A wall segment: lines along the passage, each crossing the wall line.
-                    let (along, across) = if line_is_row {
-                        ((x0, x1, ext_x), (y0, y1, ext_y))
-                    } else {
-                        ((y0, y1, ext_y), (x0, x1, ext_x))
-                    };
-                    let (la, lb, _) = window(along.0, along.1, along.2, false);
-                    let (ca, cb, thin) = window(across.0, across.1, across.2, true);
-                    let limit = limit_for(across.1 - across.0);
-                    let (mut walls, mut lines) = (0usize, 0usize);
-                    for l in la..lb {
-                        let px = |c: usize| {
-                            let (x, y) = if line_is_row { (l, c) } else { (c, l) };
-                            tone_at(&t.tone, w, x, y)
-                        };
-                        // Marks are left out; a line of marks only is not counted.
-                        let seen = (ca..cb).filter(|&c| px(c) != MARK).count();
-                        if seen == 0 {
-                            continue;
-                        }
-                        let line_wall = if thin {
-                            (ca..cb).any(|c| is_wall(px(c), dw, limit))
-                        } else {
-                            let k = (ca..cb).filter(|&c| is_wall(px(c), dw, MID)).count();
-                            2 * k >= seen
-                        };
-                        walls += usize::from(line_wall);
-                        lines += 1;
-                    }
-                    lines > 0 && 2 * walls >= lines
-                }
-            };
-            if !wall {
+    let cols = lat.cols.len();
+    for i in 0..lat.rows.len() {
+        for j in 0..cols {
+            if !cell_is_wall(t, lat, i, j) {
                 grid.set_path(i * cols + j, true);
             }
         }
