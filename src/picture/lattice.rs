@@ -777,7 +777,7 @@ fn cell_is_wall(t: &Tones, lat: &Lattice, i: usize, j: usize) -> bool {
     let (ext_x, ext_y) = (extent(&lat.cols), extent(&lat.rows));
     let dw = lat.dark_walls;
     let w = lat.width;
-    match (i % 2 == 0, j % 2 == 0) {
+    match (i.is_multiple_of(2), j.is_multiple_of(2)) {
         (true, true) => {
             // Post: any wall pixel in its rectangle (grown by one pixel when thin).
             let (ya, yb, _) = window(y0, y1, ext_y, true);
