@@ -179,10 +179,8 @@ pub fn read_rgb(bytes: &[u8], opts: &ReadOptions) -> Result<crate::picture::Rast
     reader.next_frame(&mut frame).map_err(decoding)?;
     let channels = color.samples();
     let mut rgb = Vec::with_capacity(width * height * 3);
+    let over = crate::picture::raster::over_white;
     for px in frame.chunks_exact(channels).take(width * height) {
-        let over = |c: u8, a: u8| {
-            ((u32::from(c) * u32::from(a) + 255 * (255 - u32::from(a)) + 127) / 255) as u8
-        };
         let p: [u8; 3] = match *px {
             [g] => [g; 3],
             [g, a] => [over(g, a); 3],
@@ -546,6 +544,12 @@ fn luma(r: u8, g: u8, b: u8) -> u32 {
 #[inline]
 fn light(luma: u32) -> bool {
     2 * luma >= WHITE
+}
+
+/// True when an RGB colour is path by this reader's rule (luminance at least 50%): the rule
+/// `--cells pixel` applies to pictures of every format.
+pub(crate) fn light_rgb(r: u8, g: u8, b: u8) -> bool {
+    light(luma(r, g, b))
 }
 
 /// True when a colour of this luma with this alpha, composited over white, is at least 50%

@@ -70,6 +70,18 @@ pub struct Lattice {
 }
 
 impl Lattice {
+    /// The lattice of a picture drawn one pixel per cell, dark walls.
+    pub fn pixel(width: usize, height: usize) -> Lattice {
+        Lattice {
+            width,
+            height,
+            rows: (0..height).map(|y| (y as f64, y as f64 + 1.0)).collect(),
+            cols: (0..width).map(|x| (x as f64, x as f64 + 1.0)).collect(),
+            dark_walls: true,
+            pixel: true,
+        }
+    }
+
     /// The centre of cell `(row, col)` in pixel coordinates `(x, y)`.
     pub fn centre(&self, row: usize, col: usize) -> Option<(f64, f64)> {
         let (y0, y1) = *self.rows.get(row)?;
@@ -445,14 +457,7 @@ pub fn find(
     if width == 0 || height == 0 {
         return Err("the picture is empty".into());
     }
-    let pixel = Lattice {
-        width,
-        height,
-        rows: (0..height).map(|y| (y as f64, y as f64 + 1.0)).collect(),
-        cols: (0..width).map(|x| (x as f64, x as f64 + 1.0)).collect(),
-        dark_walls: true,
-        pixel: true,
-    };
+    let pixel = Lattice::pixel(width, height);
     if how == Cells::Pixel {
         return Ok(pixel);
     }
@@ -727,7 +732,7 @@ fn mostly_wall(
 /// at least 4 pixels wide, else every pixel it touches, and one more each side when it is
 /// thinner than 2 pixels (a thin line a little off its fitted place). Never outside `extent`,
 /// the maze's own span (so a frame is not read with the margin's blur). The flag says "thin".
-fn window(s: f64, e: f64, extent: (f64, f64), grow: bool) -> (usize, usize, bool) {
+pub(super) fn window(s: f64, e: f64, extent: (f64, f64), grow: bool) -> (usize, usize, bool) {
     let len = e - s;
     let (min, max) = (
         extent.0.floor().max(0.0) as usize,

@@ -9,7 +9,7 @@
 //!
 //! Complexity: O(pixels in the rooms' middles).
 
-use super::lattice::Lattice;
+use super::lattice::{window, Lattice};
 use super::raster::Raster;
 use super::tone::{Tones, MARK};
 
@@ -31,8 +31,8 @@ pub fn terminals(
     let mut groups: Vec<Group> = Vec::new();
     for (r, &(y0, y1)) in lattice.rows.iter().enumerate().skip(1).step_by(2) {
         for (c, &(x0, x1)) in lattice.cols.iter().enumerate().skip(1).step_by(2) {
-            let (ya, yb) = middle(y0, y1);
-            let (xa, xb) = middle(x0, x1);
+            let (ya, yb, _) = window(y0, y1, (0.0, raster.height as f64), false);
+            let (xa, xb, _) = window(x0, x1, (0.0, w as f64), false);
             let (mut n, mut marked, mut sum) = (0usize, 0usize, [0f64; 3]);
             for y in ya..yb.min(raster.height) {
                 for x in xa..xb.min(w) {
@@ -85,12 +85,4 @@ pub fn terminals(
         (a, b)
     };
     Ok((start.rooms[0], goal.rooms[0]))
-}
-
-/// The pixels whose centres lie in the middle half of `[s, e)` (at least one).
-fn middle(s: f64, e: f64) -> (usize, usize) {
-    let len = e - s;
-    let lo = (s + 0.25 * len - 0.5).ceil().max(0.0) as usize;
-    let hi = ((e - 0.25 * len - 0.5).floor() + 1.0).max(0.0) as usize;
-    (lo, hi.max(lo + 1))
 }

@@ -240,8 +240,7 @@ pub fn from_raster(raster: &Raster, opts: &ReadOptions) -> Result<Picture> {
         let shape = crate::grid::Shape::with_limits(vec![h, w], &opts.limits)?;
         let mut grid = Grid::walls(shape);
         for (i, p) in raster.rgb.chunks_exact(3).enumerate() {
-            let y = 299 * u32::from(p[0]) + 587 * u32::from(p[1]) + 114 * u32::from(p[2]);
-            if 2 * y >= 255_000 {
+            if png_format::light_rgb(p[0], p[1], p[2]) {
                 grid.set_path(i, true);
             }
         }
@@ -291,14 +290,7 @@ fn pixel_picture(maze: Maze) -> Picture {
         dims.get(1).copied().unwrap_or(0),
     );
     Picture {
-        lattice: Lattice {
-            width: w,
-            height: h,
-            rows: (0..h).map(|y| (y as f64, y as f64 + 1.0)).collect(),
-            cols: (0..w).map(|x| (x as f64, x as f64 + 1.0)).collect(),
-            dark_walls: true,
-            pixel: true,
-        },
+        lattice: Lattice::pixel(w, h),
         maze,
         marks: 0,
         marked_terminals: Err("the picture is read one pixel per cell".to_string()),

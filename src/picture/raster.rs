@@ -187,7 +187,7 @@ impl Raster {
 }
 
 /// A sample with alpha `a`, composited over white.
-fn over_white(c: u8, a: u8) -> u8 {
+pub(crate) fn over_white(c: u8, a: u8) -> u8 {
     let (c, a) = (u32::from(c), u32::from(a));
     ((c * a + 255 * (255 - a) + 127) / 255) as u8
 }
