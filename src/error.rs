@@ -5,7 +5,7 @@
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     /// Reading or writing failed.
-    #[error("{0}")]
+    #[error(transparent)]
     Io(#[from] std::io::Error),
     /// A text input is malformed; `line` counts from 1 (0 when no line applies).
     #[error("{}{message}", if *.line > 0 { format!("line {}: ", .line) } else { String::new() })]

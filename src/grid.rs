@@ -14,6 +14,10 @@ use fixedbitset::FixedBitSet;
 /// its edges.
 pub const DEFAULT_MAX_CELLS: u64 = 1 << 32;
 
+/// The most axes a grid may have: 32. A cell's open directions are a 64-bit mask, two bits
+/// per axis ([`crate::junction`]); a 33rd axis would need a 65th bit.
+pub const MAX_AXES: usize = 32;
+
 /// Resource limits applied by readers and conversions before they allocate.
 ///
 /// One number, [`Limits::max_cells`], caps three things: the cells of a grid (checked from a
@@ -80,11 +84,17 @@ pub struct Shape {
 }
 
 impl Shape {
-    /// A shape with the given axis lengths. Fails when there is no axis, an axis is empty,
-    /// or the product overflows.
+    /// A shape with the given axis lengths. Fails when there is no axis or more than
+    /// [`MAX_AXES`], an axis is empty, or the product overflows.
     pub fn new(dims: Vec<usize>) -> Result<Shape> {
         if dims.is_empty() {
             return Err(Error::InvalidMaze("a grid needs at least one axis".into()));
+        }
+        if dims.len() > MAX_AXES {
+            return Err(Error::InvalidMaze(format!(
+                "a grid has at most {MAX_AXES} axes; this one has {}",
+                dims.len()
+            )));
         }
         if let Some(k) = dims.iter().position(|&d| d == 0) {
             return Err(Error::InvalidMaze(format!(

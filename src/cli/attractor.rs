@@ -2,6 +2,7 @@
 //! vertices of a game, as a summary, JSON, DOT or a PNG picture.
 
 use super::io::{located, maze_format, read_item, Output};
+use super::out::{note, outln};
 use super::{parse_coords, Coords, Global};
 use anyhow::{anyhow, bail, Context, Result};
 use mazegraph::convert::set_terminals;
@@ -252,7 +253,7 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
                     None => line.push_str(&format!("; start {} is not in it", names.text(s))),
                 }
             }
-            println!("{line}");
+            outln!("{line}")?;
         }
         Some(To::Json) => output.write_with(false, |w| write_json(w, &a, player, &names))?,
         Some(To::Dot) => {
@@ -307,7 +308,7 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     if let Some(s) = start {
         if !a.contains(s) {
             if !global.quiet && to.is_some() {
-                eprintln!(
+                note!(
                     "mazegraph: note: the start {} is not in the attractor",
                     names.text(s)
                 );

@@ -1,6 +1,7 @@
 //! `mazegraph convert`: any maze or graph format to any other.
 
 use super::io::{read_item, Output};
+use super::out::note;
 use super::{parse_coords, Coords, Global};
 use anyhow::{bail, Result};
 use mazegraph::convert::{set_terminals, to_graph, GraphKind};
@@ -111,7 +112,7 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
                         && matches!(args.layout, LayoutArg::Auto)
                         && placed.layout == Layout::Row
                     {
-                        eprintln!(
+                        note!(
                             "mazegraph: note: the vertices are not drawable grid cells; using the row layout \
                              (vertex i at (5, 2+4i), one portal per edge)"
                         );

@@ -2,6 +2,7 @@
 
 use super::convert::parse_format;
 use super::io::{located, read_item};
+use super::out::outln;
 use super::Global;
 use anyhow::Result;
 use mazegraph::convert::canonical_graph;
@@ -40,20 +41,20 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     match ga.difference(&gb) {
         None => {
             if !global.quiet {
-                println!(
+                outln!(
                     "equal: {} vertices, {} edges",
                     ga.vertex_count(),
                     ga.edge_count()
-                );
+                )?;
             }
             Ok(ExitCode::SUCCESS)
         }
         Some(d) => {
-            println!(
+            outln!(
                 "not equal: {d} (first = {}, second = {})",
                 args.a.display(),
                 args.b.display()
-            );
+            )?;
             Ok(ExitCode::from(1))
         }
     }

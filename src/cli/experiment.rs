@@ -41,7 +41,7 @@ pub struct Args {
     /// Base seed; run i of every generator uses a seed derived from it and i.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Threads (0: one per core).
+    /// Threads (0: one per core; never more than the cores or the runs).
     #[arg(short = 'j', long, value_name = "N", default_value_t = 0)]
     jobs: usize,
     /// Table format (default: from -o's extension, else md).
@@ -148,10 +148,11 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         );
         b
     };
+    let threads = super::threads(args.jobs, total as usize);
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs)
+        .num_threads(threads)
         .build()
-        .map_err(|e| anyhow!("cannot start {} threads: {e}", args.jobs))?;
+        .map_err(|e| anyhow!("cannot start {threads} threads: {e}"))?;
     let report = pool.install(|| run_with_progress(&config, &|| bar.inc(1)))?;
     bar.finish_and_clear();
     let table = match format {

@@ -2,6 +2,7 @@
 
 use super::convert::parse_format;
 use super::io::{located, read_item, Output};
+use super::out::note;
 use super::{parse_coords, Coords, Global};
 use anyhow::{anyhow, bail, Result};
 use mazegraph::convert::set_terminals;
@@ -125,7 +126,7 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
             .iter()
             .filter(|s| s.kind == SectionKind::DeadEnd)
             .count();
-        eprintln!(
+        note!(
             "gamebook: {} sections, {dead_ends} dead end{}; the exit is §{}, {} sections from §1",
             book.sections.len(),
             if dead_ends == 1 { "" } else { "s" },

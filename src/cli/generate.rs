@@ -1,6 +1,7 @@
 //! `mazegraph generate`: make a maze, in any number of dimensions, any shape, any size.
 
 use super::io::Output;
+use super::out::note;
 use super::Global;
 use anyhow::{anyhow, bail, Context, Result};
 use mazegraph::format::{Format, Holds};
@@ -179,7 +180,7 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         None => {
             let s = fresh_seed();
             if !global.quiet {
-                eprintln!("mazegraph: note: seed {s} (give --seed {s} to make this maze again)");
+                note!("mazegraph: note: seed {s} (give --seed {s} to make this maze again)");
             }
             s
         }

@@ -2,6 +2,7 @@
 //! parse errors as `file:line: message`, outputs written to a temporary file beside the target
 //! and renamed only on success, inputs never overwritten without `--force`.
 
+use super::out::note;
 use super::Global;
 use anyhow::{anyhow, bail, Context, Result};
 use mazegraph::format::{Format, Item};
@@ -67,7 +68,7 @@ pub fn read_item_noted(
         }
         let found = pic.describe();
         if !global.quiet && !pic.lattice.pixel {
-            eprintln!("{}: {found}", display_name(path));
+            note!("{}: {found}", display_name(path));
         }
         let source = Source {
             bytes,
@@ -175,9 +176,14 @@ impl Output {
                     bail!("not writing binary output to a terminal: give -o FILE or redirect");
                 }
                 let mut w = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
-                write(&mut w)?;
-                w.flush()?;
-                Ok(())
+                let stdout_error = |e: std::io::Error| {
+                    anyhow::Error::new(e).context("cannot write to standard output")
+                };
+                match write(&mut w) {
+                    Err(mazegraph::Error::Io(e)) => return Err(stdout_error(e)),
+                    other => other?,
+                }
+                w.flush().map_err(stdout_error)
             }
             Some(p) => {
                 let dir = match p.parent() {

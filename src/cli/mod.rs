@@ -9,6 +9,7 @@ mod experiment;
 mod gamebook;
 mod generate;
 mod io;
+pub(crate) mod out;
 mod progress;
 mod render;
 mod solve;
@@ -90,7 +91,10 @@ enum Command {
 
 /// Parses the command line, runs the command, prints any error as one line.
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return usage_error(e),
+    };
     let result = match cli.command {
         Command::Convert(a) => convert::run(a, &cli.global),
         Command::Equal(a) => equal::run(a, &cli.global),
@@ -110,10 +114,61 @@ pub fn main() -> ExitCode {
             if is_broken_pipe(&e) {
                 return ExitCode::SUCCESS;
             }
-            eprintln!("mazegraph: error: {e:#}");
+            out::note!("{}", out::error_line(&format!("{e:#}")));
             ExitCode::from(2)
         }
     }
+}
+
+/// Help and version go to standard output (exit 0, quietly if the reader left); a usage error
+/// is one line, `mazegraph: error: …` with clap's hint, and exit 2.
+fn usage_error(e: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+        use std::io::Write;
+        let text = e.render().to_string();
+        let mut out = std::io::stdout().lock();
+        return match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+            Err(w) if w.kind() != std::io::ErrorKind::BrokenPipe => {
+                out::note!(
+                    "{}",
+                    out::error_line(&format!("cannot write to standard output: {w}"))
+                );
+                ExitCode::from(2)
+            }
+            _ => ExitCode::SUCCESS,
+        };
+    }
+    out::note!(
+        "{}",
+        out::error_line(&usage_message(&e.render().to_string()))
+    );
+    ExitCode::from(2)
+}
+
+/// clap's rendered usage error as one line: its message and tips, then where to read more.
+fn usage_message(rendered: &str) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut more = String::from("see 'mazegraph --help'");
+    for l in rendered.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        if let Some(m) = l.strip_prefix("error:") {
+            parts.push(m.trim().to_string());
+        } else if let Some(t) = l.strip_prefix("tip:") {
+            parts.push(t.trim().to_string());
+        } else if let Some(u) = l.strip_prefix("Usage:") {
+            // `Usage: mazegraph solve [OPTIONS] …` names the subcommand whose help to read.
+            let words: Vec<&str> = u
+                .split_whitespace()
+                .take_while(|w| !w.starts_with(['[', '<', '-']))
+                .collect();
+            if !words.is_empty() {
+                more = format!("see '{} --help'", words.join(" "));
+            }
+        } else if !l.starts_with("For more information") {
+            parts.push(l.to_string());
+        }
+    }
+    format!("{} ({more})", parts.join("; "))
 }
 
 fn is_broken_pipe(e: &anyhow::Error) -> bool {
@@ -124,6 +179,14 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
                 |m| matches!(m, mazegraph::Error::Io(io) if io.kind() == std::io::ErrorKind::BrokenPipe),
             )
     })
+}
+
+/// The threads to start for `-j asked` over `work` independent pieces: one per core when 0,
+/// and never more than the cores or the pieces (a flag must not start a million threads).
+pub fn threads(asked: usize, work: usize) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let want = if asked == 0 { cores } else { asked.min(cores) };
+    want.min(work).max(1)
 }
 
 fn parse_cells(s: &str) -> Result<mazegraph::picture::Cells, String> {

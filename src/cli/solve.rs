@@ -3,6 +3,7 @@
 
 use super::convert::parse_format;
 use super::io::{located, read_item_noted, Output, Source};
+use super::out::{note, outln};
 use super::{parse_coords, Coords, Global};
 use anyhow::{bail, Result};
 use mazegraph::convert::{set_terminals, to_maze};
@@ -62,7 +63,7 @@ pub struct Args {
     /// Print the summaries as JSON lines.
     #[arg(long)]
     json: bool,
-    /// Mazes solved at once (0: one per core).
+    /// Mazes solved at once (0: one per core; never more than the cores or the mazes).
     #[arg(short = 'j', long, value_name = "N", default_value_t = 0)]
     jobs: usize,
     /// Explicit start: a cell, e.g. 1,0, or a room, e.g. room:0,0 (the cell 1,1).
@@ -241,9 +242,9 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     if args.json {
         let line = json_line(input, &result);
         if to_stdout {
-            eprintln!("{line}");
+            note!("{line}");
         } else {
-            println!("{line}");
+            outln!("{line}")?;
         }
     }
     let solved = result?;
@@ -252,9 +253,9 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         if !args.json {
             let msg = summary(input, &solved);
             if to_stdout {
-                eprintln!("{msg}");
+                note!("{msg}");
             } else {
-                println!("{msg}");
+                outln!("{msg}")?;
             }
         }
         return Ok(ExitCode::from(1));
@@ -278,7 +279,7 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     drop(stages);
     let quiet_file = global.quiet && args.output.is_some();
     if !args.json && !to_stdout && !quiet_file {
-        println!("{}", summary(input, &solved));
+        outln!("{}", summary(input, &solved))?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -287,7 +288,7 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
 /// its summary, so at most `-j` mazes are in memory at once.
 fn batch(args: &Args, global: &Global) -> Result<ExitCode> {
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs)
+        .num_threads(super::threads(args.jobs, args.inputs.len()))
         .build()?;
     // (exit code, line for stdout, line for stderr)
     let bar = super::progress::Bar::new(
@@ -313,7 +314,7 @@ fn batch(args: &Args, global: &Global) -> Result<ExitCode> {
                 }
                 match r {
                     Ok(s) => (code, Some(summary(p, &s)), None),
-                    Err(e) => (code, None, Some(format!("mazegraph: error: {e:#}"))),
+                    Err(e) => (code, None, Some(super::out::error_line(&format!("{e:#}")))),
                 }
             })
             .collect()
@@ -323,10 +324,10 @@ fn batch(args: &Args, global: &Global) -> Result<ExitCode> {
     for (code, out, err) in lines {
         worst = worst.max(code);
         if let Some(l) = out {
-            println!("{l}");
+            outln!("{l}")?;
         }
         if let Some(l) = err {
-            eprintln!("{l}");
+            note!("{l}");
         }
     }
     Ok(ExitCode::from(worst))

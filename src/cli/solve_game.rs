@@ -3,6 +3,7 @@
 
 use super::attractor::read_game;
 use super::io::{located, Output};
+use super::out::outln;
 use super::Global;
 use anyhow::{anyhow, bail, Result};
 use mazegraph::game::format::{pg, GameFormat};
@@ -123,12 +124,12 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         return match check(&game, &objective, &sol) {
             Ok(()) => {
                 if !global.quiet {
-                    println!("correct: {}", summary(&game, &sol));
+                    outln!("correct: {}", summary(&game, &sol))?;
                 }
                 Ok(ExitCode::SUCCESS)
             }
             Err(v) => {
-                println!("wrong: {v}");
+                outln!("wrong: {v}")?;
                 Ok(ExitCode::from(1))
             }
         };
@@ -139,11 +140,11 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     check(&game, &objective, &sol)
         .map_err(|v| anyhow!("internal error: the solver's solution fails the checker: {v}"))?;
     match to {
-        None => println!(
+        None => outln!(
             "{} (solved in {:.3} s, verified)",
             summary(&game, &sol),
             solved.as_secs_f64()
-        ),
+        )?,
         Some(SolTo::Sol) => output.write_with(false, |w| pg::write_solution(&sol, w))?,
         Some(SolTo::Json) => output.write_with(false, |w| write_json(w, &sol))?,
     }
