@@ -33,6 +33,22 @@ pub enum Error {
         /// The limit in force.
         limit: u64,
     },
+    /// An operation would allocate more than the memory budget ([`crate::grid::Limits::max_bytes`]).
+    #[error("{what} needs about {}, more than the memory budget of {} (raise it with --max-memory)", human_bytes(*.bytes), human_bytes(*.limit))]
+    OverBudget {
+        /// What would allocate it.
+        what: String,
+        /// The estimate, in bytes.
+        bytes: u64,
+        /// The budget in force.
+        limit: u64,
+    },
+    /// The system refused memory the operation had planned for (a `ulimit`, a container's limit).
+    #[error("out of memory: the system refused {} (lower the input's size or raise the process's memory limit)", human_bytes(*.bytes))]
+    OutOfMemory {
+        /// The refused allocation, in bytes.
+        bytes: u64,
+    },
     /// The maze is inconsistent (portal at a wall, terminal outside the grid, …).
     #[error("invalid maze: {0}")]
     InvalidMaze(String),
@@ -64,3 +80,23 @@ impl Error {
 
 /// `Result` with mazegraph's [`Error`].
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// A byte count as people read it: `512 B`, `3.4 MiB`, `1.0 GiB`.
+///
+/// ```
+/// assert_eq!(mazegraph::error::human_bytes(1536), "1.5 KiB");
+/// assert_eq!(mazegraph::error::human_bytes(u64::MAX), "16.0 EiB");
+/// ```
+pub fn human_bytes(n: u64) -> String {
+    const UNITS: [&str; 6] = ["KiB", "MiB", "GiB", "TiB", "PiB", "EiB"];
+    if n < 1024 {
+        return format!("{n} B");
+    }
+    let mut x = n as f64 / 1024.0;
+    let mut u = 0;
+    while x >= 1024.0 && u + 1 < UNITS.len() {
+        x /= 1024.0;
+        u += 1;
+    }
+    format!("{x:.1} {}", UNITS[u])
+}

@@ -476,7 +476,7 @@ impl GraphBuilder {
     /// ```
     /// use mazegraph::graph::{GraphBuilder, Label};
     /// use mazegraph::grid::Limits;
-    /// let mut b = GraphBuilder::with_limits(Limits { max_cells: 1 });
+    /// let mut b = GraphBuilder::with_limits(Limits::cells(1));
     /// let (x, y) = (b.vertex(Label::Int(1)), b.vertex(Label::Int(2)));
     /// assert!(b.edge(x, y, 1).is_ok());
     /// assert!(b.edge(y, x, 1).is_err()); // a second edge is over the cap
@@ -775,7 +775,7 @@ mod tests {
 
     #[test]
     fn edges_are_capped_as_they_come() {
-        let mut b = GraphBuilder::with_limits(Limits { max_cells: 2 });
+        let mut b = GraphBuilder::with_limits(Limits::cells(2));
         let (x, y, z) = (
             b.vertex(Label::Int(1)),
             b.vertex(Label::Int(2)),
@@ -796,7 +796,7 @@ mod tests {
             }
         }
         assert!(matches!(
-            b.finish(&Limits { max_cells: 4 }),
+            b.finish(&Limits::cells(4)),
             Err(Error::TooLarge { cells: 6, limit: 4 })
         ));
     }

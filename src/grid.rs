@@ -18,29 +18,54 @@ pub const DEFAULT_MAX_CELLS: u64 = 1 << 32;
 /// per axis ([`crate::junction`]); a 33rd axis would need a 65th bit.
 pub const MAX_AXES: usize = 32;
 
+/// The default memory budget of the library: 8 GiB. The command line sets its own from the
+/// machine (three quarters of the memory the process may use; `--max-memory`).
+pub const DEFAULT_MAX_BYTES: u64 = 8 << 30;
+
 /// Resource limits applied by readers and conversions before they allocate.
 ///
-/// One number, [`Limits::max_cells`], caps three things: the cells of a grid (checked from a
-/// header or a shape before the grid exists), the vertices of a graph, and the edges a graph
-/// reader collects (checked as each is read, so that a short file that expands into many
-/// edges, such as DOT's `{a b c …} -- {x y z …}`, stops at the cap). Edges are counted as
-/// written: an edge listed under both of its ends, as adjacency lists do, counts twice.
-/// Going over any of them is [`Error::TooLarge`], whose message says to raise `--max-cells`.
+/// [`Limits::max_cells`] caps three things: the cells of a grid (checked from a header or a
+/// shape before the grid exists), the vertices of a graph, and the edges a graph reader
+/// collects (checked as each is read, so that a short file that expands into many edges, such
+/// as DOT's `{a b c …} -- {x y z …}`, stops at the cap). Edges are counted as written: an edge
+/// listed under both of its ends, as adjacency lists do, counts twice. Going over any of them
+/// is [`Error::TooLarge`], whose message says to raise `--max-cells`.
+///
+/// [`Limits::max_bytes`] is a memory budget: an operation that will allocate a large buffer
+/// (a decoded picture, a grid, a graph, a distance per cell) estimates its size first and
+/// refuses with [`Error::OverBudget`] when it is over; buffers are then reserved fallibly, so
+/// that an allocation the system refuses is [`Error::OutOfMemory`], not an abort.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// Largest number of cells (for grids), vertices or edges (for graphs) accepted.
     pub max_cells: u64,
+    /// Largest number of bytes an operation may plan to allocate.
+    pub max_bytes: u64,
 }
 
 impl Default for Limits {
     fn default() -> Self {
         Limits {
             max_cells: DEFAULT_MAX_CELLS,
+            max_bytes: DEFAULT_MAX_BYTES,
         }
     }
 }
 
 impl Limits {
+    /// Limits with this cap on cells and the default memory budget.
+    ///
+    /// ```
+    /// use mazegraph::grid::Limits;
+    /// assert_eq!(Limits::cells(10).max_cells, 10);
+    /// ```
+    pub const fn cells(max_cells: u64) -> Limits {
+        Limits {
+            max_cells,
+            max_bytes: DEFAULT_MAX_BYTES,
+        }
+    }
+
     /// Checks that `cells` is within the limit, with an error that says how to raise it.
     pub fn check(&self, cells: u64) -> Result<()> {
         if cells > self.max_cells {
@@ -57,7 +82,7 @@ impl Limits {
     ///
     /// ```
     /// use mazegraph::grid::Limits;
-    /// let l = Limits { max_cells: 2 };
+    /// let l = Limits::cells(2);
     /// assert!(l.check_edge(1).is_ok());
     /// assert!(l.check_edge(2).is_err());
     /// ```
@@ -65,6 +90,51 @@ impl Limits {
     pub fn check_edge(&self, edges: usize) -> Result<()> {
         self.check(edges as u64 + 1)
     }
+
+    /// Checks that `what` may allocate about `bytes`, with an error that names it and says how
+    /// to raise the budget.
+    ///
+    /// ```
+    /// use mazegraph::grid::Limits;
+    /// let l = Limits { max_bytes: 1 << 20, ..Limits::default() };
+    /// assert!(l.check_bytes("a picture", 1 << 19).is_ok());
+    /// let e = l.check_bytes("a picture", 1 << 30).unwrap_err().to_string();
+    /// assert!(e.contains("a picture needs about 1.0 GiB"), "{e}");
+    /// ```
+    pub fn check_bytes(&self, what: &str, bytes: u64) -> Result<()> {
+        if bytes > self.max_bytes {
+            Err(Error::OverBudget {
+                what: what.to_string(),
+                bytes,
+                limit: self.max_bytes,
+            })
+        } else {
+            Ok(())
+        }
+    }
+}
+
+/// A vector of `n` copies of `value`, reserved fallibly: [`Error::OutOfMemory`] when the
+/// system refuses the memory (a `ulimit`, a container's limit) instead of an abort.
+///
+/// ```
+/// let v = mazegraph::grid::try_filled(3, 0u32).unwrap();
+/// assert_eq!(v, vec![0, 0, 0]);
+/// assert!(mazegraph::grid::try_filled(usize::MAX / 8, 0u64).is_err());
+/// ```
+pub fn try_filled<T: Clone>(n: usize, value: T) -> Result<Vec<T>> {
+    let mut v = try_with_capacity(n)?;
+    v.resize(n, value);
+    Ok(v)
+}
+
+/// An empty vector with room for `n` elements, reserved fallibly ([`try_filled`]).
+pub fn try_with_capacity<T>(n: usize) -> Result<Vec<T>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(n).map_err(|_| Error::OutOfMemory {
+        bytes: (n as u64).saturating_mul(std::mem::size_of::<T>() as u64),
+    })?;
+    Ok(v)
 }
 
 /// The extent of an n-dimensional grid: one length per axis, row-major strides.
@@ -113,13 +183,16 @@ impl Shape {
         Ok(Shape { dims, strides, len })
     }
 
-    /// A shape checked against `limits` (and against overflow) before anything is allocated.
+    /// A shape checked against `limits` (and against overflow) before anything is allocated:
+    /// its cells against [`Limits::max_cells`], and the grid's bits against
+    /// [`Limits::max_bytes`].
     pub fn with_limits(dims: Vec<usize>, limits: &Limits) -> Result<Shape> {
         let mut product: u64 = 1;
         for &d in &dims {
             product = product.saturating_mul(d as u64);
         }
         limits.check(product)?;
+        limits.check_bytes(&format!("a grid of {product} cells"), product.div_ceil(8))?;
         Shape::new(dims)
     }
 
@@ -467,7 +540,7 @@ mod tests {
 
     #[test]
     fn limits_refuse_before_allocating() {
-        let l = Limits { max_cells: 100 };
+        let l = Limits::cells(100);
         assert!(matches!(
             Shape::with_limits(vec![1_000_000, 1_000_000], &l),
             Err(Error::TooLarge { .. })

@@ -45,6 +45,30 @@ pub struct Placed {
 /// The row of the row layout.
 pub const ROW: usize = 5;
 
+/// A grid of this many cells may be drawn for any graph; beyond it, the grid may have at most
+/// [`SPARSE_RATIO`] cells per path cell.
+pub const SPARSE_FLOOR: u64 = 1 << 20;
+
+/// The most cells per path cell of a grid drawn at a graph's coordinates, beyond
+/// [`SPARSE_FLOOR`] cells: a maze's grid is mostly made of its own path and walls, while a
+/// few vertices far apart (`{(0, 0): [(0, 1)], (60000, 60000): …}`) would make gigabytes of wall.
+pub const SPARSE_RATIO: u64 = 64;
+
+/// Refuses coordinates that would spread the graph over a grid mostly empty (see
+/// [`SPARSE_RATIO`]), as [`Error::InvalidGraph`] so that [`Layout::Auto`] uses the row layout.
+fn check_dense(graph: &Graph, shape: &Shape) -> Result<()> {
+    let cells = shape.len() as u64;
+    // Path cells: the vertices and the corridor cells of weighted edges.
+    let path = (graph.vertex_count() as u64).saturating_add(graph.total_weight());
+    if cells > SPARSE_FLOOR && cells / SPARSE_RATIO > path {
+        return Err(Error::InvalidGraph(format!(
+            "its coordinates spread {} vertices over a grid of {cells} cells, which would be almost all wall",
+            graph.vertex_count()
+        )));
+    }
+    Ok(())
+}
+
 /// Places a graph in a grid (see the module docs for the layouts).
 ///
 /// Complexity: O(cells of the result + edges·log degree).
@@ -119,6 +143,7 @@ fn at_coordinates(graph: &Graph, limits: &Limits) -> Result<Placed> {
         ));
     };
     limits.check(shape.len() as u64)?;
+    check_dense(graph, shape)?;
     let mut grid = Grid::walls(shape.clone());
     for &c in cells {
         grid.set_path(c, true);

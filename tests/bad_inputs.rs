@@ -632,7 +632,7 @@ mod mutated_documents {
             for e in &edits {
                 apply(&mut bytes, e);
             }
-            let opts = ReadOptions { limits: Limits { max_cells: 1 << 20 }, ..Default::default() };
+            let opts = ReadOptions { limits: Limits::cells(1 << 20), ..Default::default() };
             // Each reader on these bytes, not only the format they came from.
             for f in Format::ALL {
                 match f.read(&bytes, &opts) {

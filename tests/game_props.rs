@@ -538,7 +538,7 @@ proptest! {
                 let pool = b"0123456789 ,;\"\n-{}[]:x";
                 text[k] = pool[r.below(pool.len() as u64) as usize];
             }
-            let opts = mazegraph::format::ReadOptions { limits: Limits { max_cells: 1000 }, ..Default::default() };
+            let opts = mazegraph::format::ReadOptions { limits: Limits::cells(1000), ..Default::default() };
             let _ = f.read(&text, &opts);
         }
         let _ = pg::parse_solution(&noise, 6);

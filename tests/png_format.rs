@@ -672,7 +672,7 @@ fn huge_header_is_refused_before_decoding() {
     }
     // A tighter limit refuses a small image too.
     let small = ReadOptions {
-        limits: Limits { max_cells: 599 },
+        limits: Limits::cells(599),
         ..Default::default()
     };
     assert!(matches!(

@@ -20,11 +20,11 @@ use mazegraph::{Error, Maze};
 
 /// The readers' limit while fuzzing: 2²⁴ cells (2 MiB of grid bits), so that a header that
 /// asks for more must be refused before allocation, and what is allowed stays fast.
-pub const READ_LIMITS: Limits = Limits { max_cells: 1 << 24 };
+pub const READ_LIMITS: Limits = Limits::cells(1 << 24);
 
 /// The round trip's limit: small, since conversions may turn a tiny graph into a maze as
 /// large as this (and the maze is then written out in full).
-pub const ROUNDTRIP_LIMITS: Limits = Limits { max_cells: 1 << 16 };
+pub const ROUNDTRIP_LIMITS: Limits = Limits::cells(1 << 16);
 
 /// Reads `data` as `format`; checks the result's invariants when it is read.
 pub fn read(format: Format, data: &[u8]) {
@@ -216,7 +216,7 @@ fn reread(to: Format, out: &[u8]) -> Item {
     // The written item may be larger than the input (a graph's maze), never past the limit
     // the conversion was held to; allow it all the same.
     let opts = ReadOptions {
-        limits: Limits { max_cells: 1 << 26 },
+        limits: Limits::cells(1 << 26),
         ..Default::default()
     };
     match to.read(out, &opts) {
@@ -292,7 +292,7 @@ pub fn roundtrip_game(data: &[u8]) {
         Err(e) => panic!("writing {to} failed: {e}"),
     }
     let opts = ReadOptions {
-        limits: Limits { max_cells: 1 << 26 },
+        limits: Limits::cells(1 << 26),
         ..Default::default()
     };
     let back = match to.read(&out, &opts) {

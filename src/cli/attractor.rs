@@ -1,10 +1,11 @@
 //! `mazegraph attractor`: the attractor of a maze's goal (in its orientation) or of target
 //! vertices of a game, as a summary, JSON, DOT or a PNG picture.
 
-use super::io::{located, maze_format, read_item, Output};
+use super::budget::Work;
+use super::io::{located, maze_format, read_input, read_item, Expect, Output};
 use super::out::{note, outln};
 use super::{parse_coords, Coords, Global};
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{anyhow, bail, Result};
 use mazegraph::convert::set_terminals;
 use mazegraph::format::{Item, ReadOptions};
 use mazegraph::game::format::{dot, GameFormat};
@@ -13,7 +14,7 @@ use mazegraph::graph::Label;
 use mazegraph::grid::Shape;
 use mazegraph::render::{Picture, RenderOptions};
 use mazegraph::{Graph, Maze};
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -84,20 +85,12 @@ pub enum To {
 
 /// Reads a game file (by extension, or `--from`), `-` being standard input.
 pub fn read_game(path: &Path, format: GameFormat, opts: &ReadOptions) -> Result<Game> {
-    let bytes = read_bytes(path)?;
-    format.read(&bytes, opts).map_err(|e| located(path, e))
-}
-
-fn read_bytes(path: &Path) -> Result<Vec<u8>> {
-    let mut bytes = Vec::new();
-    if path == Path::new("-") {
-        std::io::stdin()
-            .read_to_end(&mut bytes)
-            .context("cannot read standard input")?;
-    } else {
-        bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let (bytes, stopped) = read_input(path, Expect::Text(format.name()), &opts.limits)?;
+    let game = format.read(&bytes, opts).map_err(|e| located(path, e))?;
+    match stopped {
+        Some(why) => Err(anyhow!(why)),
+        None => Ok(game),
     }
-    Ok(bytes)
 }
 
 /// How vertices are written: coordinates of maze cells, graph labels, or game ids.
@@ -205,7 +198,7 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
             bail!("for a maze the target is its goal (move it with --goal R,C); --target and --priority are for games");
         }
         let from = maze_format(args.from.as_deref())?;
-        let (mut item, _) = read_item(&args.input, from, global)?;
+        let (mut item, _) = read_item(&args.input, from, Work::Attractor, global)?;
         if args.start.is_some() || args.goal.is_some() {
             set_terminals(
                 &mut item,

@@ -1,5 +1,6 @@
 //! `mazegraph convert`: any maze or graph format to any other.
 
+use super::budget::Work;
 use super::io::{read_item, Output};
 use super::out::note;
 use super::{parse_coords, Coords, Global};
@@ -72,7 +73,12 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     let to = output.format(args.to)?;
     let stages = super::progress::Stages::new(global.quiet);
     stages.stage(format!("reading {}", args.input.display()));
-    let (mut item, _) = read_item(&args.input, args.from, global)?;
+    let work = match (to.holds(), args.junctions) {
+        (Holds::Graph, false) => Work::CellGraph,
+        (Holds::Graph, true) => Work::JunctionGraph,
+        (Holds::Maze, _) => Work::Solve,
+    };
+    let (mut item, _) = read_item(&args.input, args.from, work, global)?;
     if args.start.is_some() || args.goal.is_some() {
         set_terminals(
             &mut item,

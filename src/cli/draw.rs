@@ -1,6 +1,7 @@
 //! `mazegraph draw`: a picture of a maze's graph, a graph or a game, laid out by Graphviz.
 
 use super::attractor::read_game;
+use super::budget::Work;
 use super::io::{located, maze_format, output_format, read_item, Output};
 use super::Global;
 use anyhow::{anyhow, bail, Result};
@@ -109,7 +110,7 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         draw::draw_game(&game, &draw_opts).map_err(failed)?
     } else {
         let from = maze_format(args.from.as_deref())?;
-        let (item, _) = read_item(&args.input, from, global)?;
+        let (item, _) = read_item(&args.input, from, Work::CellGraph, global)?;
         draw::draw(&item, &draw_opts).map_err(failed)?
     };
     output.write_with(format.is_binary(), |w| Ok(w.write_all(&picture)?))?;

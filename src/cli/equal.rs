@@ -1,5 +1,6 @@
 //! `mazegraph equal`: are two mazes (or graphs) equal, i.e. do they have the same graph?
 
+use super::budget::Work;
 use super::convert::parse_format;
 use super::io::{located, read_item};
 use super::out::outln;
@@ -33,10 +34,10 @@ pub struct Args {
 
 pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     let opts = global.read_options();
-    let (a, _) = read_item(&args.a, args.from, global)?;
+    let (a, _) = read_item(&args.a, args.from, Work::Equal, global)?;
     let ga = canonical_graph(&a, &opts.limits).map_err(|e| located(&args.a, e))?;
     drop(a);
-    let (b, _) = read_item(&args.b, args.from, global)?;
+    let (b, _) = read_item(&args.b, args.from, Work::Equal, global)?;
     let gb = canonical_graph(&b, &opts.limits).map_err(|e| located(&args.b, e))?;
     match ga.difference(&gb) {
         None => {

@@ -1,5 +1,6 @@
 //! `mazegraph gamebook`: write a perfect maze as a gamebook (Markdown or JSON).
 
+use super::budget::Work;
 use super::convert::parse_format;
 use super::io::{located, read_item, Output};
 use super::out::note;
@@ -83,7 +84,7 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         (None, None) => BookFormat::Md,
     };
     let output = Output::new(args.output.as_deref(), &[&args.input], global.force)?;
-    let (mut item, _) = read_item(&args.input, args.from, global)?;
+    let (mut item, _) = read_item(&args.input, args.from, Work::Gamebook, global)?;
     if args.start.is_some() || args.goal.is_some() {
         set_terminals(
             &mut item,

@@ -226,11 +226,17 @@ fn lattice(args: &Args, limits: &mazegraph::grid::Limits) -> Result<Lattice> {
     }
     let mut mask = match &args.mask {
         Some(path) => {
-            let bytes =
-                std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+            let expect = super::io::Expect::of(mazegraph::format::Format::Png);
+            let (bytes, stopped) = super::io::read_input(path, expect, limits)?;
+            if let Some(why) = stopped {
+                bail!(why);
+            }
             let m = Mask::from_png(&bytes, limits).map_err(|e| super::io::located(path, e))?;
             match &args.size {
-                Some(size) => m.resized(&size.0)?,
+                Some(size) => {
+                    check_rooms(&size.0, limits)?;
+                    m.resized(&size.0)?
+                }
                 None => m,
             }
         }
@@ -240,8 +246,7 @@ fn lattice(args: &Args, limits: &mazegraph::grid::Limits) -> Result<Lattice> {
                 .as_ref()
                 .map(|s| &s.0)
                 .context("say how many rooms with --size, e.g. --size 30x40")?;
-            let cells: u64 = size.iter().fold(1u64, |p, &d| p.saturating_mul(d as u64));
-            limits.check(cells)?;
+            check_rooms(size, limits)?;
             match args.shape.unwrap_or(ShapeArg::Box) {
                 ShapeArg::Box => Mask::full(size)?,
                 ShapeArg::Diamond => Mask::diamond(size)?,
@@ -255,6 +260,15 @@ fn lattice(args: &Args, limits: &mazegraph::grid::Limits) -> Result<Lattice> {
         mask = mask.transformed(&parse_transform(t, n)?, limits)?;
     }
     Ok(Lattice::from_mask(&mask, limits)?)
+}
+
+/// Refuses a mask of `size` rooms over the limits before it is made (a mask holds a byte a
+/// room).
+fn check_rooms(size: &[usize], limits: &mazegraph::grid::Limits) -> Result<()> {
+    let rooms: u64 = size.iter().fold(1u64, |p, &d| p.saturating_mul(d as u64));
+    limits.check(rooms)?;
+    limits.check_bytes(&format!("a mask of {rooms} rooms"), rooms)?;
+    Ok(())
 }
 
 fn run_huge(

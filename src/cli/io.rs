@@ -2,6 +2,7 @@
 //! parse errors as `file:line: message`, outputs written to a temporary file beside the target
 //! and renamed only on success, inputs never overwritten without `--force`.
 
+use super::budget::{self, Work};
 use super::out::note;
 use super::Global;
 use anyhow::{anyhow, bail, Context, Result};
@@ -10,11 +11,17 @@ use mazegraph::picture;
 use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 
-/// Reads `path` (`-` is standard input, which needs `from`) as an item. For a picture whose
-/// lattice was detected (not drawn one pixel per cell), says what was found on stderr unless
-/// `--quiet`.
-pub fn read_item(path: &Path, from: Option<Format>, global: &Global) -> Result<(Item, Format)> {
-    read_item_noted(path, from, global).map(|(item, format, _)| (item, format))
+/// Reads `path` (`-` is standard input, which needs `from`) as an item, for `work`: when the
+/// work would take more memory than the budget (`--max-memory`), says so before doing it. For
+/// a picture whose lattice was detected (not drawn one pixel per cell), says what was found on
+/// stderr unless `--quiet`.
+pub fn read_item(
+    path: &Path,
+    from: Option<Format>,
+    work: Work,
+    global: &Global,
+) -> Result<(Item, Format)> {
+    read_item_noted(path, from, work, global).map(|(item, format, _)| (item, format))
 }
 
 /// A picture an item was read from: its bytes and where its cells lie, so that results can be
@@ -32,6 +39,17 @@ pub struct Source {
 pub fn read_item_noted(
     path: &Path,
     from: Option<Format>,
+    work: Work,
+    global: &Global,
+) -> Result<(Item, Format, Option<Source>)> {
+    let (item, format, source) = read_any(path, from, global)?;
+    budget::check(&item, work, &global.read_options().limits).map_err(|e| located(path, e))?;
+    Ok((item, format, source))
+}
+
+fn read_any(
+    path: &Path,
+    from: Option<Format>,
     global: &Global,
 ) -> Result<(Item, Format, Option<Source>)> {
     let opts = &global.read_options();
@@ -41,14 +59,9 @@ pub fn read_item_noted(
         None if stdin => bail!("reading standard input needs --from FORMAT"),
         None => Format::from_path(path).map_err(|e| anyhow!("{e}"))?,
     };
-    let mut bytes = Vec::new();
-    if stdin {
-        std::io::stdin()
-            .read_to_end(&mut bytes)
-            .context("cannot read standard input")?;
-    } else {
-        bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-    }
+    let (bytes, stopped) = read_input(path, Expect::of(format), &opts.limits)?;
+    // A stream that stopped early is refused even if its start happened to parse.
+    let stopped = || stopped.clone().map_or(Ok(()), |why| Err(anyhow!(why)));
     if format.is_picture() {
         let pic = if format == Format::Png {
             picture::read_png(&bytes, opts)
@@ -75,10 +88,147 @@ pub fn read_item_noted(
             lattice: pic.lattice,
             found,
         };
+        stopped()?;
         return Ok((Item::Maze(pic.maze), format, Some(source)));
     }
     let item = format.read(&bytes, opts).map_err(|e| located(path, e))?;
+    stopped()?;
     Ok((item, format, None))
+}
+
+/// What an input's bytes must look like, checked as a stream is read ([`read_input`]).
+#[derive(Clone, Copy, Debug)]
+pub enum Expect {
+    /// UTF-8 text without NUL bytes, in the named format.
+    Text(&'static str),
+    /// A picture starting with one of these signatures.
+    Picture(&'static [&'static [u8]]),
+}
+
+impl Expect {
+    /// What a maze or graph format's files look like.
+    pub fn of(format: Format) -> Expect {
+        const PNG: &[u8] = b"\x89PNG\r\n\x1a\n";
+        const JPEG: &[u8] = b"\xff\xd8\xff";
+        match format {
+            Format::Png => Expect::Picture(&[PNG]),
+            Format::Jpeg => Expect::Picture(&[JPEG]),
+            Format::Bmp => Expect::Picture(&[b"BM"]),
+            Format::Gif => Expect::Picture(&[b"GIF87a", b"GIF89a"]),
+            Format::Webp => Expect::Picture(&[b"RIFF"]),
+            other => Expect::Text(other.name()),
+        }
+    }
+}
+
+/// The bytes of an input (`-` is standard input), within the memory budget, and why reading
+/// stopped early, if it did.
+///
+/// A regular file's size is checked before it is read. Anything else (standard input, a pipe,
+/// a device such as `/dev/zero`) is read in chunks, each checked as it comes: a picture must
+/// start with its format's signature, text must be UTF-8 without NUL bytes, and the whole must
+/// stay within the budget — so endless or random bytes stop at once, not after filling the
+/// memory. What was read up to the bad chunk is returned with the reason: the format's reader,
+/// given it, says what is wrong in its own words and with its line number, and the caller
+/// refuses the input with the reason if the reader did not.
+pub fn read_input(
+    path: &Path,
+    expect: Expect,
+    limits: &mazegraph::grid::Limits,
+) -> Result<(Vec<u8>, Option<String>)> {
+    let name = display_name(path);
+    if path != Path::new("-") {
+        let file =
+            std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+        let meta = file
+            .metadata()
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        if meta.is_file() {
+            limits
+                .check_bytes(&format!("reading {name}"), meta.len())
+                .map_err(|e| anyhow!("{e}"))?;
+            let mut bytes = mazegraph::grid::try_with_capacity(meta.len() as usize)
+                .map_err(|e| anyhow!("{name}: {e}"))?;
+            (&file)
+                .read_to_end(&mut bytes)
+                .with_context(|| format!("cannot read {}", path.display()))?;
+            return Ok((bytes, None));
+        }
+        return read_stream(file, &name, expect, limits.max_bytes);
+    }
+    read_stream(std::io::stdin().lock(), &name, expect, limits.max_bytes)
+}
+
+/// Reads a stream in chunks, checking each (see [`read_input`]).
+fn read_stream(
+    mut from: impl Read,
+    name: &str,
+    expect: Expect,
+    max_bytes: u64,
+) -> Result<(Vec<u8>, Option<String>)> {
+    const CHUNK: usize = 1 << 16;
+    let mut bytes: Vec<u8> = Vec::new();
+    // Bytes already known to be valid UTF-8 (a character may straddle two chunks).
+    let mut checked = 0;
+    loop {
+        let start = bytes.len();
+        if (start + CHUNK) as u64 > max_bytes {
+            bail!(
+                "{name}: still going after {} read, the memory budget (raise it with --max-memory)",
+                mazegraph::error::human_bytes(start as u64)
+            );
+        }
+        bytes.resize(start + CHUNK, 0);
+        let n = loop {
+            match from.read(&mut bytes[start..]) {
+                Ok(n) => break n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(anyhow::Error::new(e).context(format!("cannot read {name}"))),
+            }
+        };
+        bytes.truncate(start + n);
+        match expect {
+            Expect::Picture(signatures) => {
+                let head = &bytes[..bytes.len().min(8)];
+                let fits = |sig: &[u8]| {
+                    head.len().min(sig.len()) == 0
+                        || sig.starts_with(&head[..head.len().min(sig.len())])
+                };
+                if !signatures.iter().any(|sig| fits(sig)) {
+                    return Ok((
+                        bytes,
+                        Some(format!(
+                            "{name}: not a picture of this format (no signature)"
+                        )),
+                    ));
+                }
+            }
+            Expect::Text(format) => {
+                if let Some(at) = bytes[start..].iter().position(|&b| b == 0) {
+                    let why = format!(
+                        "{name}: not {format} text: a NUL byte at byte {}",
+                        start + at
+                    );
+                    return Ok((bytes, Some(why)));
+                }
+                match std::str::from_utf8(&bytes[checked..]) {
+                    Ok(_) => checked = bytes.len(),
+                    // Incomplete at the end: the rest of the character is in the next chunk.
+                    Err(e) if e.error_len().is_none() && n > 0 => checked += e.valid_up_to(),
+                    Err(e) => {
+                        let why = format!(
+                            "{name}: not UTF-8 text at byte {}",
+                            checked + e.valid_up_to()
+                        );
+                        return Ok((bytes, Some(why)));
+                    }
+                }
+            }
+        }
+        if n == 0 {
+            return Ok((bytes, None));
+        }
+    }
 }
 
 /// The maze or graph format named by a `--from` that may also name a game format (already

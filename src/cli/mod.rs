@@ -2,6 +2,7 @@
 //! place where errors become `mazegraph: error: …` and exit codes.
 
 mod attractor;
+mod budget;
 mod convert;
 mod draw;
 mod equal;
@@ -50,6 +51,10 @@ pub struct Global {
     /// Refuse inputs with more cells (or graph vertices) than this, before allocating.
     #[arg(long, global = true, value_name = "N", default_value_t = mazegraph::grid::DEFAULT_MAX_CELLS)]
     pub max_cells: u64,
+    /// Refuse work that would allocate more memory than this, before allocating (e.g. 4G,
+    /// 512M; default: three quarters of the memory this process may use).
+    #[arg(long, global = true, value_name = "BYTES", value_parser = budget::parse_bytes)]
+    pub max_memory: Option<u64>,
     /// How maze pictures map to cells: auto (detect the lattice), pixel (one pixel per cell),
     /// or PITCH[,WALL] in pixels (e.g. 18 or 14.3,2).
     #[arg(long, global = true, value_name = "auto|pixel|PITCH[,WALL]", default_value = "auto", value_parser = parse_cells)]
@@ -68,6 +73,7 @@ impl Global {
         mazegraph::format::ReadOptions {
             limits: mazegraph::grid::Limits {
                 max_cells: self.max_cells,
+                max_bytes: self.max_memory.unwrap_or_else(budget::default_max_memory),
             },
             cells: self.cells,
         }

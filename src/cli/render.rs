@@ -1,10 +1,11 @@
 //! `mazegraph render`: draw a maze as a PNG or SVG picture, with overlays.
 
+use super::budget::Work;
 use super::convert::parse_format;
 use super::io::{located, output_format, read_item_noted, Output};
 use super::progress::Bar;
 use super::Global;
-use anyhow::{anyhow, Result};
+use anyhow::{anyhow, bail, Result};
 use mazegraph::convert::to_maze;
 use mazegraph::format::Format;
 use mazegraph::layout::Layout;
@@ -77,7 +78,7 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     let output = Output::new(args.output.as_deref(), &[&args.input], global.force)?;
     let stages = super::progress::Stages::new(global.quiet);
     stages.stage(format!("reading {}", args.input.display()));
-    let (item, _, source) = read_item_noted(&args.input, args.from, global)?;
+    let (item, _, source) = read_item_noted(&args.input, args.from, Work::Solve, global)?;
     let maze = to_maze(item, Layout::Auto, &opts.limits).map_err(|e| located(&args.input, e))?;
     let render_opts = RenderOptions {
         scale: usize::from(args.scale),
@@ -87,6 +88,15 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         stages.stage("computing the overlays");
     }
     let picture = Picture::new(&maze, &render_opts).map_err(|e| located(&args.input, e))?;
+    let pixels = (picture.width() as u64).saturating_mul(picture.height() as u64);
+    if format == PictureFormat::Png && pixels > global.max_cells {
+        bail!(
+            "the picture would have {}×{} = {pixels} pixels, more than the limit of {} (lower --scale, or raise --max-cells)",
+            picture.width(),
+            picture.height(),
+            global.max_cells
+        );
+    }
     drop(stages);
     // A maze picture read at its own scale, drawn again at its own size: the overlays go on the
     // user's picture (cells tinted; the solution a line through the corridors).

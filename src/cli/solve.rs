@@ -1,6 +1,7 @@
 //! `mazegraph solve`: solve one maze (writing the solution) or many in parallel (one summary
 //! line each).
 
+use super::budget::Work;
 use super::convert::parse_format;
 use super::io::{located, read_item_noted, Output, Source};
 use super::out::{note, outln};
@@ -126,6 +127,14 @@ impl Args {
     }
 }
 
+/// What a solver costs, for the memory budget.
+fn work(method: MethodArg) -> Work {
+    match method {
+        MethodArg::Dijkstra => Work::JunctionGraph,
+        _ => Work::Solve,
+    }
+}
+
 /// One maze solved.
 struct Solved {
     maze: Maze,
@@ -137,7 +146,7 @@ struct Solved {
 
 fn load(path: &Path, args: &Args, global: &Global) -> Result<(Maze, Option<Source>)> {
     let opts = global.read_options();
-    let (mut item, _, source) = read_item_noted(path, args.from, global)?;
+    let (mut item, _, source) = read_item_noted(path, args.from, work(args.method), global)?;
     let source = source.filter(|s| !s.lattice.pixel);
     if args.start.is_some() || args.goal.is_some() {
         set_terminals(

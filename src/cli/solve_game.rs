@@ -118,8 +118,11 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     let game = read_game(&args.input, format, &opts)?;
     let objective = objective(&args, &game)?;
     if let Some(claim) = &args.check {
-        let bytes =
-            std::fs::read(claim).map_err(|e| anyhow!("cannot read {}: {e}", claim.display()))?;
+        let (bytes, stopped) =
+            super::io::read_input(claim, super::io::Expect::Text("sol"), &opts.limits)?;
+        if let Some(why) = stopped {
+            bail!(why);
+        }
         let sol = pg::parse_solution(&bytes, game.vertex_count()).map_err(|e| located(claim, e))?;
         return match check(&game, &objective, &sol) {
             Ok(()) => {

@@ -1,6 +1,7 @@
 //! `mazegraph stats`: classify a maze and measure it (table or JSON), optionally writing its
 //! junction graph as a DOT tree.
 
+use super::budget::Work;
 use super::convert::parse_format;
 use super::io::{read_item_noted, Output};
 use super::Global;
@@ -54,7 +55,7 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         Some(p) => Some(Output::new(Some(p), &[&args.input], global.force)?),
         None => None,
     };
-    let (item, _, picture) = read_item_noted(&args.input, args.from, global)?;
+    let (item, _, picture) = read_item_noted(&args.input, args.from, Work::Stats, global)?;
     let stages = super::progress::Stages::new(global.quiet);
     stages.stage("measuring");
     let built;

@@ -1359,7 +1359,7 @@ mod tests {
         // Edges are capped as read, on both paths (an edge listed at both ends counts
         // twice), before the graph is built.
         let o4 = ReadOptions {
-            limits: crate::grid::Limits { max_cells: 4 },
+            limits: crate::grid::Limits::cells(4),
             ..Default::default()
         };
         let cells = "{(0, 0): [(0, 1), (1, 0)], (0, 1): [(0, 0), (1, 1)], (1, 0): [(0, 0)]}";
@@ -1377,7 +1377,7 @@ mod tests {
         );
 
         let o = ReadOptions {
-            limits: crate::grid::Limits { max_cells: 3 },
+            limits: crate::grid::Limits::cells(3),
             ..Default::default()
         };
         let e = parse("{1: [2, 3, 4]}", &o).unwrap_err();

@@ -2163,7 +2163,7 @@ mod tests {
         // Edges are capped as they are made: `{…} -- {…}` makes |A|·|B| edges from a few
         // bytes, and stops at the cap instead of exhausting memory.
         let ten = ReadOptions {
-            limits: crate::grid::Limits { max_cells: 10 },
+            limits: crate::grid::Limits::cells(10),
             ..Default::default()
         };
         let side = |p: &str| (0..100).map(|i| format!("{p}{i}")).collect::<Vec<_>>();
@@ -2195,7 +2195,7 @@ mod tests {
         let e = parse(two, &ten).map(|g| g.edge_count());
         assert_eq!(e.unwrap(), 10);
         let nine = ReadOptions {
-            limits: crate::grid::Limits { max_cells: 9 },
+            limits: crate::grid::Limits::cells(9),
             ..Default::default()
         };
         assert!(matches!(
@@ -2222,13 +2222,13 @@ mod tests {
             "{e}"
         );
         let fine = ReadOptions {
-            limits: crate::grid::Limits { max_cells: 13 },
+            limits: crate::grid::Limits::cells(13),
             ..Default::default()
         };
         assert_eq!(parse(&fast, &fine).unwrap().edge_count(), 13);
 
         let small = ReadOptions {
-            limits: crate::grid::Limits { max_cells: 3 },
+            limits: crate::grid::Limits::cells(3),
             ..Default::default()
         };
         let text = "graph { graph [maze_shape=\"2,2\"]; \"0,0\"; }";

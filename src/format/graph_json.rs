@@ -1117,7 +1117,7 @@ mod tests {
         // Edges are capped as read: on the fast path, through the builder, and while they
         // wait for a "nodes" list that comes after them.
         let o3 = ReadOptions {
-            limits: crate::grid::Limits { max_cells: 3 },
+            limits: crate::grid::Limits::cells(3),
             ..Default::default()
         };
         let edges = r#"[{"source": 0, "target": 1}, {"source": 1, "target": 2},
@@ -1136,7 +1136,7 @@ mod tests {
         }
 
         let o = ReadOptions {
-            limits: crate::grid::Limits { max_cells: 2 },
+            limits: crate::grid::Limits::cells(2),
             ..Default::default()
         };
         let e = parse(r#"{"nodes": [{"id": 0}, {"id": 1}, {"id": 2}]}"#, &o).unwrap_err();

@@ -91,7 +91,7 @@ const DEFLATE: png::DeflateCompression = png::DeflateCompression::Level(1);
 /// let maze = png::read(&bytes, &ReadOptions::default()).unwrap();
 /// assert_eq!(maze.grid().paths().collect::<Vec<_>>(), vec![1, 3, 4, 5]);
 /// // Too many cells for the limits: refused from the header alone.
-/// let small = ReadOptions { limits: Limits { max_cells: 5 }, ..Default::default() };
+/// let small = ReadOptions { limits: Limits::cells(5), ..Default::default() };
 /// assert!(png::read(&bytes, &small).is_err());
 /// ```
 pub fn read(bytes: &[u8], opts: &ReadOptions) -> Result<Maze> {
@@ -170,6 +170,7 @@ pub fn read_rgb(bytes: &[u8], opts: &ReadOptions) -> Result<crate::picture::Rast
         (info.width as usize, info.height as usize)
     };
     Shape::with_limits(vec![height, width], &opts.limits)?;
+    crate::picture::check_budget(width, height, &opts.limits)?;
     let mut reader = decoder.read_info().map_err(decoding)?;
     let (color, _) = reader.output_color_type();
     let size = reader

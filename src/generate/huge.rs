@@ -75,12 +75,7 @@ pub fn for_each_row(huge: &Huge, mut row: impl FnMut(&[u8]) -> Result<()>) -> Re
         )));
     }
     // Sizes (zero, overflow) first; the caller checks the cell limit.
-    shapes(
-        &huge.rooms,
-        &Limits {
-            max_cells: u64::MAX,
-        },
-    )?;
+    shapes(&huge.rooms, &Limits::cells(u64::MAX))?;
     let rs = splits(rows, huge.block);
     let cs = splits(cols, huge.block);
     let (by, bx) = (rs.len() - 1, cs.len() - 1);

@@ -593,7 +593,7 @@ mod tests {
             Err(Error::Corrupt { .. })
         ));
         assert!(matches!(
-            Mask::from_png(&gray, &Limits { max_cells: 4 }),
+            Mask::from_png(&gray, &Limits::cells(4)),
             Err(Error::TooLarge { .. })
         ));
         // Truncated data is an error, not a panic.

@@ -227,6 +227,24 @@ pub fn read(bytes: &[u8], opts: &ReadOptions) -> Result<Picture> {
     from_raster(&raster, opts)
 }
 
+/// Bytes a picture costs to read a maze from, per pixel: the decoded RGB (3), the tone map
+/// (1), the edge profiles and the sampled grid (under 1), measured at 4.2 with a margin.
+const BYTES_PER_PIXEL: u64 = 6;
+
+/// Checks the memory budget for reading a maze from a `width` × `height` picture, from its
+/// header, before decoding it.
+pub(crate) fn check_budget(
+    width: usize,
+    height: usize,
+    limits: &crate::grid::Limits,
+) -> Result<()> {
+    let pixels = (width as u64).saturating_mul(height as u64);
+    limits.check_bytes(
+        &format!("reading this {width}×{height} picture"),
+        pixels.saturating_mul(BYTES_PER_PIXEL),
+    )
+}
+
 /// Reads a PNG maze picture: as [`read`], with PNG's own errors for a file that is not one.
 pub fn read_png(bytes: &[u8], opts: &ReadOptions) -> Result<Picture> {
     png_format::check_signature(bytes)?;

@@ -129,6 +129,7 @@ impl Raster {
         // Pixels are checked against the cell limit: the decoded picture holds 3 bytes a pixel
         // and the class map one more, so this bounds memory before anything is allocated.
         Shape::with_limits(vec![height, width], limits)?;
+        super::check_budget(width, height, limits)?;
         let mut lim = image::Limits::default();
         lim.max_alloc = Some(
             (width as u64)

@@ -28,6 +28,17 @@ def gray1(w, h):
     return SIG + ihdr(w, h) + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b"")
 
 
+def bomb(n):
+    """A 1-bit n x n picture of combs that deflates about 5000:1 (n = 20000: 78 KB for 400
+    million cells): wall rows with one opening, between path rows."""
+    rowlen = (n + 7) // 8
+    path_row = b"\x00" + b"\x00" + b"\xff" * (rowlen - 2) + b"\x00"
+    wall_row = b"\x00" + b"\x40" + b"\x00" * (rowlen - 1)
+    z = zlib.compressobj(9)
+    data = b"".join(z.compress(path_row if r % 2 else wall_row) for r in range(n)) + z.flush()
+    return SIG + ihdr(n, n) + chunk(b"IDAT", data) + chunk(b"IEND", b"")
+
+
 def write(name, data):
     with open(os.path.join(HERE, name), "wb") as f:
         f.write(data)
@@ -35,6 +46,7 @@ def write(name, data):
 
 def main():
     good = gray1(9, 7)
+    write("png_bomb_inflates_to_20000x20000.png", bomb(20000))
     write("png_empty_file.png", b"")
     write("png_not_a_png.png", b"GIF89a this is not a PNG at all\n")
     write("png_signature_only.png", SIG)

@@ -562,7 +562,7 @@ mod tests {
         assert!(err("0 0 0 0;\nstart 4;\n").starts_with("line 2: start vertex 4"));
         assert!(err("0 0 0 0;\nparity 1;\n").contains("must come first"));
         assert!(err("0 99999999999 0 0;").contains("too large"));
-        let l = Limits { max_cells: 10 };
+        let l = Limits::cells(10);
         assert!(matches!(
             parse(b"4000000000 0 0 0;", &l),
             Err(Error::TooLarge { .. })

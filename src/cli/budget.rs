@@ -1,0 +1,167 @@
+//! The memory budget of a command (`--max-memory`): its default from the machine, and the
+//! estimates commands make from their input before they allocate.
+//!
+//! Each command's estimate is bytes per cell of the maze it works on, measured as the peak
+//! resident memory of the command on a 4001×4001 maze divided by its cells (BENCHMARKS.md,
+//! "Memory"), rounded up with a margin.
+
+use mazegraph::format::Item;
+
+/// Three quarters of the memory this process may use: the machine's memory, or less when an
+/// address-space limit (`ulimit -v`) or the control group (a container) says so.
+pub fn default_max_memory() -> u64 {
+    let mut total = meminfo_total().unwrap_or(8 << 30);
+    if let Some(c) = cgroup_limit() {
+        total = total.min(c);
+    }
+    if let Some(r) = address_space_limit() {
+        total = total.min(r);
+    }
+    total / 4 * 3
+}
+
+fn meminfo_total() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    kib.checked_mul(1024)
+}
+
+fn cgroup_limit() -> Option<u64> {
+    [
+        "/sys/fs/cgroup/memory.max",
+        "/sys/fs/cgroup/memory/memory.limit_in_bytes",
+    ]
+    .iter()
+    .find_map(|p| std::fs::read_to_string(p).ok()?.trim().parse().ok())
+}
+
+/// The soft `RLIMIT_AS`, from `/proc/self/limits` ("Max address space").
+fn address_space_limit() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/self/limits").ok()?;
+    let line = text.lines().find(|l| l.starts_with("Max address space"))?;
+    line.split_whitespace().nth(3)?.parse().ok()
+}
+
+/// Parses `4G`, `512M`, `1.5GiB`, `100000` (bytes; K, M, G, T are powers of 1024).
+pub fn parse_bytes(s: &str) -> Result<u64, String> {
+    let t = s.trim();
+    let split = t
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(t.len());
+    let (num, unit) = t.split_at(split);
+    let x: f64 = num
+        .parse()
+        .map_err(|_| format!("{s:?} is not a size like 4G or 512M"))?;
+    let shift = match unit
+        .trim()
+        .to_ascii_uppercase()
+        .trim_end_matches("IB")
+        .trim_end_matches('B')
+    {
+        "" => 0,
+        "K" => 10,
+        "M" => 20,
+        "G" => 30,
+        "T" => 40,
+        _ => return Err(format!("{s:?}: the unit is one of K, M, G, T")),
+    };
+    let bytes = x * (1u64 << shift) as f64;
+    if !(bytes.is_finite() && bytes >= 1.0 && bytes < u64::MAX as f64) {
+        return Err(format!("{s:?} is not a size like 4G or 512M"));
+    }
+    Ok(bytes as u64)
+}
+
+/// What a command does with the maze it read, for its estimate.
+#[derive(Clone, Copy, Debug)]
+pub enum Work {
+    /// Solving by dead-end filling or a graph search on the grid (a few bytes per cell).
+    Solve,
+    /// Building the graph of every path cell (convert to a graph format, Dijkstra, equal).
+    CellGraph,
+    /// The junction graph only.
+    JunctionGraph,
+    /// Statistics (the cell graph, distances and components).
+    Stats,
+    /// The maze as a game and its attractor.
+    Attractor,
+    /// Comparing two mazes: both canonical graphs.
+    Equal,
+    /// A gamebook (graph, sections, shuffle).
+    Gamebook,
+}
+
+impl Work {
+    /// Bytes per cell at the peak (measured, with a margin).
+    fn bytes_per_cell(self) -> u64 {
+        match self {
+            Work::Solve => 4,
+            Work::JunctionGraph => 10,
+            Work::CellGraph => 16,
+            Work::Stats => 22,
+            Work::Attractor => 24,
+            Work::Equal => 32,
+            Work::Gamebook => 36,
+        }
+    }
+
+    /// What the work does to `what` ("a 20×20 maze").
+    fn describe(self, what: &str) -> String {
+        match self {
+            Work::Solve => format!("solving {what}"),
+            Work::JunctionGraph => format!("building the junction graph of {what}"),
+            Work::CellGraph => format!("building the graph of every path cell of {what}"),
+            Work::Stats => format!("computing the statistics of {what}"),
+            Work::Attractor => format!("computing the attractor of {what}"),
+            Work::Equal => format!("comparing {what}"),
+            Work::Gamebook => format!("writing the gamebook of {what}"),
+        }
+    }
+}
+
+/// Refuses `work` on `item` when its estimate is over the budget in `limits`.
+pub fn check(item: &Item, work: Work, limits: &mazegraph::grid::Limits) -> mazegraph::Result<()> {
+    let units = match item {
+        Item::Maze(m) => m.shape().len() as u64,
+        // A graph already in memory: what is built from it scales with its vertices and edges.
+        Item::Graph(g) => (g.vertex_count() as u64).saturating_add(g.edge_count() as u64),
+    };
+    let bytes = units.saturating_mul(work.bytes_per_cell());
+    let what = work.describe(&match item {
+        Item::Maze(m) => format!("a {} maze", shape_text(m.shape().dims())),
+        Item::Graph(g) => format!("a graph of {} vertices", g.vertex_count()),
+    });
+    limits.check_bytes(&what, bytes)
+}
+
+fn shape_text(dims: &[usize]) -> String {
+    dims.iter()
+        .map(usize::to_string)
+        .collect::<Vec<_>>()
+        .join("×")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes() {
+        assert_eq!(parse_bytes("4G"), Ok(4 << 30));
+        assert_eq!(parse_bytes("512m"), Ok(512 << 20));
+        assert_eq!(parse_bytes("1.5GiB"), Ok(3 << 29));
+        assert_eq!(parse_bytes("100000"), Ok(100000));
+        assert!(parse_bytes("x").is_err());
+        assert!(parse_bytes("4Q").is_err());
+        assert!(parse_bytes("0").is_err());
+        assert!(parse_bytes("1e30").is_err());
+        assert!(parse_bytes("99999999999T").is_err());
+    }
+
+    #[test]
+    fn the_default_is_some_of_the_machine() {
+        let d = default_max_memory();
+        assert!(d > 1 << 20);
+    }
+}
