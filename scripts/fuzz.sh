@@ -54,7 +54,7 @@ else
 fi
 
 # Round-trip seeds: every reader seed, prefixed with a byte naming its format (low 3 bits,
-# in Format::ALL order) and an output format (next 3 bits).
+# in the order of fuzz/src/lib.rs FORMATS) and an output format (next 3 bits).
 roundtrip_seeds() {
     local out=corpus/roundtrip_seeds k=0 f t sel
     rm -rf "$out"
