@@ -217,6 +217,11 @@ fn flags_cannot_ask_for_unbounded_work() {
         .args(["--seed", "1", "--to", "json"]);
     let o = run(c, "generate --mask --size huge");
     refused(&o, "more than the limit", "generate --mask --size huge");
+    // Four billion runs would keep terabytes of samples.
+    let mut c = mg();
+    c.args(["experiment", "--size", "3x3", "--runs", "4000000000", "-q"]);
+    let o = run(c, "experiment --runs 4e9");
+    refused(&o, "more than the memory budget", "experiment --runs 4e9");
     // A million threads asked: as many as there are cores and inputs.
     let mut c = mg();
     c.args(["solve", s(&m), s(&m), "-j", "1000000"]);

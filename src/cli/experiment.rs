@@ -138,6 +138,7 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         algorithms,
     };
     let total = (config.runs * config.algorithms.len()) as u64;
+    check_budget(&config, total, args.jobs, global)?;
     let bar = if global.quiet || !std::io::stderr().is_terminal() {
         ProgressBar::hidden()
     } else {
@@ -170,4 +171,27 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Refuses an experiment over the memory budget before it starts: a sample kept per maze (64
+/// bytes), and a maze in flight per thread (its cells, about 32 bytes each to generate and
+/// measure).
+fn check_budget(config: &Config, total: u64, jobs: usize, global: &Global) -> Result<()> {
+    let limits = global.read_options().limits;
+    let cells = config.dims.iter().fold(1u64, |p, &d| {
+        p.saturating_mul((2 * d as u64).saturating_add(1))
+    });
+    let threads = super::threads(jobs, total as usize) as u64;
+    let bytes = total
+        .saturating_mul(64)
+        .saturating_add(cells.saturating_mul(32).saturating_mul(threads));
+    limits.check_bytes(
+        &format!(
+            "{total} mazes of {} cells on {threads} thread{}",
+            cells,
+            if threads == 1 { "" } else { "s" }
+        ),
+        bytes,
+    )?;
+    Ok(())
 }
