@@ -20,6 +20,9 @@
 //!   ones (`MAZEGRAPH_NO_O_TMPFILE`, removed by the signal thread; `SIGKILL` cannot be caught,
 //!   so there the assertion is skipped, as it is when the file system lacks `O_TMPFILE`). The
 //!   process dies by the signal sent. A signal ignored when the process starts stays ignored.
+//! - Two outputs (`stats -o` and `--tree`, `experiment -o` and `--chart`): when the second
+//!   fails (a full device, a missing directory) neither is written or changed; two outputs
+//!   naming the same file are refused.
 
 use std::fs;
 use std::io::Read;
@@ -463,6 +466,129 @@ fn a_signal_ignored_at_start_stays_ignored() {
     let status = child.0.wait().unwrap();
     assert_eq!(status.signal(), Some(libc::SIGTERM), "{status:?}");
     assert_eq!(listing(dir.path()), Vec::<String>::new());
+}
+
+#[test]
+fn two_outputs_are_written_together_or_not_at_all() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let maze = data("seed.txt");
+    let tree = write(d, "tree.dot", "precious");
+    let figures = write(d, "figures.json", "precious");
+    let table = write(d, "table.md", "precious");
+    let precious = |p: &Path| assert_eq!(fs::read_to_string(p).unwrap(), "precious");
+    if let (Some(full_json), Some(full_svg)) = (
+        device(d, "full.json", (1, 7), "/dev/full"),
+        device(d, "full.svg", (1, 7), "/dev/full"),
+    ) {
+        // stats: the tree is written to its temporary, then the figures fail on a full device:
+        // the tree is not renamed into place.
+        let out = bin()
+            .args(["stats", &maze, "--tree", s(&tree), "-o", s(&full_json)])
+            .output()
+            .unwrap();
+        let err = refused(&out);
+        assert!(err.contains("No space left on device"), "{err}");
+        precious(&tree);
+        let new = d.join("new.dot");
+        let out = bin()
+            .args(["stats", &maze, "--tree", s(&new), "-o", s(&full_json)])
+            .output()
+            .unwrap();
+        refused(&out);
+        assert!(!new.exists());
+        // The tree on the full device, the figures to standard output: nothing printed.
+        let out = bin()
+            .args(["stats", &maze, "--tree", s(&full_json)])
+            .output()
+            .unwrap();
+        refused(&out);
+        assert!(out.stdout.is_empty(), "{out:?}");
+        // experiment: the table to a file, the chart to a full device.
+        let out = bin()
+            .args([
+                "experiment",
+                "--size",
+                "3x3",
+                "--runs",
+                "1",
+                "-a",
+                "backtracker",
+            ])
+            .args(["-o", s(&table), "--chart", s(&full_svg)])
+            .output()
+            .unwrap();
+        refused(&out);
+        precious(&table);
+    }
+    // A directory that does not exist: refused before the work, nothing written.
+    let out = bin()
+        .args(["stats", &maze, "-o", s(&figures), "--tree"])
+        .arg(d.join("no/such/dir/tree.dot"))
+        .output()
+        .unwrap();
+    let err = refused(&out);
+    assert!(err.contains("cannot create a file in"), "{err}");
+    precious(&figures);
+    let out = bin()
+        .args([
+            "experiment",
+            "--size",
+            "3x3",
+            "--runs",
+            "1",
+            "-a",
+            "backtracker",
+        ])
+        .args(["-o", s(&table), "--chart"])
+        .arg(d.join("no/chart.svg"))
+        .output()
+        .unwrap();
+    refused(&out);
+    precious(&table);
+    // Two outputs that are one file, under two spellings.
+    let out = bin()
+        .current_dir(d)
+        .args([
+            "stats",
+            &maze,
+            "-o",
+            "figures.json",
+            "--tree",
+            "./figures.json",
+        ])
+        .output()
+        .unwrap();
+    let err = refused(&out);
+    assert!(err.contains("are the same file"), "{err}");
+    precious(&figures);
+    // And when all is well, both are replaced.
+    mg().args(["stats", &maze, "-o", s(&figures), "--tree", s(&tree)])
+        .assert()
+        .code(0);
+    assert!(fs::read_to_string(&figures).unwrap().starts_with('{'));
+    assert!(fs::read_to_string(&tree).unwrap().starts_with("graph tree"));
+    mg().args([
+        "experiment",
+        "--size",
+        "3x3",
+        "--runs",
+        "1",
+        "-a",
+        "backtracker",
+    ])
+    .args(["-o", s(&table), "--chart"])
+    .arg(d.join("chart.svg"))
+    .assert()
+    .code(0);
+    assert!(fs::read_to_string(&table)
+        .unwrap()
+        .starts_with("Mazes of 3x3"));
+    let names = listing(d);
+    assert!(
+        names.iter().all(|n| !n.starts_with(".mazegraph-")),
+        "{names:?}"
+    );
 }
 
 #[test]
