@@ -321,16 +321,20 @@ impl<'a> Outputs<'a> {
     /// the temporaries renamed over their targets. On any error no file output is changed.
     pub fn commit(self) -> Result<()> {
         distinct(self.items.iter().map(|(o, _, _)| *o))?;
+        // Every path looked at before any work.
+        let mut planned = Vec::with_capacity(self.items.len());
+        for (output, binary, write) in self.items {
+            let kind = output.path().map(classify).transpose()?;
+            planned.push((output, binary, write, kind));
+        }
         let mut staged: Vec<Staged> = Vec::new();
         let mut streams = Vec::new();
-        for (output, binary, write) in self.items {
-            let Some(shown) = output.path() else {
-                streams.push((output, binary, write, None));
-                continue;
-            };
-            match classify(shown)? {
-                Kind::Replace { path, .. } => staged.push(stage(shown, path, write)?),
-                kind => streams.push((output, binary, write, Some(kind))),
+        for (output, binary, write, kind) in planned {
+            match (output.path(), kind) {
+                (Some(shown), Some(Kind::Replace { path, .. })) => {
+                    staged.push(stage(shown, path, write)?)
+                }
+                (_, kind) => streams.push((output, binary, write, kind)),
             }
         }
         for (output, binary, write, kind) in streams {
