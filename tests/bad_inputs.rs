@@ -13,6 +13,9 @@
 //! - Regressions found by fuzzing (`fuzz/`, `scripts/fuzz.sh`) are corpus files.
 //! - A property test (library level): every reader, on valid documents of every format with
 //!   random bytes flipped, inserted, deleted or cut off, errs or returns a well-formed item.
+//!
+//! Hostile *output* paths (devices, FIFOs, links, standard input as the output) and signals
+//! during a write are in `tests/hostile_files.rs`.
 
 use std::fs;
 use std::path::{Path, PathBuf};

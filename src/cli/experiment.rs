@@ -1,6 +1,7 @@
 //! `mazegraph experiment`: the seeds' experiment, many random mazes per generator, compared
 //! (table as Markdown, CSV or JSON; chart as SVG or PNG).
 
+use super::files::{distinct, Outputs};
 use super::io::Output;
 use super::Global;
 use anyhow::{anyhow, bail, Result};
@@ -123,6 +124,7 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         Some(p) => Some(Output::new(Some(p), &[], global.force)?),
         None => None,
     };
+    distinct(std::iter::once(&output).chain(&chart_output))?;
     let algorithms: Vec<Algorithm> = if args.algorithms.is_empty() {
         default_algorithms(dims.len())
     } else {
@@ -161,15 +163,20 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         TableFormat::Csv => report.to_csv(),
         TableFormat::Json => report.to_json(),
     };
-    output.write_with(false, |w| Ok(w.write_all(table.as_bytes())?))?;
-    if let Some(chart) = chart_output {
-        if chart_png {
-            chart.write_with(true, |w| report.write_chart_png(w))?;
-        } else {
-            let svg = report.chart_svg()?;
-            chart.write_with(false, |w| Ok(w.write_all(svg.as_bytes())?))?;
-        }
+    // The table and the chart are written together or not at all.
+    let svg = match &chart_output {
+        Some(_) if !chart_png => Some(report.chart_svg()?),
+        _ => None,
+    };
+    let mut outputs = Outputs::new();
+    outputs.add(&output, false, |w| Ok(w.write_all(table.as_bytes())?));
+    if let Some(chart) = &chart_output {
+        match &svg {
+            Some(svg) => outputs.add(chart, false, |w| Ok(w.write_all(svg.as_bytes())?)),
+            None => outputs.add(chart, true, |w| report.write_chart_png(w)),
+        };
     }
+    outputs.commit()?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -288,19 +288,20 @@ pub struct Output {
 
 impl Output {
     /// Output to `path`, or standard output when `None`. Refuses to replace any of `inputs`
-    /// unless `force`.
+    /// (`-` is standard input) unless `force`, and paths that cannot be an output (see
+    /// [`super::files`]).
     pub fn new(path: Option<&Path>, inputs: &[&Path], force: bool) -> Result<Output> {
         if let Some(p) = path {
-            if !force && inputs.iter().any(|i| same_file(i, p)) {
-                bail!(
-                    "refusing to overwrite the input {} (use --force, or another -o)",
-                    p.display()
-                );
-            }
+            super::files::check(p, inputs, force)?;
         }
         Ok(Output {
             path: path.map(Path::to_path_buf),
         })
+    }
+
+    /// The output's path; `None` for standard output.
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
     }
 
     /// The format the output path names, or `to`, or an error asking for `--to`.
@@ -312,8 +313,9 @@ impl Output {
         }
     }
 
-    /// Runs `write` into the destination. Files are written to a temporary file in the same
-    /// directory and renamed over the target only when `write` succeeds.
+    /// Runs `write` into the destination: standard output, or the file as [`super::files`]
+    /// says (a temporary renamed over the target only when `write` succeeds, a device or FIFO
+    /// written in place).
     pub fn write_with(
         &self,
         binary: bool,
@@ -335,44 +337,12 @@ impl Output {
                 }
                 w.flush().map_err(stdout_error)
             }
-            Some(p) => {
-                let dir = match p.parent() {
-                    Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-                    _ => PathBuf::from("."),
-                };
-                let mut builder = tempfile::Builder::new();
-                builder.prefix(".mazegraph-");
-                // Temporary files are private (0600) by default; an output file gets the usual
-                // mode (0666 less the umask, applied by the system when the file is created).
-                #[cfg(unix)]
-                {
-                    use std::os::unix::fs::PermissionsExt;
-                    builder.permissions(std::fs::Permissions::from_mode(0o666));
-                }
-                let tmp = builder
-                    .tempfile_in(&dir)
-                    .with_context(|| format!("cannot create a file in {}", dir.display()))?;
-                {
-                    let mut w = std::io::BufWriter::with_capacity(1 << 16, tmp.as_file());
-                    write(&mut w).map_err(|e| anyhow!("{}: {e}", p.display()))?;
-                    w.flush()
-                        .with_context(|| format!("cannot write {}", p.display()))?;
-                }
-                tmp.persist(p)
-                    .map_err(|e| anyhow!("cannot write {}: {}", p.display(), e.error))?;
-                Ok(())
+            // One output is a transaction of one (see `super::files`).
+            Some(_) => {
+                let mut outputs = super::files::Outputs::new();
+                outputs.add(self, binary, write);
+                outputs.commit()
             }
         }
-    }
-}
-
-/// True when `a` and `b` name the same existing file (or the same path once resolved).
-fn same_file(a: &Path, b: &Path) -> bool {
-    if a == Path::new("-") {
-        return false;
-    }
-    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
-        (Ok(x), Ok(y)) => x == y,
-        _ => a == b,
     }
 }

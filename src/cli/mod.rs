@@ -7,6 +7,7 @@ mod convert;
 mod draw;
 mod equal;
 mod experiment;
+mod files;
 mod gamebook;
 mod generate;
 mod io;

@@ -3,6 +3,7 @@
 
 use super::budget::Work;
 use super::convert::parse_format;
+use super::files::{distinct, Outputs};
 use super::io::{read_item_noted, Output};
 use super::Global;
 use anyhow::{anyhow, Result};
@@ -55,6 +56,7 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         Some(p) => Some(Output::new(Some(p), &[&args.input], global.force)?),
         None => None,
     };
+    distinct(std::iter::once(&output).chain(&tree_output))?;
     let (item, _, picture) = read_item_noted(&args.input, args.from, Work::Stats, global)?;
     let stages = super::progress::Stages::new(global.quiet);
     stages.stage("measuring");
@@ -69,11 +71,6 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     let mut stats = cell_graph_stats(graph, maze);
     stats.picture = picture.map(|p| p.found);
     let json = args.json || args.output.as_deref().is_some_and(is_json_path);
-    if let Some(tree) = tree_output {
-        stages.stage("writing the tree");
-        tree.write_with(false, |w| write_tree_dot(graph, w))?;
-    }
-    drop(stages);
     let text = if json {
         let mut s = serde_json::to_string_pretty(&stats).map_err(|e| anyhow!("{e}"))?;
         s.push('\n');
@@ -81,7 +78,19 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     } else {
         stats.to_table()
     };
-    output.write_with(false, |w| Ok(w.write_all(text.as_bytes())?))?;
+    // The tree and the figures are written together or not at all.
+    let mut outputs = Outputs::new();
+    if let Some(tree) = &tree_output {
+        outputs.add(tree, false, |w| write_tree_dot(graph, w));
+    }
+    outputs.add(&output, false, |w| Ok(w.write_all(text.as_bytes())?));
+    if tree_output.is_some() && output.path().is_some() {
+        stages.stage("writing the tree");
+    } else {
+        // Nothing drawn on the terminal while the figures are printed.
+        drop(stages);
+    }
+    outputs.commit()?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -1,0 +1,758 @@
+//! How the command line writes output files, hardened against hostile paths and signals.
+//!
+//! - **What an output path names** decides how it is written, looked at when the command starts
+//!   (to refuse early) and again when it writes (that look decides). Symbolic links are
+//!   followed (on Linux by the kernel, `O_PATH`, so `fs.protected_symlinks` applies as it would
+//!   to a shell's `>`); a link to nothing is refused rather than written through, and so is
+//!   another user's link in a sticky directory that everyone may write to (a link planted in
+//!   `/tmp`), whatever `fs.protected_symlinks` says.
+//!   - Nothing yet, or a regular file: *replaced*. The content goes to a temporary file in the
+//!     directory of the file the path resolves to, which is renamed over it only once complete.
+//!     A symbolic link stays a link: the file it points to is replaced.
+//!   - A device, a FIFO or a socket (`/dev/null`, `/dev/full`, a named pipe): written *in
+//!     place*, opened for writing only (no creating, no truncating, never renamed over). A FIFO
+//!     blocks until it has a reader, like a shell's `>`; a reader that leaves early (`EPIPE`) is
+//!     success, as on standard output.
+//!   - This process's own standard output or error, named by a path (`/dev/stdout`, or the file
+//!     standard output was redirected to, compared by device and inode): written through that
+//!     descriptor, so that `>>` appends and nothing is renamed.
+//!   - A directory, or a path with no file name: refused.
+//! - **Inputs are never replaced** without `--force`: an output that is the same file as an
+//!   input — by device and inode, so under any spelling, through a symbolic or a hard link, and
+//!   standard input when it is a regular file (`convert - -o c.txt < c.txt`) — is refused.
+//! - **Temporaries do not outlive the process.** On Linux a temporary is opened with `O_TMPFILE`:
+//!   it has no name while written, and the kernel frees it if the process dies, even by
+//!   `SIGKILL`. Once complete it gets a fresh random name (`.mazegraph-…`) with `linkat` through
+//!   `/proc/self/fd` and is renamed over the target at once: a named temporary exists for a few
+//!   system calls. Where `O_TMPFILE` is missing (the file system or the system has none, or no
+//!   `/proc`) the temporary is created with a name. Every named temporary is listed in a
+//!   process-wide registry; on `SIGINT`, `SIGTERM` or `SIGHUP` a thread (signal-hook's pipe: no
+//!   work in the signal handler itself) removes them all, then the signal kills the process as
+//!   it would have (exit status 128 + signal). A signal that was ignored when the process started
+//!   (`nohup`, a background job's `SIGINT`) stays ignored. Files are created with mode 0666 less
+//!   the umask, like any new file; nothing is synced to disk.
+//! - **Several outputs of one command are committed together** ([`Outputs`]): every file output
+//!   is first written in full to its temporary; then the in-place outputs (standard output,
+//!   devices, FIFOs), which cannot be taken back, are written in order; only when all of that
+//!   succeeded are the temporaries renamed over their targets, back to back, while the registry
+//!   is locked (a signal waits until the renames are done). An existing target renamed over
+//!   before the last one is first hard-linked to a backup name, so that if a later rename fails
+//!   it is put back. So a failure anywhere leaves every *file* output as it was; an in-place
+//!   output already written keeps what it received (a stream cannot be unwritten), which is why
+//!   those come after the files and why a command writes at most one of them in practice. Two
+//!   outputs naming the same file are refused.
+//!
+//! Testing aid: with `MAZEGRAPH_NO_O_TMPFILE` set in the environment, temporaries are created
+//! with names, as on a file system without `O_TMPFILE` (the signal cleanup then has work to do).
+
+use super::io::Output;
+use anyhow::{anyhow, bail, Context, Result};
+use std::fs::{File, Metadata, OpenOptions};
+use std::io::{self, BufWriter, Write};
+use std::os::fd::{AsFd, BorrowedFd};
+use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard, OnceLock, PoisonError};
+
+/// A writer of one output's content.
+type Writer<'a> = Box<dyn FnOnce(&mut dyn Write) -> mazegraph::Result<()> + 'a>;
+
+/// The identity of a file: its device and inode numbers.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Id {
+    dev: u64,
+    ino: u64,
+}
+
+impl Id {
+    fn of(m: &Metadata) -> Id {
+        Id {
+            dev: m.dev(),
+            ino: m.ino(),
+        }
+    }
+}
+
+/// One of this process's standard streams.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Std {
+    Out,
+    Err,
+}
+
+/// How an output path is written (see the module docs).
+#[derive(Debug)]
+enum Kind {
+    /// Nothing yet or a regular file: a temporary renamed over `path`, the symbolic links
+    /// resolved.
+    Replace { path: PathBuf, id: Option<Id> },
+    /// A device, FIFO or socket: opened and written in place.
+    InPlace { id: Id },
+    /// This process's standard output or error under another name: written through it.
+    Descriptor { stream: Std, id: Id },
+}
+
+impl Kind {
+    fn id(&self) -> Option<Id> {
+        match self {
+            Kind::Replace { id, .. } => *id,
+            Kind::InPlace { id } | Kind::Descriptor { id, .. } => Some(*id),
+        }
+    }
+}
+
+/// The metadata of an open descriptor (`fstat`), `None` when it is closed.
+fn fd_metadata(fd: BorrowedFd) -> Option<Metadata> {
+    File::from(fd.try_clone_to_owned().ok()?).metadata().ok()
+}
+
+/// Follows `path` to what it names: its metadata and the path of the file itself (differs
+/// when the last component is a symbolic link). `None` when nothing is there.
+fn look(path: &Path) -> Result<Option<(Metadata, PathBuf)>> {
+    let shown = path.display();
+    let link = match std::fs::symlink_metadata(path) {
+        Ok(m) => m.file_type().is_symlink().then_some(m),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(anyhow::Error::new(e).context(format!("cannot write {shown}"))),
+    };
+    if link.as_ref().is_some_and(|m| planted(path, m)) {
+        bail!(
+            "{shown} is another user's symbolic link in a shared directory (sticky, writable by \
+             all): not writing through it"
+        );
+    }
+    let link = link.is_some();
+    let dangling = |e: io::Error| {
+        if link && e.kind() == io::ErrorKind::NotFound {
+            anyhow!("{shown} is a symbolic link to nothing: not writing through it")
+        } else {
+            anyhow::Error::new(e).context(format!("cannot write {shown}"))
+        }
+    };
+    #[cfg(target_os = "linux")]
+    {
+        use rustix::fs::{Mode, OFlags};
+        use std::os::fd::AsRawFd;
+        // O_PATH: the kernel follows the links (its protections apply) without opening what
+        // they lead to (a FIFO would block, a device might act).
+        let fd = rustix::fs::open(path, OFlags::PATH | OFlags::CLOEXEC, Mode::empty())
+            .map_err(|e| dangling(e.into()))?;
+        let file = File::from(fd);
+        let meta = file.metadata().map_err(dangling)?;
+        let resolved = if link {
+            std::fs::read_link(format!("/proc/self/fd/{}", file.as_raw_fd()))
+                .or_else(|_| std::fs::canonicalize(path))
+                .map_err(dangling)?
+        } else {
+            path.to_path_buf()
+        };
+        Ok(Some((meta, resolved)))
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        let meta = std::fs::metadata(path).map_err(dangling)?;
+        let resolved = if link {
+            std::fs::canonicalize(path).map_err(dangling)?
+        } else {
+            path.to_path_buf()
+        };
+        Ok(Some((meta, resolved)))
+    }
+}
+
+/// Whether a symbolic link (`link`, its own metadata) at `path` may have been planted: it is in
+/// a sticky directory that everyone may write to (`/tmp`), and neither this process's user nor
+/// the directory's owner owns it. The kernel refuses to follow such links when
+/// `fs.protected_symlinks` is on; this refuses them whatever that setting.
+fn planted(path: &Path, link: &Metadata) -> bool {
+    let Ok(dir) = std::fs::metadata(parent_dir(path)) else {
+        return false;
+    };
+    let shared = dir.mode() & 0o1002 == 0o1002;
+    let me = rustix::process::geteuid().as_raw();
+    shared && link.uid() != me && link.uid() != dir.uid()
+}
+
+/// What `path` names now, and so how to write it.
+fn classify(path: &Path) -> Result<Kind> {
+    if path.file_name().is_none() {
+        bail!("{}: an output needs a file name", path.display());
+    }
+    let Some((meta, resolved)) = look(path)? else {
+        return Ok(Kind::Replace {
+            path: path.to_path_buf(),
+            id: None,
+        });
+    };
+    let id = Id::of(&meta);
+    let streams = [
+        (Std::Out, fd_metadata(std::io::stdout().as_fd())),
+        (Std::Err, fd_metadata(std::io::stderr().as_fd())),
+    ];
+    for (stream, meta) in streams {
+        if meta.is_some_and(|m| Id::of(&m) == id) {
+            return Ok(Kind::Descriptor { stream, id });
+        }
+    }
+    let kind = meta.file_type();
+    if kind.is_dir() {
+        bail!("{} is a directory: give a file name", path.display());
+    }
+    Ok(if kind.is_file() {
+        Kind::Replace {
+            path: resolved,
+            id: Some(id),
+        }
+    } else {
+        Kind::InPlace { id }
+    })
+}
+
+/// Checks that `output` can be written and replaces none of `inputs` (`-` is standard input)
+/// unless `force` (see the module docs).
+pub fn check(output: &Path, inputs: &[&Path], force: bool) -> Result<()> {
+    let kind = classify(output)?;
+    if let Kind::Replace { path, id: None } = &kind {
+        // A new file: its directory must be there (said now rather than after the work).
+        let dir = parent_dir(path);
+        std::fs::metadata(&dir)
+            .with_context(|| format!("cannot create a file in {}", dir.display()))?;
+    }
+    if force {
+        return Ok(());
+    }
+    let shown = output.display();
+    let refuse = |input: &str| {
+        if input == shown.to_string() {
+            anyhow!("refusing to overwrite the input {shown} (use --force, or another -o)")
+        } else {
+            anyhow!(
+                "refusing to overwrite the input {input}: {shown} is the same file (use --force, \
+                 or another -o)"
+            )
+        }
+    };
+    for &input in inputs {
+        if input == Path::new("-") {
+            let stdin = fd_metadata(std::io::stdin().as_fd()).filter(Metadata::is_file);
+            if stdin.is_some_and(|m| Some(Id::of(&m)) == kind.id()) {
+                return Err(refuse("<stdin>"));
+            }
+            continue;
+        }
+        let same = match std::fs::metadata(input) {
+            Ok(m) => m.is_file() && Some(Id::of(&m)) == kind.id(),
+            // An input that is not there fails when read; the same spelling is refused anyway.
+            Err(_) => input == output,
+        };
+        if same {
+            return Err(refuse(&input.display().to_string()));
+        }
+    }
+    Ok(())
+}
+
+/// Where a replaced output will be: its identity when it exists, else its directory (resolved)
+/// and name.
+#[derive(PartialEq, Eq)]
+enum Place {
+    File(Id),
+    Name(PathBuf),
+}
+
+/// Refuses two outputs that are the same file (the second rename would undo the first). Devices
+/// and streams may be named twice: they get both contents.
+pub fn distinct<'o>(outputs: impl IntoIterator<Item = &'o Output>) -> Result<()> {
+    let mut seen: Vec<(&Path, Place)> = Vec::new();
+    for path in outputs.into_iter().filter_map(Output::path) {
+        let place = match classify(path)? {
+            Kind::Replace { id: Some(id), .. } => Place::File(id),
+            Kind::Replace { path: p, id: None } => {
+                let dir = std::fs::canonicalize(parent_dir(&p)).unwrap_or_else(|_| parent_dir(&p));
+                Place::Name(dir.join(p.file_name().unwrap_or_default()))
+            }
+            _ => continue,
+        };
+        if let Some((first, _)) = seen.iter().find(|(_, q)| *q == place) {
+            bail!(
+                "{} and {} are the same file: give each output its own",
+                first.display(),
+                path.display()
+            );
+        }
+        seen.push((path, place));
+    }
+    Ok(())
+}
+
+/// The directory a file is in (`.` for a bare name).
+fn parent_dir(path: &Path) -> PathBuf {
+    match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
+}
+
+/// The outputs of one command, committed together or not at all (see the module docs).
+#[derive(Default)]
+pub struct Outputs<'a> {
+    items: Vec<(&'a Output, bool, Writer<'a>)>,
+}
+
+impl<'a> Outputs<'a> {
+    /// No outputs yet.
+    pub fn new() -> Outputs<'a> {
+        Outputs::default()
+    }
+
+    /// Adds `output`, whose content `write` writes; `binary` as in [`Output::write_with`].
+    /// Nothing is written before [`Outputs::commit`].
+    pub fn add(
+        &mut self,
+        output: &'a Output,
+        binary: bool,
+        write: impl FnOnce(&mut dyn Write) -> mazegraph::Result<()> + 'a,
+    ) -> &mut Outputs<'a> {
+        self.items.push((output, binary, Box::new(write)));
+        self
+    }
+
+    /// Writes every output: the files to temporaries, then the in-place outputs in order, then
+    /// the temporaries renamed over their targets. On any error no file output is changed.
+    pub fn commit(self) -> Result<()> {
+        distinct(self.items.iter().map(|(o, _, _)| *o))?;
+        // Every path looked at before any work.
+        let mut planned = Vec::with_capacity(self.items.len());
+        for (output, binary, write) in self.items {
+            let kind = output.path().map(classify).transpose()?;
+            planned.push((output, binary, write, kind));
+        }
+        let mut staged: Vec<Staged> = Vec::new();
+        let mut streams = Vec::new();
+        for (output, binary, write, kind) in planned {
+            match (output.path(), kind) {
+                (Some(shown), Some(Kind::Replace { path, .. })) => {
+                    staged.push(stage(shown, path, write)?)
+                }
+                (_, kind) => streams.push((output, binary, write, kind)),
+            }
+        }
+        for (output, binary, write, kind) in streams {
+            let written = match (output.path(), kind) {
+                (Some(shown), Some(Kind::Descriptor { stream, .. })) => {
+                    write_descriptor(shown, stream, write)
+                }
+                (Some(shown), Some(_)) => write_in_place(shown, write),
+                _ => output.write_with(binary, write),
+            };
+            match written {
+                // The reader left: this output is done, the others still count.
+                Err(e) if super::is_broken_pipe(&e) => {}
+                other => other?,
+            }
+        }
+        rename_all(&mut staged)
+    }
+}
+
+/// A file output written to its temporary, waiting to be renamed over `target`.
+struct Staged {
+    /// The path as the user gave it, for messages.
+    shown: PathBuf,
+    /// The file to replace (links resolved).
+    target: PathBuf,
+    temp: Temp,
+}
+
+/// Writes `write`'s content to a new temporary beside `target`.
+fn stage(shown: &Path, target: PathBuf, write: Writer) -> Result<Staged> {
+    let dir = parent_dir(&target);
+    let temp =
+        Temp::create(&dir).with_context(|| format!("cannot create a file in {}", dir.display()))?;
+    write_to(shown, &temp.file, write)?;
+    Ok(Staged {
+        shown: shown.to_path_buf(),
+        target,
+        temp,
+    })
+}
+
+/// Runs `write` into `sink` through a buffer, errors naming `shown`.
+fn write_to(shown: &Path, sink: impl Write, write: Writer) -> Result<()> {
+    let mut w = BufWriter::with_capacity(1 << 16, sink);
+    write(&mut w).map_err(|e| match e {
+        mazegraph::Error::Io(e) => io_error(shown, e),
+        other => anyhow!("{}: {other}", shown.display()),
+    })?;
+    w.flush().map_err(|e| io_error(shown, e))
+}
+
+/// `cannot write PATH: …`, keeping the I/O error (a broken pipe is recognised by it).
+fn io_error(shown: &Path, e: io::Error) -> anyhow::Error {
+    anyhow::Error::new(e).context(format!("cannot write {}", shown.display()))
+}
+
+/// Writes a device, FIFO or socket in place: opened for writing only, never created, truncated
+/// or renamed over.
+fn write_in_place(shown: &Path, write: Writer) -> Result<()> {
+    let file = OpenOptions::new()
+        .write(true)
+        .custom_flags(libc::O_NOCTTY)
+        .open(shown)
+        .map_err(|e| io_error(shown, e))?;
+    // Swapped for a regular file since it was looked at: writing in place would leave the
+    // old content's tail.
+    if file.metadata().is_ok_and(|m| m.is_file()) {
+        bail!("{} changed while being opened: try again", shown.display());
+    }
+    write_to(shown, &file, write)
+}
+
+/// Writes through this process's standard output or error (named by `shown`).
+fn write_descriptor(shown: &Path, stream: Std, write: Writer) -> Result<()> {
+    // What was printed before comes first.
+    let _ = std::io::stdout().flush();
+    let fd = match stream {
+        Std::Out => std::io::stdout().as_fd().try_clone_to_owned(),
+        Std::Err => std::io::stderr().as_fd().try_clone_to_owned(),
+    };
+    let file = File::from(fd.map_err(|e| io_error(shown, e))?);
+    write_to(shown, &file, write)
+}
+
+/// A temporary file being written: anonymous (`O_TMPFILE`, `name` is `None`) or named and
+/// listed in the registry.
+struct Temp {
+    file: File,
+    name: Option<PathBuf>,
+}
+
+impl Temp {
+    /// A new temporary in `dir`: anonymous where the system allows, else named and registered.
+    fn create(dir: &Path) -> io::Result<Temp> {
+        #[cfg(target_os = "linux")]
+        if anonymous_temporaries() {
+            use rustix::fs::{Mode, OFlags};
+            use rustix::io::Errno;
+            let flags = OFlags::WRONLY | OFlags::TMPFILE | OFlags::CLOEXEC;
+            match rustix::fs::open(dir, flags, Mode::from_raw_mode(0o666)) {
+                Ok(fd) => {
+                    return Ok(Temp {
+                        file: File::from(fd),
+                        name: None,
+                    })
+                }
+                // No O_TMPFILE here (EISDIR: a kernel that predates it).
+                Err(Errno::OPNOTSUPP | Errno::ISDIR | Errno::INVAL) => {}
+                Err(e) => return Err(e.into()),
+            }
+        }
+        let mut registry = registry()?;
+        for _ in 0..100 {
+            let path = dir.join(fresh_name());
+            match OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .mode(0o666)
+                .open(&path)
+            {
+                Ok(file) => {
+                    registry.push(path.clone());
+                    return Ok(Temp {
+                        file,
+                        name: Some(path),
+                    });
+                }
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+                Err(e) => return Err(e),
+            }
+        }
+        Err(io::Error::new(
+            io::ErrorKind::AlreadyExists,
+            "no free temporary file name",
+        ))
+    }
+
+    /// The temporary's name, giving an anonymous one a fresh name first (registered in
+    /// `registry`, which the caller holds).
+    fn named(&mut self, dir: &Path, registry: &mut Vec<PathBuf>) -> io::Result<PathBuf> {
+        if let Some(name) = &self.name {
+            return Ok(name.clone());
+        }
+        #[cfg(target_os = "linux")]
+        {
+            use rustix::fs::{linkat, AtFlags, CWD};
+            use std::os::fd::AsRawFd;
+            let fd = format!("/proc/self/fd/{}", self.file.as_raw_fd());
+            for _ in 0..100 {
+                let path = dir.join(fresh_name());
+                match linkat(CWD, &fd, CWD, &path, AtFlags::SYMLINK_FOLLOW) {
+                    Ok(()) => {
+                        registry.push(path.clone());
+                        self.name = Some(path.clone());
+                        return Ok(path);
+                    }
+                    Err(rustix::io::Errno::EXIST) => continue,
+                    Err(e) => return Err(e.into()),
+                }
+            }
+        }
+        let _ = (dir, registry);
+        Err(io::Error::new(
+            io::ErrorKind::AlreadyExists,
+            "no free temporary file name",
+        ))
+    }
+
+    /// Removes the temporary's name, if it has one (the caller holds `registry`).
+    fn discard(&mut self, registry: &mut Vec<PathBuf>) {
+        if let Some(name) = self.name.take() {
+            let _ = std::fs::remove_file(&name);
+            registry.retain(|p| *p != name);
+        }
+    }
+}
+
+impl Drop for Temp {
+    fn drop(&mut self) {
+        if self.name.is_some() {
+            let mut registry = lock();
+            self.discard(&mut registry);
+        }
+    }
+}
+
+/// Renames every staged temporary over its target, all or none (see the module docs).
+fn rename_all(staged: &mut [Staged]) -> Result<()> {
+    if staged.is_empty() {
+        return Ok(());
+    }
+    let mut registry = registry()?;
+    let result = rename_locked(staged, &mut registry);
+    // Whatever happened, no temporary keeps a name: renamed, or removed.
+    for s in staged.iter_mut() {
+        s.temp.discard(&mut registry);
+    }
+    result
+}
+
+/// [`rename_all`] with the registry held.
+fn rename_locked(staged: &mut [Staged], registry: &mut Vec<PathBuf>) -> Result<()> {
+    let mut names = Vec::with_capacity(staged.len());
+    for s in staged.iter_mut() {
+        let dir = parent_dir(&s.target);
+        let name = s
+            .temp
+            .named(&dir, registry)
+            .with_context(|| format!("cannot create a file in {}", dir.display()))?;
+        names.push(name);
+    }
+    // Each target must still be a regular file or nothing (not a directory or a FIFO made
+    // while we wrote).
+    for s in staged.iter() {
+        if std::fs::metadata(&s.target).is_ok_and(|m| !m.is_file()) {
+            bail!(
+                "{} is no longer a regular file: nothing written",
+                s.shown.display()
+            );
+        }
+    }
+    // Backups of the existing targets but the last one, to put back should a rename fail.
+    let last = staged.len() - 1;
+    let mut backups: Vec<Option<PathBuf>> = Vec::with_capacity(staged.len());
+    let mut existed = Vec::with_capacity(staged.len());
+    for (i, s) in staged.iter().enumerate() {
+        let exists = std::fs::symlink_metadata(&s.target).is_ok();
+        existed.push(exists);
+        let backup = if exists && i < last {
+            // Without hard links (some file systems), no backup: best effort.
+            let b = parent_dir(&s.target).join(fresh_name());
+            std::fs::hard_link(&s.target, &b).ok().map(|()| {
+                registry.push(b.clone());
+                b
+            })
+        } else {
+            None
+        };
+        backups.push(backup);
+    }
+    let mut failure = None;
+    for (i, (s, name)) in staged.iter_mut().zip(&names).enumerate() {
+        match std::fs::rename(name, &s.target) {
+            Ok(()) => {
+                // The name is the target's now.
+                registry.retain(|p| p != name);
+                s.temp.name = None;
+            }
+            Err(e) => {
+                failure = Some((i, e));
+                break;
+            }
+        }
+    }
+    let mut lost = Vec::new();
+    if let Some((failed, _)) = &failure {
+        for i in 0..*failed {
+            let target = &staged[i].target;
+            let restored = match &backups[i] {
+                Some(b) => std::fs::rename(b, target).is_ok(),
+                None if !existed[i] => std::fs::remove_file(target).is_ok(),
+                None => false,
+            };
+            if restored {
+                if let Some(b) = &backups[i] {
+                    registry.retain(|p| p != b);
+                }
+                backups[i] = None;
+            } else {
+                lost.push(staged[i].shown.display().to_string());
+            }
+        }
+    }
+    for b in backups.into_iter().flatten() {
+        let _ = std::fs::remove_file(&b);
+        registry.retain(|p| *p != b);
+    }
+    match failure {
+        None => Ok(()),
+        Some((failed, e)) => {
+            let e = io_error(&staged[failed].shown, e);
+            if lost.is_empty() {
+                Err(e)
+            } else {
+                Err(e.context(format!("{} already replaced", lost.join(", "))))
+            }
+        }
+    }
+}
+
+/// `.mazegraph-` and 16 random hexadecimal digits.
+fn fresh_name() -> String {
+    use rand::TryRng;
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let random = rand::rngs::SysRng.try_next_u64().unwrap_or_else(|_| {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64)
+            .unwrap_or(0);
+        nanos ^ (u64::from(std::process::id()) << 32) ^ COUNTER.fetch_add(1, Ordering::Relaxed)
+    });
+    format!(".mazegraph-{random:016x}")
+}
+
+/// Whether temporaries may be anonymous (`O_TMPFILE`, named later through `/proc/self/fd`).
+#[cfg(target_os = "linux")]
+fn anonymous_temporaries() -> bool {
+    static ALLOWED: OnceLock<bool> = OnceLock::new();
+    *ALLOWED.get_or_init(|| {
+        std::env::var_os("MAZEGRAPH_NO_O_TMPFILE").is_none() && Path::new("/proc/self/fd").is_dir()
+    })
+}
+
+/// The named temporaries of this process, removed on a terminating signal.
+static REGISTRY: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// The registry, locked (also when a thread panicked holding it: the list stays valid).
+fn lock() -> MutexGuard<'static, Vec<PathBuf>> {
+    REGISTRY.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// The registry, locked, once the signal thread is running: call before giving any file a
+/// temporary name.
+fn registry() -> io::Result<MutexGuard<'static, Vec<PathBuf>>> {
+    static WATCHING: OnceLock<Result<(), String>> = OnceLock::new();
+    WATCHING
+        .get_or_init(|| watch_signals().map_err(|e| e.to_string()))
+        .clone()
+        .map_err(|e| io::Error::other(format!("cannot watch for signals: {e}")))?;
+    Ok(lock())
+}
+
+/// Starts the thread that, on `SIGINT`, `SIGTERM` or `SIGHUP`, removes the named temporaries
+/// and lets the signal end the process. Signals ignored at start stay ignored.
+fn watch_signals() -> io::Result<()> {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let watched: Vec<i32> = [SIGINT, SIGTERM, SIGHUP]
+        .into_iter()
+        .filter(|&s| !ignored(s))
+        .collect();
+    let mut signals = signal_hook::iterator::Signals::new(&watched)?;
+    std::thread::Builder::new()
+        .name("mazegraph-signals".into())
+        .spawn(move || {
+            if let Some(signal) = signals.forever().next() {
+                // Held until the process ends: no temporary is named or renamed meanwhile.
+                let mut registry = lock();
+                for path in registry.drain(..) {
+                    let _ = std::fs::remove_file(path);
+                }
+                // Ends the process by the signal (aborts should raising it fail).
+                let _ = signal_hook::low_level::emulate_default_handler(signal);
+                std::process::exit(128 + signal);
+            }
+        })?;
+    Ok(())
+}
+
+/// Whether `signal` is ignored (`SIG_IGN`), as `nohup` and shells' background jobs arrange.
+fn ignored(signal: i32) -> bool {
+    // SAFETY: `sigaction` with a null new action only reads the current one into `old`, a
+    // plain C struct for which all zeroes is a valid value.
+    unsafe {
+        let mut old: libc::sigaction = std::mem::zeroed();
+        libc::sigaction(signal, std::ptr::null(), &mut old) == 0
+            && old.sa_sigaction == libc::SIG_IGN
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn staged(dir: &Path, name: &str, content: &[u8]) -> Staged {
+        let target = dir.join(name);
+        let write: Writer = Box::new(|w: &mut dyn Write| Ok(w.write_all(content)?));
+        stage(&target, target.clone(), write).unwrap()
+    }
+
+    fn listing(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn renames_are_all_or_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        std::fs::write(d.join("a"), b"old a").unwrap();
+        let mut all = vec![
+            staged(d, "a", b"new a"),
+            staged(d, "b", b"new b"),
+            staged(d, "c", b"new c"),
+        ];
+        // The last rename fails: its target became a non-empty directory after the check
+        // (here: the temporary's name is taken away instead, the same failure at rename).
+        let mut registry = lock();
+        let name = all[2].temp.named(d, &mut registry).unwrap();
+        drop(registry);
+        std::fs::remove_file(&name).unwrap();
+        let e = rename_all(&mut all).unwrap_err();
+        assert!(format!("{e:#}").contains("cannot write"), "{e:#}");
+        drop(all);
+        assert_eq!(std::fs::read(d.join("a")).unwrap(), b"old a");
+        assert_eq!(listing(d), ["a"]);
+        assert!(lock().is_empty());
+        // And with nothing failing, all are replaced.
+        let mut all = vec![staged(d, "a", b"new a"), staged(d, "b", b"new b")];
+        rename_all(&mut all).unwrap();
+        drop(all);
+        assert_eq!(std::fs::read(d.join("a")).unwrap(), b"new a");
+        assert_eq!(std::fs::read(d.join("b")).unwrap(), b"new b");
+        assert_eq!(listing(d), ["a", "b"]);
+    }
+}
