@@ -395,6 +395,13 @@ impl Pixels {
                 if color == ColorType::Indexed {
                     let palette =
                         palette.ok_or_else(|| corrupt("palette image without a palette"))?;
+                    // PNG requires whole entries; the png crate's own palette expansion
+                    // (used for pictures read at their own scale) panics on a partial one.
+                    if !palette.len().is_multiple_of(3) || palette.is_empty() {
+                        return Err(corrupt(
+                            "the palette (PLTE) is not a whole number of RGB entries",
+                        ));
+                    }
                     // A tRNS with more entries than the palette is invalid and, as other
                     // decoders do, ignored.
                     let trns = trns.filter(|t| t.len() <= palette.len() / 3);
