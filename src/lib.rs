@@ -34,6 +34,10 @@
 // n-D code indexes several parallel arrays (dims, strides, coordinates) by axis.
 #![allow(clippy::needless_range_loop)]
 
+// Unit tests share helpers with the integration tests (tests/common), which name the crate.
+#[cfg(test)]
+extern crate self as mazegraph;
+
 pub mod convert;
 pub mod display;
 pub mod draw;

@@ -260,3 +260,79 @@ fn help_has_examples() {
         assert!(out.contains("Examples:"), "{cmd}");
     }
 }
+
+#[test]
+fn parity_solver_flag() {
+    let dir = tempfile::tempdir().unwrap();
+    let g = data("game.pg");
+    let mut sols = Vec::new();
+    for algo in ["tangle", "zielonka", "tl", "zlk"] {
+        let sol = dir.path().join(format!("{algo}.sol"));
+        let (code, _, err) = run(&[
+            "solve-game",
+            &g,
+            "--parity-solver",
+            algo,
+            "-o",
+            sol.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{algo}: {err}");
+        let (code, out, _) = run(&["solve-game", &g, "--check", sol.to_str().unwrap()]);
+        assert_eq!(
+            (code, out.starts_with("correct: ")),
+            (0, true),
+            "{algo}: {out}"
+        );
+        let text = fs::read_to_string(&sol).unwrap();
+        // the same winners (strategies may differ)
+        let winners: Vec<String> = text
+            .lines()
+            .skip(1)
+            .map(|l| l.split_whitespace().take(2).collect::<Vec<_>>().join(" "))
+            .collect();
+        sols.push(winners);
+    }
+    assert!(sols.windows(2).all(|w| w[0] == w[1]));
+    // the default is tangle learning: the same output as naming it
+    let default = dir.path().join("default.sol");
+    assert_eq!(
+        run(&["solve-game", &g, "-o", default.to_str().unwrap()]).0,
+        0
+    );
+    assert_eq!(
+        fs::read_to_string(&default).unwrap(),
+        fs::read_to_string(dir.path().join("tangle.sol")).unwrap()
+    );
+    let (_, help, _) = run(&["solve-game", "--help"]);
+    assert!(help.contains("--parity-solver <ALGORITHM>"), "{help}");
+    assert!(
+        help.contains("tangle") && help.contains("zielonka"),
+        "{help}"
+    );
+    // only for parity games, and not with --check
+    let (code, _, err) = run(&[
+        "solve-game",
+        &g,
+        "--objective",
+        "buchi",
+        "--priority",
+        "2",
+        "--parity-solver",
+        "zielonka",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--parity-solver is for parity games"), "{err}");
+    let (code, _, err) = run(&[
+        "solve-game",
+        &g,
+        "--check",
+        default.to_str().unwrap(),
+        "--parity-solver",
+        "tangle",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--parity-solver does not apply"), "{err}");
+    let (code, _, err) = run(&["solve-game", &g, "--parity-solver", "pp"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("invalid value 'pp'"), "{err}");
+}

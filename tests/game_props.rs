@@ -6,10 +6,16 @@
 //! clone (not shipped with the crate): `cargo test --test game_props -- --ignored`.
 
 use mazegraph::game::format::{dot, json, pg, GameFormat};
-use mazegraph::game::{attractor, check, orient, solve, Game, Objective, Player, Solution, NONE};
+use mazegraph::game::{
+    attractor, check, orient, solve, solve_parity, Game, Objective, ParityAlgorithm, Player,
+    Solution, NONE,
+};
 use mazegraph::grid::{Grid, Limits, Shape};
 use mazegraph::{Graph, Maze};
 use proptest::prelude::*;
+
+#[path = "common/families.rs"]
+mod families;
 
 /// A small deterministic generator, so that one proptest seed drives a whole structure.
 struct Rng(u64);
@@ -44,6 +50,29 @@ fn random_game(seed: u64, n: usize, prios: u32, max_out: u64) -> Game {
     let mut edges = Vec::new();
     for v in 0..n as u32 {
         for _ in 0..r.below(max_out + 1) {
+            edges.push((v, r.below(n as u64) as u32));
+        }
+    }
+    Game::new(owners, priorities, &edges).unwrap()
+}
+
+/// A random total game, as PGSolver's `randomgame n p 1 max_out`: every vertex has 1 to
+/// `max_out` distinct successors.
+fn random_total_game(seed: u64, n: usize, prios: u32, max_out: u64) -> Game {
+    let mut r = Rng(seed | 1);
+    let owners = (0..n)
+        .map(|_| {
+            if r.below(2) == 0 {
+                Player::Zero
+            } else {
+                Player::One
+            }
+        })
+        .collect();
+    let priorities = (0..n).map(|_| r.below(prios as u64) as u32).collect();
+    let mut edges = Vec::new();
+    for v in 0..n as u32 {
+        for _ in 0..1 + r.below(max_out) {
             edges.push((v, r.below(n as u64) as u32));
         }
     }
@@ -230,11 +259,32 @@ proptest! {
     #[test]
     fn parity_agrees_with_brute_force(seed: u64, n in 1usize..9, prios in 1u32..6) {
         let g = random_game(seed, n, prios, 3);
-        let s = solve(&g, &Objective::Parity).unwrap();
-        prop_assert_eq!(winners(&s), brute_parity(&g));
-        prop_assert!(check(&g, &Objective::Parity, &s).is_ok(), "{:?}", check(&g, &Objective::Parity, &s));
-        let v = (seed % n as u64) as u32;
-        prop_assert!(check(&g, &Objective::Parity, &flipped(&g, &s, v)).is_err());
+        let brute = brute_parity(&g);
+        for algo in [ParityAlgorithm::TangleLearning, ParityAlgorithm::Zielonka] {
+            let s = solve_parity(&g, algo).unwrap();
+            prop_assert_eq!(winners(&s), brute.clone(), "{:?}", algo);
+            prop_assert!(check(&g, &Objective::Parity, &s).is_ok(), "{:?}: {:?}", algo, check(&g, &Objective::Parity, &s));
+            let v = (seed % n as u64) as u32;
+            prop_assert!(check(&g, &Objective::Parity, &flipped(&g, &s, v)).is_err());
+        }
+    }
+
+    /// Tangle learning (the default) and Zielonka's algorithm find the same winning regions, and
+    /// the checker accepts both strategies: games with dead ends (out-degree 0 to 4) and total
+    /// games (1 to 5, as PGSolver's randomgame), few or many priorities.
+    #[test]
+    fn tangle_learning_agrees_with_zielonka(seed: u64, n in 1usize..300, prios in 1u32..40, total: bool) {
+        let g = if total {
+            random_total_game(seed, n, prios, 5)
+        } else {
+            random_game(seed, n, prios, 4)
+        };
+        let tl = solve(&g, &Objective::Parity).unwrap();
+        prop_assert_eq!(&tl, &solve_parity(&g, ParityAlgorithm::TangleLearning).unwrap());
+        let zlk = solve_parity(&g, ParityAlgorithm::Zielonka).unwrap();
+        prop_assert_eq!(winners(&tl), winners(&zlk));
+        prop_assert!(check(&g, &Objective::Parity, &tl).is_ok(), "{:?}", check(&g, &Objective::Parity, &tl));
+        prop_assert!(check(&g, &Objective::Parity, &zlk).is_ok(), "{:?}", check(&g, &Objective::Parity, &zlk));
     }
 
     #[test]
@@ -459,6 +509,26 @@ proptest! {
     }
 }
 
+/// The recursive ladder, Zielonka's exponential family: both algorithms agree and are verified at
+/// small sizes; tangle learning alone on larger ones.
+#[test]
+fn recursive_ladders() {
+    for levels in 2..=12 {
+        let g = families::recursive_ladder(levels);
+        assert_eq!(g.vertex_count(), 5 * levels);
+        let tl = solve(&g, &Objective::Parity).unwrap();
+        let zlk = solve_parity(&g, ParityAlgorithm::Zielonka).unwrap();
+        assert_eq!(winners(&tl), winners(&zlk), "{levels} levels");
+        check(&g, &Objective::Parity, &tl).unwrap();
+        check(&g, &Objective::Parity, &zlk).unwrap();
+    }
+    for levels in [100, 1000] {
+        let g = families::recursive_ladder(levels);
+        let tl = solve(&g, &Objective::Parity).unwrap();
+        check(&g, &Objective::Parity, &tl).unwrap();
+    }
+}
+
 // ---- third-party games from ../shared/games (not shipped): run with --ignored ----------------
 
 fn shared_games() -> Vec<std::path::PathBuf> {
@@ -496,6 +566,9 @@ fn shared_games_load_and_parity_solutions_check() {
             .unwrap_or_else(|e| panic!("{}: {e}", p.display()));
         let s = solve(&g, &Objective::Parity).unwrap();
         check(&g, &Objective::Parity, &s).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+        let z = solve_parity(&g, ParityAlgorithm::Zielonka).unwrap();
+        check(&g, &Objective::Parity, &z).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+        assert_eq!(winners(&s), winners(&z), "{}", p.display());
         // the same game written and read back
         let mut out = Vec::new();
         pg::write(&g, &mut out).unwrap();

@@ -7,7 +7,9 @@ use super::out::outln;
 use super::Global;
 use anyhow::{anyhow, bail, Result};
 use mazegraph::game::format::{pg, GameFormat};
-use mazegraph::game::{check, solve, Game, Objective, Player, Solution};
+use mazegraph::game::{
+    check, solve, solve_parity, Game, Objective, ParityAlgorithm, Player, Solution,
+};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -17,7 +19,9 @@ use std::time::Instant;
 #[derive(clap::Args)]
 #[command(
     after_help = "Parity games are max-parity, as in PGSolver: player 0 wins a play when the largest priority
-seen infinitely often is even. A player who cannot move loses. Büchi, safety and reachability
+seen infinitely often is even. A player who cannot move loses. Parity games are solved by
+tangle learning (van Dijk 2018, as Oink's `tl`), or by Zielonka's recursive algorithm with
+--parity-solver zielonka (exponential on ladder-like games). Büchi, safety and reachability
 objectives are player P's (--player), on the vertices given by --target and/or --priority.
 Every solution is verified by an independent checker before it is reported.
 
@@ -28,6 +32,7 @@ file or with --to sol, or as JSON ({\"winner\": {\"0\": […], \"1\": […]}, \"
 Examples:
   mazegraph solve-game game.pg                        # summary
   mazegraph solve-game game.pg -o game.sol            # PGSolver solution
+  mazegraph solve-game game.pg --parity-solver zielonka
   mazegraph solve-game game.pg --check claimed.sol
   mazegraph solve-game game.pg --objective buchi --priority 2 --to json
   mazegraph solve-game game.pg --objective safety --player 1 --target 0,4"
@@ -47,6 +52,9 @@ pub struct Args {
     /// The winning condition.
     #[arg(long, value_enum, default_value_t = Kind::Parity)]
     objective: Kind,
+    /// The parity game algorithm [default: tangle].
+    #[arg(long, value_enum, value_name = "ALGORITHM")]
+    parity_solver: Option<ParitySolver>,
     /// Whose Büchi, safety or reachability objective it is.
     #[arg(long, short, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=1))]
     player: u8,
@@ -65,7 +73,7 @@ pub struct Args {
 /// Winning conditions.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
-    /// Max-parity on the game's priorities (Zielonka's algorithm).
+    /// Max-parity on the game's priorities (see --parity-solver).
     Parity,
     /// Visit the target infinitely often (iterated attractors).
     Buchi,
@@ -73,6 +81,26 @@ pub enum Kind {
     Safety,
     /// Reach the target (the attractor).
     Reach,
+}
+
+/// Parity game algorithms.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParitySolver {
+    /// Tangle learning: no exponential blow-up on ladder games.
+    #[value(alias = "tl")]
+    Tangle,
+    /// Zielonka's recursive algorithm.
+    #[value(alias = "zlk")]
+    Zielonka,
+}
+
+impl From<ParitySolver> for ParityAlgorithm {
+    fn from(s: ParitySolver) -> ParityAlgorithm {
+        match s {
+            ParitySolver::Tangle => ParityAlgorithm::TangleLearning,
+            ParitySolver::Zielonka => ParityAlgorithm::Zielonka,
+        }
+    }
 }
 
 /// Solution formats.
@@ -118,6 +146,9 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     let game = read_game(&args.input, format, &opts)?;
     let objective = objective(&args, &game)?;
     if let Some(claim) = &args.check {
+        if args.parity_solver.is_some() {
+            bail!("--check verifies a solution without solving: --parity-solver does not apply");
+        }
         let (bytes, stopped) =
             super::io::read_input(claim, super::io::Expect::Text("sol"), &opts.limits)?;
         if let Some(why) = stopped {
@@ -138,7 +169,11 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         };
     }
     let t0 = Instant::now();
-    let sol = solve(&game, &objective).map_err(|e| located(&args.input, e))?;
+    let sol = match (&objective, args.parity_solver) {
+        (Objective::Parity, Some(algo)) => solve_parity(&game, algo.into()),
+        _ => solve(&game, &objective),
+    }
+    .map_err(|e| located(&args.input, e))?;
     let solved = t0.elapsed();
     check(&game, &objective, &sol)
         .map_err(|v| anyhow!("internal error: the solver's solution fails the checker: {v}"))?;
@@ -170,6 +205,12 @@ fn objective(args: &Args, game: &Game) -> Result<Objective> {
         Player::One
     };
     let given = !args.target.is_empty() || !args.priority.is_empty();
+    if args.parity_solver.is_some() && args.objective != Kind::Parity {
+        bail!(
+            "--parity-solver is for parity games; the {:?} objective has its own algorithm",
+            args.objective
+        );
+    }
     Ok(match args.objective {
         Kind::Parity => {
             if given {

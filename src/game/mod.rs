@@ -25,7 +25,8 @@
 //!
 //! - [`attractor`](mod@attractor): Attr_p(T) in O(V+E), ranks, memoryless strategies;
 //! - [`orient`](mod@orient): maze → one-player game;
-//! - [`solve`](mod@solve): safety, Büchi, parity (Zielonka), and [`solve::check`];
+//! - [`solve`](mod@solve): safety, Büchi, parity (tangle learning or Zielonka: [`ParityAlgorithm`]),
+//!   and [`solve::check`];
 //! - [`format`](mod@format): PGSolver (`.pg`), game JSON, DOT.
 //!
 //! # Representation
@@ -47,10 +48,16 @@ pub mod attractor;
 pub mod format;
 pub mod orient;
 pub mod solve;
+mod tangle;
+
+/// Game families shared with the integration tests and the benches.
+#[cfg(test)]
+#[path = "../../tests/common/families.rs"]
+mod families;
 
 pub use attractor::{attractor, Attractor};
 pub use orient::{orient, orient_graph, Oriented};
-pub use solve::{check, solve, Objective, Solution};
+pub use solve::{check, solve, solve_parity, Objective, ParityAlgorithm, Solution};
 
 use crate::error::{Error, Result};
 use crate::grid::Limits;

@@ -1,11 +1,12 @@
 //! Solving games: reachability (the attractor), safety (its dual), Büchi (iterated
-//! attractors) and parity (Zielonka's recursive algorithm), each with both players' winning
-//! regions and memoryless strategies; and [`check`], which verifies a claimed solution.
+//! attractors) and parity (tangle learning by default, or Zielonka's recursive algorithm: see
+//! [`ParityAlgorithm`]), each with both players' winning regions and memoryless strategies; and
+//! [`check`], which verifies a claimed solution.
 //!
 //! Every solver follows the rule of [`super::attractor()`]: a player who cannot move loses.
 
 use super::attractor::{attract_within, attractor, Scratch};
-use super::{Game, Player, NONE};
+use super::{tangle, Game, Player, NONE};
 use crate::error::{Error, Result};
 use fixedbitset::FixedBitSet;
 use std::fmt;
@@ -96,9 +97,8 @@ impl Solution {
 /// target of a reachability game, the avoided set for the opponent of a safety game).
 ///
 /// Complexity: reachability and safety O(V + E); Büchi O(V·E) (at most V rounds of two
-/// attractors); parity O(E·V^d) in the worst case for d distinct priorities (Zielonka), fast
-/// in practice. The recursion is as deep as the number of distinct priorities; it runs on a
-/// thread with a stack sized for that.
+/// attractors); parity by [`ParityAlgorithm::default()`], tangle learning (see
+/// [`solve_parity`] for the choice and the complexities).
 ///
 /// Errors: a vertex of the objective that is not in the game.
 ///
@@ -131,7 +131,71 @@ pub fn solve(game: &Game, objective: &Objective) -> Result<Solution> {
             s.buchi(*player, accepting);
             Ok(s.finish())
         }
-        Objective::Parity => parity(game),
+        Objective::Parity => solve_parity(game, ParityAlgorithm::default()),
+    }
+}
+
+/// The algorithms that solve parity games. Both give full winning regions and memoryless
+/// winning strategies for both players, and the same regions.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ParityAlgorithm {
+    /// Tangle learning (van Dijk, CAV 2018; Oink's `tl`), the default: attractor-based like
+    /// Zielonka's algorithm, but it remembers the *tangles* (strongly connected sets a player
+    /// wins while the opponent stays) it finds and attracts them whole, so it does not redo the
+    /// work that makes Zielonka's algorithm exponential on ladder-like games. Each pass costs
+    /// O(V + E + L) for L the total size of the learned tangles and removes a dominion or learns
+    /// a tangle; few passes on practical, random and ladder games, exponentially many on
+    /// purpose-built worst cases. Nothing recurses.
+    #[default]
+    TangleLearning,
+    /// Zielonka's recursive algorithm: O(E·V^d) in the worst case for d distinct priorities,
+    /// exponential on ladder families (Friedmann's recursive ladder), fast on many practical
+    /// games. The recursion is as deep as the number of distinct priorities; it runs on a
+    /// thread with a stack sized for that.
+    Zielonka,
+}
+
+/// Solves the max-parity game `game` with the chosen algorithm: the same as
+/// `solve(game, &Objective::Parity)` (which uses [`ParityAlgorithm::default()`]) but for the
+/// choice. Vertices from which a player can force the opponent into a dead end are decided
+/// first by attractors (a player who cannot move loses); the algorithm solves the rest.
+///
+/// Complexity: see [`ParityAlgorithm`].
+///
+/// Errors: none for a valid [`Game`], but a thread for the solver could not be started.
+///
+/// ```
+/// use mazegraph::game::{check, solve_parity, Game, Objective, ParityAlgorithm, Player};
+/// // 0 (P0, priority 1) ⇄ 1 (P1, priority 2), and 0 → 2 (P0, priority 3) → 2.
+/// let g = Game::new(
+///     vec![Player::Zero, Player::One, Player::Zero],
+///     vec![1, 2, 3],
+///     &[(0, 1), (1, 0), (0, 2), (2, 2)],
+/// )
+/// .unwrap();
+/// let tl = solve_parity(&g, ParityAlgorithm::TangleLearning).unwrap();
+/// let zlk = solve_parity(&g, ParityAlgorithm::Zielonka).unwrap();
+/// assert_eq!(tl.region(Player::Zero), vec![0, 1]);
+/// assert_eq!(tl.region(Player::Zero), zlk.region(Player::Zero));
+/// assert!(check(&g, &Objective::Parity, &tl).is_ok());
+/// ```
+pub fn solve_parity(game: &Game, algorithm: ParityAlgorithm) -> Result<Solution> {
+    match algorithm {
+        ParityAlgorithm::TangleLearning => {
+            let mut s = Solver::new(game);
+            s.strip_dead_ends();
+            let rest = tangle::solve(game, &mut s.alive, &mut s.winner, &mut s.strat);
+            if rest.is_empty() {
+                return Ok(s.finish());
+            }
+            // Tangle learning always progresses; should it not, Zielonka decides the rest.
+            zielonka_on_thread(s, rest)
+        }
+        ParityAlgorithm::Zielonka => {
+            let mut s = Solver::new(game);
+            let verts = s.strip_dead_ends();
+            zielonka_on_thread(s, verts)
+        }
     }
 }
 
@@ -154,9 +218,11 @@ fn reach(game: &Game, p: Player, target: &[u32]) -> Result<Solution> {
     Ok(Solution { winner, strategy })
 }
 
-/// Zielonka's algorithm, on a thread whose stack fits the recursion.
-fn parity(game: &Game) -> Result<Solution> {
-    let mut prios: Vec<u32> = game.priorities().to_vec();
+/// Zielonka's algorithm on the total subgame `verts` (= `s.alive`), on a thread whose stack
+/// fits the recursion.
+fn zielonka_on_thread(s: Solver<'_>, verts: Vec<u32>) -> Result<Solution> {
+    let game = s.game;
+    let mut prios: Vec<u32> = verts.iter().map(|&v| game.priority(v)).collect();
     prios.sort_unstable();
     prios.dedup();
     let depth = prios.len();
@@ -166,9 +232,8 @@ fn parity(game: &Game) -> Result<Solution> {
         let h = std::thread::Builder::new()
             .name("zielonka".into())
             .stack_size(stack)
-            .spawn_scoped(scope, || {
-                let mut s = Solver::new(game);
-                let verts = s.strip_dead_ends();
+            .spawn_scoped(scope, move || {
+                let mut s = s;
                 s.zielonka(verts);
                 s.finish()
             })?;
