@@ -144,8 +144,9 @@ pub enum ParityAlgorithm {
     /// wins while the opponent stays) it finds and attracts them whole, so it does not redo the
     /// work that makes Zielonka's algorithm exponential on ladder-like games. Each pass costs
     /// O(V + E + L) for L the total size of the learned tangles and removes a dominion or learns
-    /// a tangle; few passes on practical, random and ladder games, exponentially many on
-    /// purpose-built worst cases. Nothing recurses.
+    /// a tangle: few passes on practical and random games, one per level on Friedmann's
+    /// recursive ladder (O(V²) in all, where Zielonka's algorithm is exponential), exponentially
+    /// many on purpose-built worst cases. Nothing recurses.
     #[default]
     TangleLearning,
     /// Zielonka's recursive algorithm: O(E·V^d) in the worst case for d distinct priorities,

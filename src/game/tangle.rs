@@ -21,8 +21,9 @@
 //! strategy. A component without escapes is a dominion, and so is the first closed region of a
 //! player. A pass ends at the first dominion, which is attracted in the whole game (again with
 //! tangles) and removed with its winner and strategy decided; otherwise the new tangles are
-//! learned and the next pass starts. The lowest region of a pass is always closed and always
-//! yields a new tangle or a dominion, so every pass makes progress.
+//! learned and the next pass starts, from the highest region a new tangle can join (the regions
+//! above it would come out the same, so they are kept). The lowest region of a pass is always
+//! closed and always yields a new tangle or a dominion, so every pass makes progress.
 //!
 //! Everything is on flat arrays: the game's CSR rows, bitsets, per-vertex counters reset each
 //! pass, tangles as offset-indexed vertex/strategy/escape arrays and, per vertex, a linked list
@@ -120,9 +121,12 @@ enum Pass {
 /// then solves them another way).
 ///
 /// Complexity: a pass is O(V + E + L) for L the total size of the learned tangles, and every
-/// pass removes a dominion or learns a tangle. The number of passes is small on practical and
-/// random games and polynomial on the ladder families that make Zielonka's algorithm
-/// exponential; known worst cases need exponentially many tangles.
+/// pass removes a dominion or learns a tangle. A pass that only learned tangles does not start
+/// again from the top: the regions above the highest one a new tangle can join are unchanged
+/// and kept. The number of passes is small on practical and random games and linear on the
+/// recursive ladder, which makes Zielonka's algorithm exponential (there each pass redoes a
+/// region that grows by one level, so O(V²) in all); known worst cases need exponentially many
+/// tangles.
 pub(crate) fn solve(
     game: &Game,
     alive: &mut FixedBitSet,
@@ -151,23 +155,45 @@ fn run(
     (tl.order, passes, tl.tangles.len())
 }
 
-/// The state of tangle learning: per-pass scratch space and the learned tangles.
+/// Where a region of the current decomposition starts.
+#[derive(Clone, Copy)]
+struct RegionStart {
+    /// Its first vertex in `trail`.
+    trail: usize,
+    /// The scan position in `order` before its priority class.
+    pos: usize,
+    /// Its player (0 or 1).
+    player: u8,
+}
+
+/// The state of tangle learning: the current decomposition into regions, scratch space and the
+/// learned tangles.
 struct Learner<'g> {
     game: &'g Game,
     /// The undecided vertices by decreasing priority (ties by id).
     order: Vec<u32>,
-    /// In a region of the current pass.
+    /// Where the next priority class is looked for in `order`.
+    pos: usize,
+    /// In a region of the current decomposition.
     assigned: FixedBitSet,
+    /// The region of each assigned vertex (its index in `regions`).
+    region_of: Vec<u32>,
+    /// The position of each assigned vertex in `trail`: the attractor has processed it (counted
+    /// it down at its predecessors and tangles) when that is below the position in process.
+    trail_pos: Vec<u32>,
+    /// The regions so far, top-down.
+    regions: Vec<RegionStart>,
+    /// The assigned vertices, region after region, each in order of attraction (while
+    /// extending a dominion: the dominion's attractor).
+    trail: Vec<u32>,
     /// In the region being built (or, while extending a dominion, in the dominion).
     in_z: FixedBitSet,
-    /// The current region's vertices, in order of attraction.
-    zone: Vec<u32>,
     /// The current region's top vertices (its priority class).
     heads: Vec<u32>,
-    /// Per vertex: for the opponent of the attracting player, successors not yet attracted
+    /// Per vertex, for the opponent of the attracting player: successors not yet assigned
     /// (0 = not counted yet).
     left: Vec<u32>,
-    /// Per vertex: the move of the region's (or dominion's) player.
+    /// Per vertex: the move of its region's (or dominion's) player.
     moves: Vec<u32>,
     tangles: Tangles,
     /// Tarjan's algorithm: discovery index (NONE = unvisited, DONE = in a finished component).
@@ -190,9 +216,13 @@ impl<'g> Learner<'g> {
         Learner {
             game,
             order,
+            pos: 0,
             assigned: FixedBitSet::with_capacity(n),
+            region_of: vec![NONE; n],
+            trail_pos: vec![NONE; n],
+            regions: Vec::new(),
+            trail: Vec::new(),
             in_z: FixedBitSet::with_capacity(n),
-            zone: Vec::new(),
             heads: Vec::new(),
             left: vec![0; n],
             moves: vec![NONE; n],
@@ -204,38 +234,44 @@ impl<'g> Learner<'g> {
         }
     }
 
-    /// One pass: regions top-down until a dominion is found and solved.
+    /// One pass: the regions below those kept from the previous pass, top-down, until a
+    /// dominion is found and solved, or to the bottom.
     fn pass(&mut self, alive: &mut FixedBitSet, winner: &mut [u8], strategy: &mut [u32]) -> Pass {
-        self.assigned.clear();
-        self.left.iter_mut().for_each(|c| *c = 0);
-        self.tangles.left.iter_mut().for_each(|c| *c = 0);
         let game = self.game;
         let mut first_region = [true, true];
-        let mut learned = false;
-        let mut pos = 0;
-        while pos < self.order.len() {
-            let top = self.order[pos];
+        for r in &self.regions {
+            first_region[r.player as usize] = false;
+        }
+        // The highest region a tangle learned in this pass can be attracted to.
+        let mut redo = usize::MAX;
+        while self.pos < self.order.len() {
+            let top = self.order[self.pos];
             if self.assigned.contains(top as usize) {
-                pos += 1;
+                self.pos += 1;
                 continue;
             }
             let cap = game.priority(top);
             let pl = Player::of_priority(cap);
-            self.zone.clear();
+            let zstart = self.trail.len();
+            self.regions.push(RegionStart {
+                trail: zstart,
+                pos: self.pos,
+                player: pl.index(),
+            });
             self.heads.clear();
             // The priority class: unassigned vertices from the top down while the parity holds.
-            while pos < self.order.len() {
-                let v = self.order[pos];
+            while self.pos < self.order.len() {
+                let v = self.order[self.pos];
                 if self.assigned.contains(v as usize) {
-                    pos += 1;
+                    self.pos += 1;
                     continue;
                 }
                 if Player::of_priority(game.priority(v)) != pl {
                     break;
                 }
-                pos += 1;
+                self.pos += 1;
                 self.heads.push(v);
-                let from = self.zone.len();
+                let from = self.trail.len();
                 self.add(v, NONE);
                 self.attract(alive, pl, cap, from);
             }
@@ -243,28 +279,27 @@ impl<'g> Learner<'g> {
                 if first_region[pl.index() as usize] {
                     // Every higher region is the opponent's, which its own vertices here
                     // cannot reach: the opponent cannot leave, so the region is a dominion.
-                    let dominion = self.zone.clone();
+                    let dominion = self.trail[zstart..].to_vec();
                     self.win(alive, winner, strategy, pl, &dominion);
                     return Pass::Solved;
                 }
-                let known = self.tangles.len();
-                let dominion = self.extract(alive, pl);
-                learned |= self.tangles.len() > known;
+                let (dominion, highest) = self.extract(alive, pl, zstart);
+                redo = redo.min(highest);
                 if !dominion.is_empty() {
                     self.win(alive, winner, strategy, pl, &dominion);
                     return Pass::Solved;
                 }
             }
             first_region[pl.index() as usize] = false;
-            for &v in &self.zone {
+            for &v in &self.trail[zstart..] {
                 self.in_z.set(v as usize, false);
             }
         }
-        if learned {
-            Pass::Learned
-        } else {
-            Pass::Stuck
+        if redo == usize::MAX {
+            return Pass::Stuck;
         }
+        self.undo(redo);
+        Pass::Learned
     }
 
     /// Puts `v` into the current region with the region player's move `m`.
@@ -272,16 +307,90 @@ impl<'g> Learner<'g> {
     fn add(&mut self, v: u32, m: u32) {
         self.assigned.insert(v as usize);
         self.in_z.insert(v as usize);
+        self.region_of[v as usize] = (self.regions.len() as u32).wrapping_sub(1);
+        self.trail_pos[v as usize] = self.trail.len() as u32;
         self.moves[v as usize] = m;
-        self.zone.push(v);
+        self.trail.push(v);
     }
 
-    /// The tangle attractor for `pl` of the region's vertices from `zone[from..]` on, inside the
-    /// unassigned subgame; only tangles of priority at most `cap` are attracted.
-    fn attract(&mut self, alive: &FixedBitSet, pl: Player, cap: u32, mut from: usize) {
+    /// Forgets the regions from `r` on, so that the next pass computes them again: their
+    /// vertices are unassigned, and the counters they changed are to be counted again.
+    fn undo(&mut self, r: usize) {
+        let start = self.regions[r];
         let game = self.game;
-        while from < self.zone.len() {
-            let v = self.zone[from];
+        for &v in &self.trail[start.trail..] {
+            self.assigned.set(v as usize, false);
+            self.region_of[v as usize] = NONE;
+            self.left[v as usize] = 0;
+            for &u in game.predecessors(v) {
+                self.left[u as usize] = 0;
+            }
+            let mut e = self.tangles.head[v as usize];
+            while e != NONE {
+                self.tangles.left[self.tangles.entry_tangle[e as usize] as usize] = 0;
+                e = self.tangles.entry_next[e as usize];
+            }
+        }
+        self.trail.truncate(start.trail);
+        self.regions.truncate(r);
+        self.pos = start.pos;
+    }
+
+    /// Forgets the whole decomposition (after a dominion was removed).
+    fn reset(&mut self) {
+        self.assigned.clear();
+        for &v in &self.trail {
+            self.region_of[v as usize] = NONE;
+        }
+        self.trail.clear();
+        self.regions.clear();
+        self.pos = 0;
+        self.left.iter_mut().for_each(|c| *c = 0);
+        self.tangles.left.iter_mut().for_each(|c| *c = 0);
+    }
+
+    /// True when the attractor has processed `w`: it is assigned at a trail position up to
+    /// `cur`, the one in process.
+    #[inline]
+    fn processed(&self, w: u32, cur: usize) -> bool {
+        self.assigned.contains(w as usize) && self.trail_pos[w as usize] as usize <= cur
+    }
+
+    /// Counts down the successors of the opponent's vertex `u` left to process, as the one at
+    /// trail position `cur` is processed (counting them on first touch: the successors the
+    /// attractor has not processed yet, which makes the count right however the regions above
+    /// were kept or redone); true when none is left. A vertex of the opponent never has a
+    /// successor in a region of its owner's (it would be in it), so every processed successor
+    /// was counted down.
+    #[inline]
+    fn last_way_out(&mut self, u: u32, alive: &FixedBitSet, cur: usize) -> bool {
+        let ui = u as usize;
+        if self.left[ui] == 0 {
+            let c = self
+                .game
+                .successors(u)
+                .iter()
+                .filter(|&&w| alive.contains(w as usize) && !self.processed(w, cur))
+                .count() as u32;
+            self.left[ui] = c;
+        } else {
+            self.left[ui] -= 1;
+        }
+        self.left[ui] == 0
+    }
+
+    /// The tangle attractor for `pl` of the region's vertices from `trail[from..]` on, inside
+    /// the unassigned subgame; only tangles of priority at most `cap` are attracted (while
+    /// extending a dominion, `cap` is None: any tangle of `pl`, retired once attracted).
+    fn attract(&mut self, alive: &FixedBitSet, pl: Player, cap: u32, from: usize) {
+        self.attract_with(alive, pl, Some(cap), from);
+    }
+
+    fn attract_with(&mut self, alive: &FixedBitSet, pl: Player, cap: Option<u32>, mut from: usize) {
+        let game = self.game;
+        while from < self.trail.len() {
+            let cur = from;
+            let v = self.trail[cur];
             from += 1;
             for &u in game.predecessors(v) {
                 let ui = u as usize;
@@ -290,30 +399,24 @@ impl<'g> Learner<'g> {
                 }
                 if game.owner(u) == pl {
                     self.add(u, v);
-                } else {
-                    if self.left[ui] == 0 {
-                        self.left[ui] = count_alive(game.successors(u), alive);
-                    }
-                    self.left[ui] -= 1;
-                    if self.left[ui] == 0 {
-                        self.add(u, NONE);
-                    }
+                } else if self.last_way_out(u, alive, cur) {
+                    self.add(u, NONE);
                 }
             }
-            self.attract_tangles(alive, pl, v, Some(cap), false);
+            self.attract_tangles(alive, pl, v, cap, cur);
         }
     }
 
-    /// Attracts the tangles of `pl` that `v` is the last unattracted escape of. In a pass (`cap`
-    /// given) a tangle must lie in the unassigned subgame and the region; while extending a
-    /// dominion (`cap` None) in the undecided game, and attracted tangles are retired.
+    /// Attracts the tangles of `pl` that `v` (at trail position `cur`) is the last escape of
+    /// to be processed in a region of `pl`: all their vertices must be undecided and in the
+    /// region or unassigned.
     fn attract_tangles(
         &mut self,
         alive: &FixedBitSet,
         pl: Player,
         v: u32,
         cap: Option<u32>,
-        retire: bool,
+        cur: usize,
     ) {
         let mut e = self.tangles.head[v as usize];
         while e != NONE {
@@ -326,9 +429,22 @@ impl<'g> Learner<'g> {
                 continue;
             }
             if self.tangles.left[t] == 0 {
-                self.tangles.left[t] = count_alive(self.tangles.escapes(t), alive);
+                // The escapes not processed yet in a region of pl's.
+                let c = self
+                    .tangles
+                    .escapes(t)
+                    .iter()
+                    .filter(|&&w| {
+                        alive.contains(w as usize)
+                            && !(self.processed(w, cur)
+                                && self.regions[self.region_of[w as usize] as usize].player
+                                    == pl.index())
+                    })
+                    .count() as u32;
+                self.tangles.left[t] = c;
+            } else {
+                self.tangles.left[t] -= 1;
             }
-            self.tangles.left[t] -= 1;
             if self.tangles.left[t] > 0 {
                 continue;
             }
@@ -349,7 +465,7 @@ impl<'g> Learner<'g> {
                     self.add(u, m);
                 }
             }
-            if retire {
+            if cap.is_none() {
                 self.tangles.dead[t] = true;
             }
         }
@@ -392,11 +508,14 @@ impl<'g> Learner<'g> {
     }
 
     /// Learns the nontrivial strongly connected components of the closed region of `pl` (under
-    /// its strategy) as tangles; returns the vertices of those without escapes (dominions).
-    fn extract(&mut self, alive: &FixedBitSet, pl: Player) -> Vec<u32> {
+    /// its strategy; the region is `trail[zstart..]`) as tangles. Returns the vertices of those
+    /// without escapes (dominions), and the highest region a new tangle can be attracted to
+    /// (`usize::MAX` when none was learned).
+    fn extract(&mut self, alive: &FixedBitSet, pl: Player, zstart: usize) -> (Vec<u32>, usize) {
         let game = self.game;
         self.solved.clear();
         let mut dominion: Vec<u32> = Vec::new();
+        let mut highest = usize::MAX;
         let mut next = 0u32;
         let mut stack: Vec<u32> = Vec::new();
         let mut call: Vec<(u32, u32)> = Vec::new();
@@ -461,6 +580,7 @@ impl<'g> Learner<'g> {
                 }
                 esc.clear();
                 let mut prio = 0;
+                let mut joins = 0;
                 for &(x, _) in &comp {
                     prio = prio.max(game.priority(x));
                     if game.owner(x) == pl {
@@ -474,6 +594,7 @@ impl<'g> Learner<'g> {
                         {
                             self.mark.insert(wi);
                             esc.push(w);
+                            joins = joins.max(self.region_of[wi]);
                         }
                     }
                 }
@@ -490,13 +611,15 @@ impl<'g> Learner<'g> {
                     }
                 } else {
                     self.tangles.push(pl, prio, &comp, &esc);
+                    // (An unassigned escape cannot be: the region is closed. Redo all then.)
+                    highest = highest.min(if joins == NONE { 0 } else { joins as usize });
                 }
             }
         }
-        for &v in &self.zone {
+        for &v in &self.trail[zstart..] {
             self.index[v as usize] = NONE;
         }
-        dominion
+        (dominion, highest)
     }
 
     fn open(&mut self, v: u32, next: &mut u32, stack: &mut Vec<u32>) {
@@ -506,7 +629,8 @@ impl<'g> Learner<'g> {
         stack.push(v);
     }
 
-    /// Extends the dominion of `pl` (with its moves in `self.moves`) by the tangle attractor in the undecided game, then decides it.
+    /// Extends the dominion of `pl` (with its moves in `self.moves`) by the tangle attractor in
+    /// the undecided game, decides it, and forgets the decomposition.
     fn win(
         &mut self,
         alive: &mut FixedBitSet,
@@ -515,43 +639,23 @@ impl<'g> Learner<'g> {
         pl: Player,
         dominion: &[u32],
     ) {
-        // Reuse the pass's scratch: everything undecided is the subgame now.
-        for &v in &self.zone {
+        for &v in &self.trail {
             self.in_z.set(v as usize, false);
         }
-        self.assigned.clear();
-        self.left.iter_mut().for_each(|c| *c = 0);
-        self.tangles.left.iter_mut().for_each(|c| *c = 0);
-        self.zone.clear();
+        self.reset();
+        // One region: the dominion's attractor in the undecided game.
+        self.regions.push(RegionStart {
+            trail: 0,
+            pos: 0,
+            player: pl.index(),
+        });
         for &v in dominion {
             let m = self.moves[v as usize];
             self.add(v, m);
         }
+        self.attract_with(alive, pl, None, 0);
         let game = self.game;
-        let mut from = 0;
-        while from < self.zone.len() {
-            let v = self.zone[from];
-            from += 1;
-            for &u in game.predecessors(v) {
-                let ui = u as usize;
-                if self.assigned.contains(ui) || !alive.contains(ui) {
-                    continue;
-                }
-                if game.owner(u) == pl {
-                    self.add(u, v);
-                } else {
-                    if self.left[ui] == 0 {
-                        self.left[ui] = count_alive(game.successors(u), alive);
-                    }
-                    self.left[ui] -= 1;
-                    if self.left[ui] == 0 {
-                        self.add(u, NONE);
-                    }
-                }
-            }
-            self.attract_tangles(alive, pl, v, None, true);
-        }
-        for &v in &self.zone {
+        for &v in &self.trail {
             let vi = v as usize;
             winner[vi] = pl.index();
             strategy[vi] = if game.owner(v) == pl {
@@ -562,15 +666,9 @@ impl<'g> Learner<'g> {
             alive.set(vi, false);
             self.in_z.set(vi, false);
         }
-        self.zone.clear();
+        self.reset();
         self.order.retain(|&v| alive.contains(v as usize));
     }
-}
-
-/// Number of entries of `vs` in `alive`.
-#[inline]
-fn count_alive(vs: &[u32], alive: &FixedBitSet) -> u32 {
-    vs.iter().filter(|&&w| alive.contains(w as usize)).count() as u32
 }
 
 #[cfg(test)]
