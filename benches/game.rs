@@ -1,7 +1,8 @@
 //! Game engine benchmarks: the attractor against a plain backward breadth-first search over
 //! the same predecessor lists, on a random game of 10 M vertices and 40 M edges and on the
-//! oriented 15001×15001 maze; reading a PGSolver file of 500 000 edges; Zielonka on the shared
-//! SYNTCOMP game genbuf2 when `shared/games` is beside the clone.
+//! oriented 15001×15001 maze; reading a PGSolver file of 500 000 edges; the parity solvers
+//! (tangle learning, the default, and Zielonka's algorithm) on the recursive ladder, on a random
+//! game and on the shared SYNTCOMP game genbuf2 when `shared/games` is beside the clone.
 //!
 //! `cargo bench --bench game` (about 10 minutes and 6 GB of memory); each group prints, before
 //! criterion's figures, the best of 7 interleaved runs of the attractor and the BFS. Set `GAME_BENCH_SMALL=1`
@@ -9,9 +10,11 @@
 
 mod common;
 use common::*;
+#[path = "../tests/common/families.rs"]
+mod families;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use mazegraph::game::format::pg;
-use mazegraph::game::{attractor, orient, solve, Game, Objective, Player};
+use mazegraph::game::{attractor, orient, solve_parity, Game, ParityAlgorithm, Player};
 use mazegraph::grid::Limits;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -30,7 +33,7 @@ impl Rng {
     }
 }
 
-/// `GAME_BENCH_ONLY=random|maze|pg` runs one group's set-up and measurements only.
+/// `GAME_BENCH_ONLY=random|maze|pg|parity` runs one group's set-up and measurements only.
 fn only(group: &str) -> bool {
     std::env::var("GAME_BENCH_ONLY").map_or(true, |g| g == group)
 }
@@ -255,12 +258,80 @@ fn bench_parse(c: &mut Criterion) {
         group.bench_function("parse_genbuf2", |b| {
             b.iter(|| black_box(pg::parse(&bytes, &Limits::default()).map(|g| g.edge_count())))
         });
-        group.bench_function("zielonka_genbuf2", |b| {
-            b.iter(|| black_box(solve(&g, &Objective::Parity).map(|s| s.len())))
-        });
+        for (name, algo) in ALGORITHMS {
+            group.bench_function(format!("{name}_genbuf2"), |b| {
+                b.iter(|| black_box(solve_parity(&g, algo).map(|s| s.len())))
+            });
+        }
     }
     group.finish();
 }
 
-criterion_group!(benches, bench_parse, bench_random, bench_maze);
+const ALGORITHMS: [(&str, ParityAlgorithm); 2] = [
+    ("tangle", ParityAlgorithm::TangleLearning),
+    ("zielonka", ParityAlgorithm::Zielonka),
+];
+
+/// A random parity game as PGSolver's `randomgame n n 1 5`: priorities up to n, 1 to 5
+/// successors.
+fn random_parity_game(n: usize, seed: u64) -> Game {
+    let mut r = Rng(seed);
+    let owners = (0..n)
+        .map(|_| {
+            if r.below(2) == 0 {
+                Player::Zero
+            } else {
+                Player::One
+            }
+        })
+        .collect();
+    let prios = (0..n).map(|_| r.below(n as u64 + 1) as u32).collect();
+    let mut edges = Vec::new();
+    for v in 0..n as u32 {
+        for _ in 0..1 + r.below(5) {
+            edges.push((v, r.below(n as u64) as u32));
+        }
+    }
+    Game::new(owners, prios, &edges).expect("a valid game")
+}
+
+/// Both parity algorithms on the recursive ladder (Zielonka's only where it is exponential but
+/// still quick: 20 levels) and on random games.
+fn bench_parity(c: &mut Criterion) {
+    if !only("parity") {
+        return;
+    }
+    let mut group = c.benchmark_group("parity");
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(5));
+    let cases = [
+        ("ladder_100", families::recursive_ladder(20), true),
+        ("ladder_2000", families::recursive_ladder(400), false),
+        (
+            "ladder_20000",
+            families::recursive_ladder(if small() { 400 } else { 4000 }),
+            false,
+        ),
+        (
+            "random_100000",
+            random_parity_game(if small() { 10_000 } else { 100_000 }, 11),
+            true,
+        ),
+    ];
+    for (label, game, zielonka_too) in &cases {
+        for (name, algo) in ALGORITHMS {
+            if algo == ParityAlgorithm::Zielonka && !zielonka_too {
+                continue;
+            }
+            group.bench_function(BenchmarkId::new(name, label), |b| {
+                b.iter(|| black_box(solve_parity(game, algo).map(|s| s.len())))
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench_parse, bench_parity, bench_random, bench_maze);
 criterion_main!(benches);
