@@ -157,7 +157,7 @@ def main():
             if (family, col) in over_cap:
                 cells.append(f"> {a.cap:.0f}")
                 continue
-            r = measure([mg, "solve-game", path, "--parity-solver", name], a.runs, a.cap,
+            r = measure([mg, "solve-game", path, "--method", name], a.runs, a.cap,
                         ours_inner)
             if r is None:
                 over_cap.add((family, col))
@@ -174,7 +174,7 @@ def main():
             mine = winners(ours_sol)
         if mine and not cells[1].startswith(">"):
             z_sol = sol_dir / "zielonka.sol"
-            run([mg, "solve-game", path, "--parity-solver", "zielonka", "-o", z_sol], None)
+            run([mg, "solve-game", path, "--method", "zielonka", "-o", z_sol], None)
             if winners(z_sol) != mine:
                 problems.append(f"{label}: mazegraph tangle and zielonka disagree")
                 verdict.append("**tl≠zlk**")

@@ -304,7 +304,7 @@ fn parity_solver_flag() {
         fs::read_to_string(dir.path().join("tangle.sol")).unwrap()
     );
     let (_, help, _) = run(&["solve-game", "--help"]);
-    assert!(help.contains("--parity-solver <ALGORITHM>"), "{help}");
+    assert!(help.contains("--method <ALGORITHM>"), "{help}");
     assert!(
         help.contains("tangle") && help.contains("zielonka"),
         "{help}"
@@ -317,21 +317,21 @@ fn parity_solver_flag() {
         "buchi",
         "--priority",
         "2",
-        "--parity-solver",
+        "--method",
         "zielonka",
     ]);
     assert_eq!(code, 2);
-    assert!(err.contains("--parity-solver is for parity games"), "{err}");
+    assert!(err.contains("--method is for parity games"), "{err}");
     let (code, _, err) = run(&[
         "solve-game",
         &g,
         "--check",
         default.to_str().unwrap(),
-        "--parity-solver",
+        "--method",
         "tangle",
     ]);
     assert_eq!(code, 2);
-    assert!(err.contains("--parity-solver does not apply"), "{err}");
+    assert!(err.contains("--method does not apply"), "{err}");
     let (code, _, err) = run(&["solve-game", &g, "--parity-solver", "pp"]);
     assert_eq!(code, 2);
     assert!(err.contains("invalid value 'pp'"), "{err}");

@@ -21,7 +21,7 @@ use std::time::Instant;
     after_help = "Parity games are max-parity, as in PGSolver: player 0 wins a play when the largest priority
 seen infinitely often is even. A player who cannot move loses. Parity games are solved by
 tangle learning (van Dijk 2018, as Oink's `tl`), or by Zielonka's recursive algorithm with
---parity-solver zielonka (exponential on ladder-like games). Büchi, safety and reachability
+--method zielonka (exponential on ladder-like games). Büchi, safety and reachability
 objectives are player P's (--player), on the vertices given by --target and/or --priority.
 Every solution is verified by an independent checker before it is reported.
 
@@ -32,7 +32,7 @@ file or with --to sol, or as JSON ({\"winner\": {\"0\": […], \"1\": […]}, \"
 Examples:
   mazegraph solve-game game.pg                        # summary
   mazegraph solve-game game.pg -o game.sol            # PGSolver solution
-  mazegraph solve-game game.pg --parity-solver zielonka
+  mazegraph solve-game game.pg --method zielonka
   mazegraph solve-game game.pg --check claimed.sol
   mazegraph solve-game game.pg --objective buchi --priority 2 --to json
   mazegraph solve-game game.pg --objective safety --player 1 --target 0,4"
@@ -52,8 +52,14 @@ pub struct Args {
     /// The winning condition.
     #[arg(long, value_enum, default_value_t = Kind::Parity)]
     objective: Kind,
-    /// The parity game algorithm [default: tangle].
-    #[arg(long, value_enum, value_name = "ALGORITHM")]
+    /// The parity game algorithm [default: tangle] (as `solve --method` names a maze solver;
+    /// `--parity-solver` is an alias).
+    #[arg(
+        long = "method",
+        alias = "parity-solver",
+        value_enum,
+        value_name = "ALGORITHM"
+    )]
     parity_solver: Option<ParitySolver>,
     /// Whose Büchi, safety or reachability objective it is.
     #[arg(long, short, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=1))]
@@ -73,7 +79,7 @@ pub struct Args {
 /// Winning conditions.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
-    /// Max-parity on the game's priorities (see --parity-solver).
+    /// Max-parity on the game's priorities (see --method).
     Parity,
     /// Visit the target infinitely often (iterated attractors).
     Buchi,
@@ -147,7 +153,7 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     let objective = objective(&args, &game)?;
     if let Some(claim) = &args.check {
         if args.parity_solver.is_some() {
-            bail!("--check verifies a solution without solving: --parity-solver does not apply");
+            bail!("--check verifies a solution without solving: --method does not apply");
         }
         let (bytes, stopped) =
             super::io::read_input(claim, super::io::Expect::Text("sol"), &opts.limits)?;
@@ -207,7 +213,7 @@ fn objective(args: &Args, game: &Game) -> Result<Objective> {
     let given = !args.target.is_empty() || !args.priority.is_empty();
     if args.parity_solver.is_some() && args.objective != Kind::Parity {
         bail!(
-            "--parity-solver is for parity games; the {:?} objective has its own algorithm",
+            "--method is for parity games; the {:?} objective has its own algorithm",
             args.objective
         );
     }
