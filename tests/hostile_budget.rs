@@ -86,32 +86,30 @@ fn a_png_bomb_is_refused_from_its_size_by_every_command() {
     assert!(!out.exists());
 }
 
+/// `mazegraph stats FILE` in a shell whose address space is limited to about 1.5 GB.
+fn stats_under_ulimit(file: &Path) -> Command {
+    let script = format!(
+        "ulimit -v 1500000 && exec '{}' stats '{}'",
+        env!("CARGO_BIN_EXE_mazegraph"),
+        s(file)
+    );
+    let mut c = Command::new("sh");
+    c.args(["-c", &script]);
+    c
+}
+
 /// Under an address-space limit the default budget shrinks to fit it: the same bomb is refused
 /// with one line instead of an abort when the allocation fails.
 #[test]
 fn under_a_ulimit_the_default_budget_fits_the_limit() {
     let bomb = bad("png_bomb_inflates_to_20000x20000.png");
-    let script = format!(
-        "ulimit -v 1500000 && exec '{}' stats '{}'",
-        env!("CARGO_BIN_EXE_mazegraph"),
-        s(&bomb)
-    );
-    let mut c = Command::new("sh");
-    c.args(["-c", &script]);
-    let o = run(c, "stats under ulimit -v");
+    let o = run(stats_under_ulimit(&bomb), "stats under ulimit -v");
     refused(&o, "more than the memory budget", "stats under ulimit -v");
     // A small maze still works under the same limit.
     let dir = tempfile::tempdir().unwrap();
     let m = dir.path().join("m.txt");
     fs::write(&m, "#S#\n#.#\n#G#\n").unwrap();
-    let script = format!(
-        "ulimit -v 1500000 && exec '{}' stats '{}'",
-        env!("CARGO_BIN_EXE_mazegraph"),
-        s(&m)
-    );
-    let mut c = Command::new("sh");
-    c.args(["-c", &script]);
-    let o = run(c, "small stats under ulimit -v");
+    let o = run(stats_under_ulimit(&m), "small stats under ulimit -v");
     assert!(o.status.success(), "{o:?}");
 }
 
