@@ -209,6 +209,30 @@ pub fn check_signature(bytes: &[u8]) -> Result<()> {
     Ok(())
 }
 
+/// The text chunk (keyword, text) by which a PNG that [`write()`] made says that it is drawn one
+/// pixel per cell, so that [`crate::picture::read`] takes it so even when it does not look
+/// like a maze (a grid of noise round-trips).
+pub const PIXEL_CELLS: (&str, &str) = ("mazegraph", "one pixel per cell");
+
+/// True when the PNG carries [`PIXEL_CELLS`] before its image data.
+///
+/// ```
+/// use mazegraph::{format::png, Maze};
+/// let mut bytes = Vec::new();
+/// png::write(&Maze::from_text_rows(&["#.#"]).unwrap(), &mut bytes).unwrap();
+/// assert!(png::declares_pixel_cells(&bytes));
+/// ```
+pub fn declares_pixel_cells(bytes: &[u8]) -> bool {
+    let Ok(reader) = Decoder::new(Cursor::new(bytes)).read_info() else {
+        return false;
+    };
+    reader
+        .info()
+        .uncompressed_latin1_text
+        .iter()
+        .any(|t| t.keyword == PIXEL_CELLS.0 && t.text == PIXEL_CELLS.1)
+}
+
 /// True when `bytes` start a PNG whose pixels can only be black or white: 1-bit grayscale, or a
 /// palette of pure black and white entries, with no transparency. Reads the header and the
 /// palette only. Such pictures take the packed fast path of [`crate::picture::read`].
@@ -339,6 +363,9 @@ pub fn write(maze: &Maze, out: &mut dyn Write) -> Result<()> {
     encoder.set_depth(BitDepth::One);
     encoder.set_deflate_compression(DEFLATE);
     encoder.set_filter(png::Filter::NoFilter);
+    encoder
+        .add_text_chunk(PIXEL_CELLS.0.into(), PIXEL_CELLS.1.into())
+        .map_err(encoding)?;
     let mut writer = encoder.write_header().map_err(encoding)?;
     writer.write_image_data(&data).map_err(encoding)?;
     writer.finish().map_err(encoding)

@@ -215,7 +215,10 @@ pub fn read(bytes: &[u8], opts: &ReadOptions) -> Result<Picture> {
             || (opts.cells == Cells::Auto && png_format::is_bilevel(bytes)))
     {
         let maze = png_format::read(bytes, opts)?;
-        if opts.cells == Cells::Pixel || drawn_per_pixel(maze.grid()) {
+        if opts.cells == Cells::Pixel
+            || drawn_per_pixel(maze.grid())
+            || png_format::declares_pixel_cells(bytes)
+        {
             return Ok(pixel_picture(maze));
         }
     }
