@@ -1,7 +1,7 @@
 //! Game engine benchmarks: the attractor against a plain backward breadth-first search over
 //! the same predecessor lists, on a random game of 10 M vertices and 40 M edges and on the
 //! oriented 15001×15001 maze; reading a PGSolver file of 500 000 edges; the parity solvers
-//! (tangle learning, the default, priority promotion and Zielonka's algorithm) on the recursive
+//! (tangle learning, priority promotion, the default, and Zielonka's algorithm) on the recursive
 //! ladder, on a random game and on the shared SYNTCOMP game genbuf2 when `shared/games` is
 //! beside the clone.
 //!

@@ -300,7 +300,7 @@ fn parity_solver_flag() {
         sols.push(winners);
     }
     assert!(sols.windows(2).all(|w| w[0] == w[1]));
-    // the default is tangle learning: the same output as naming it
+    // the default is priority promotion: the same output as naming it
     let default = dir.path().join("default.sol");
     assert_eq!(
         run(&["solve-game", &g, "-o", default.to_str().unwrap()]).0,
@@ -308,7 +308,7 @@ fn parity_solver_flag() {
     );
     assert_eq!(
         fs::read_to_string(&default).unwrap(),
-        fs::read_to_string(dir.path().join("tangle.sol")).unwrap()
+        fs::read_to_string(dir.path().join("pp.sol")).unwrap()
     );
     let (_, help, _) = run(&["solve-game", "--help"]);
     assert!(help.contains("--method <ALGORITHM>"), "{help}");

@@ -273,7 +273,7 @@ proptest! {
         }
     }
 
-    /// Tangle learning (the default), priority promotion and Zielonka's algorithm find the same
+    /// Tangle learning, priority promotion (the default) and Zielonka's algorithm find the same
     /// winning regions, and the checker accepts all three strategies: games with dead ends
     /// (out-degree 0 to 4) and total games (1 to 5, as PGSolver's randomgame), few or many
     /// priorities.
@@ -284,13 +284,13 @@ proptest! {
         } else {
             random_game(seed, n, prios, 4)
         };
-        let tl = solve(&g, &Objective::Parity).unwrap();
-        prop_assert_eq!(&tl, &solve_parity(&g, ParityAlgorithm::TangleLearning).unwrap());
+        let pp = solve(&g, &Objective::Parity).unwrap();
+        prop_assert_eq!(&pp, &solve_parity(&g, ParityAlgorithm::PriorityPromotion).unwrap());
+        let tl = solve_parity(&g, ParityAlgorithm::TangleLearning).unwrap();
         let zlk = solve_parity(&g, ParityAlgorithm::Zielonka).unwrap();
         prop_assert_eq!(winners(&tl), winners(&zlk));
         prop_assert!(check(&g, &Objective::Parity, &tl).is_ok(), "{:?}", check(&g, &Objective::Parity, &tl));
         prop_assert!(check(&g, &Objective::Parity, &zlk).is_ok(), "{:?}", check(&g, &Objective::Parity, &zlk));
-        let pp = solve_parity(&g, ParityAlgorithm::PriorityPromotion).unwrap();
         prop_assert_eq!(winners(&pp), winners(&zlk));
         prop_assert!(check(&g, &Objective::Parity, &pp).is_ok(), "{:?}", check(&g, &Objective::Parity, &pp));
     }
@@ -524,7 +524,7 @@ fn recursive_ladders() {
     for levels in 2..=12 {
         let g = families::recursive_ladder(levels);
         assert_eq!(g.vertex_count(), 5 * levels);
-        let tl = solve(&g, &Objective::Parity).unwrap();
+        let tl = solve_parity(&g, ParityAlgorithm::TangleLearning).unwrap();
         let zlk = solve_parity(&g, ParityAlgorithm::Zielonka).unwrap();
         let pp = solve_parity(&g, ParityAlgorithm::PriorityPromotion).unwrap();
         assert_eq!(winners(&tl), winners(&zlk), "{levels} levels");
@@ -535,7 +535,7 @@ fn recursive_ladders() {
     }
     for levels in [100, 1000] {
         let g = families::recursive_ladder(levels);
-        let tl = solve(&g, &Objective::Parity).unwrap();
+        let tl = solve_parity(&g, ParityAlgorithm::TangleLearning).unwrap();
         check(&g, &Objective::Parity, &tl).unwrap();
         let pp = solve_parity(&g, ParityAlgorithm::PriorityPromotion).unwrap();
         check(&g, &Objective::Parity, &pp).unwrap();
@@ -583,9 +583,9 @@ fn shared_games_load_and_parity_solutions_check() {
         let z = solve_parity(&g, ParityAlgorithm::Zielonka).unwrap();
         check(&g, &Objective::Parity, &z).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
         assert_eq!(winners(&s), winners(&z), "{}", p.display());
-        let pp = solve_parity(&g, ParityAlgorithm::PriorityPromotion).unwrap();
-        check(&g, &Objective::Parity, &pp).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
-        assert_eq!(winners(&pp), winners(&z), "{}", p.display());
+        let tl = solve_parity(&g, ParityAlgorithm::TangleLearning).unwrap();
+        check(&g, &Objective::Parity, &tl).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+        assert_eq!(winners(&tl), winners(&z), "{}", p.display());
         // the same game written and read back
         let mut out = Vec::new();
         pg::write(&g, &mut out).unwrap();

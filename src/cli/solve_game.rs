@@ -20,8 +20,8 @@ use std::time::Instant;
 #[command(
     after_help = "Parity games are max-parity, as in PGSolver: player 0 wins a play when the largest priority
 seen infinitely often is even. A player who cannot move loses. Parity games are solved by
-tangle learning (van Dijk 2018, as Oink's `tl`), by priority promotion with --method pp
-(Benerecetti, Dell'Erba, Mogavero 2016, as Oink's `pp`), or by Zielonka's recursive
+priority promotion (Benerecetti, Dell'Erba, Mogavero 2016, as Oink's `pp`), by tangle
+learning with --method tangle (van Dijk 2018, as Oink's `tl`), or by Zielonka's recursive
 algorithm with --method zielonka (exponential on ladder-like games). Büchi, safety and reachability
 objectives are player P's (--player), on the vertices given by --target and/or --priority.
 Every solution is verified by an independent checker before it is reported.
@@ -34,7 +34,7 @@ Examples:
   mazegraph solve-game game.pg                        # summary
   mazegraph solve-game game.pg -o game.sol            # PGSolver solution
   mazegraph solve-game game.pg --method zielonka
-  mazegraph solve-game game.pg --method pp
+  mazegraph solve-game game.pg --method tangle
   mazegraph solve-game game.pg --check claimed.sol
   mazegraph solve-game game.pg --objective buchi --priority 2 --to json
   mazegraph solve-game game.pg --objective safety --player 1 --target 0,4"
@@ -54,7 +54,7 @@ pub struct Args {
     /// The winning condition.
     #[arg(long, value_enum, default_value_t = Kind::Parity)]
     objective: Kind,
-    /// The parity game algorithm [default: tangle] (as `solve --method` names a maze solver;
+    /// The parity game algorithm [default: pp] (as `solve --method` names a maze solver;
     /// `--parity-solver` is an alias).
     #[arg(
         long = "method",

@@ -1,6 +1,6 @@
 //! Parity games by **priority promotion** (M. Benerecetti, D. Dell'Erba, F. Mogavero, *Solving
 //! parity games via priority promotion*, CAV 2016 / FMSD 2018; the basic algorithm, Oink's
-//! `pp`).
+//! `pp`): the default parity solver of [`solve`](super::solve::solve).
 //!
 //! The remaining game is decomposed top-down into *regions*, each labelled by a priority p and
 //! belonging to the player α who likes p: the α-attractor, in the subgame below the regions
