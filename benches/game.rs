@@ -1,8 +1,9 @@
 //! Game engine benchmarks: the attractor against a plain backward breadth-first search over
 //! the same predecessor lists, on a random game of 10 M vertices and 40 M edges and on the
 //! oriented 15001×15001 maze; reading a PGSolver file of 500 000 edges; the parity solvers
-//! (tangle learning, the default, and Zielonka's algorithm) on the recursive ladder, on a random
-//! game and on the shared SYNTCOMP game genbuf2 when `shared/games` is beside the clone.
+//! (tangle learning, priority promotion, the default, and Zielonka's algorithm) on the recursive
+//! ladder, on a random game and on the shared SYNTCOMP game genbuf2 when `shared/games` is
+//! beside the clone.
 //!
 //! `cargo bench --bench game` (about 10 minutes and 6 GB of memory); each group prints, before
 //! criterion's figures, the best of 7 interleaved runs of the attractor and the BFS. Set `GAME_BENCH_SMALL=1`
@@ -267,8 +268,9 @@ fn bench_parse(c: &mut Criterion) {
     group.finish();
 }
 
-const ALGORITHMS: [(&str, ParityAlgorithm); 2] = [
+const ALGORITHMS: [(&str, ParityAlgorithm); 3] = [
     ("tangle", ParityAlgorithm::TangleLearning),
+    ("pp", ParityAlgorithm::PriorityPromotion),
     ("zielonka", ParityAlgorithm::Zielonka),
 ];
 

@@ -1,7 +1,7 @@
 //! Mazes as games: a perfect maze oriented away from its start (one cannot walk back) is a
 //! one-player reachability game, and the attractor of its goal is exactly its solution path;
-//! then a parity game given as a PGSolver `.pg` string, solved by tangle learning (the default
-//! parity solver) and checked.
+//! then a parity game given as a PGSolver `.pg` string, solved by priority promotion (the
+//! default parity solver) and checked.
 //!
 //! Run: `cargo run --example game [OUT_DIR]` (default: `$TMPDIR/mazegraph-examples`).
 

@@ -266,12 +266,19 @@ fn parity_solver_flag() {
     let dir = tempfile::tempdir().unwrap();
     let g = data("game.pg");
     let mut sols = Vec::new();
-    for algo in ["tangle", "zielonka", "tl", "zlk"] {
+    for algo in [
+        "tangle",
+        "zielonka",
+        "tl",
+        "zlk",
+        "pp",
+        "priority-promotion",
+    ] {
         let sol = dir.path().join(format!("{algo}.sol"));
         let (code, _, err) = run(&[
             "solve-game",
             &g,
-            "--parity-solver",
+            "--method",
             algo,
             "-o",
             sol.to_str().unwrap(),
@@ -293,7 +300,7 @@ fn parity_solver_flag() {
         sols.push(winners);
     }
     assert!(sols.windows(2).all(|w| w[0] == w[1]));
-    // the default is tangle learning: the same output as naming it
+    // the default is priority promotion: the same output as naming it
     let default = dir.path().join("default.sol");
     assert_eq!(
         run(&["solve-game", &g, "-o", default.to_str().unwrap()]).0,
@@ -301,12 +308,12 @@ fn parity_solver_flag() {
     );
     assert_eq!(
         fs::read_to_string(&default).unwrap(),
-        fs::read_to_string(dir.path().join("tangle.sol")).unwrap()
+        fs::read_to_string(dir.path().join("pp.sol")).unwrap()
     );
     let (_, help, _) = run(&["solve-game", "--help"]);
     assert!(help.contains("--method <ALGORITHM>"), "{help}");
     assert!(
-        help.contains("tangle") && help.contains("zielonka"),
+        help.contains("tangle") && help.contains("zielonka") && help.contains("pp"),
         "{help}"
     );
     // only for parity games, and not with --check
@@ -332,7 +339,10 @@ fn parity_solver_flag() {
     ]);
     assert_eq!(code, 2);
     assert!(err.contains("--method does not apply"), "{err}");
+    // --parity-solver is an alias of --method
     let (code, _, err) = run(&["solve-game", &g, "--parity-solver", "pp"]);
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = run(&["solve-game", &g, "--parity-solver", "npp"]);
     assert_eq!(code, 2);
-    assert!(err.contains("invalid value 'pp'"), "{err}");
+    assert!(err.contains("invalid value 'npp'"), "{err}");
 }

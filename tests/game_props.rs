@@ -260,7 +260,11 @@ proptest! {
     fn parity_agrees_with_brute_force(seed: u64, n in 1usize..9, prios in 1u32..6) {
         let g = random_game(seed, n, prios, 3);
         let brute = brute_parity(&g);
-        for algo in [ParityAlgorithm::TangleLearning, ParityAlgorithm::Zielonka] {
+        for algo in [
+            ParityAlgorithm::TangleLearning,
+            ParityAlgorithm::Zielonka,
+            ParityAlgorithm::PriorityPromotion,
+        ] {
             let s = solve_parity(&g, algo).unwrap();
             prop_assert_eq!(winners(&s), brute.clone(), "{:?}", algo);
             prop_assert!(check(&g, &Objective::Parity, &s).is_ok(), "{:?}: {:?}", algo, check(&g, &Objective::Parity, &s));
@@ -269,22 +273,26 @@ proptest! {
         }
     }
 
-    /// Tangle learning (the default) and Zielonka's algorithm find the same winning regions, and
-    /// the checker accepts both strategies: games with dead ends (out-degree 0 to 4) and total
-    /// games (1 to 5, as PGSolver's randomgame), few or many priorities.
+    /// Tangle learning, priority promotion (the default) and Zielonka's algorithm find the same
+    /// winning regions, and the checker accepts all three strategies: games with dead ends
+    /// (out-degree 0 to 4) and total games (1 to 5, as PGSolver's randomgame), few or many
+    /// priorities.
     #[test]
-    fn tangle_learning_agrees_with_zielonka(seed: u64, n in 1usize..300, prios in 1u32..40, total: bool) {
+    fn tangle_learning_and_priority_promotion_agree_with_zielonka(seed: u64, n in 1usize..300, prios in 1u32..40, total: bool) {
         let g = if total {
             random_total_game(seed, n, prios, 5)
         } else {
             random_game(seed, n, prios, 4)
         };
-        let tl = solve(&g, &Objective::Parity).unwrap();
-        prop_assert_eq!(&tl, &solve_parity(&g, ParityAlgorithm::TangleLearning).unwrap());
+        let pp = solve(&g, &Objective::Parity).unwrap();
+        prop_assert_eq!(&pp, &solve_parity(&g, ParityAlgorithm::PriorityPromotion).unwrap());
+        let tl = solve_parity(&g, ParityAlgorithm::TangleLearning).unwrap();
         let zlk = solve_parity(&g, ParityAlgorithm::Zielonka).unwrap();
         prop_assert_eq!(winners(&tl), winners(&zlk));
         prop_assert!(check(&g, &Objective::Parity, &tl).is_ok(), "{:?}", check(&g, &Objective::Parity, &tl));
         prop_assert!(check(&g, &Objective::Parity, &zlk).is_ok(), "{:?}", check(&g, &Objective::Parity, &zlk));
+        prop_assert_eq!(winners(&pp), winners(&zlk));
+        prop_assert!(check(&g, &Objective::Parity, &pp).is_ok(), "{:?}", check(&g, &Objective::Parity, &pp));
     }
 
     #[test]
@@ -509,23 +517,29 @@ proptest! {
     }
 }
 
-/// The recursive ladder, Zielonka's exponential family: both algorithms agree and are verified at
-/// small sizes; tangle learning alone on larger ones.
+/// The recursive ladder, Zielonka's exponential family: the three algorithms agree and are
+/// verified at small sizes; tangle learning and priority promotion alone on larger ones.
 #[test]
 fn recursive_ladders() {
     for levels in 2..=12 {
         let g = families::recursive_ladder(levels);
         assert_eq!(g.vertex_count(), 5 * levels);
-        let tl = solve(&g, &Objective::Parity).unwrap();
+        let tl = solve_parity(&g, ParityAlgorithm::TangleLearning).unwrap();
         let zlk = solve_parity(&g, ParityAlgorithm::Zielonka).unwrap();
+        let pp = solve_parity(&g, ParityAlgorithm::PriorityPromotion).unwrap();
         assert_eq!(winners(&tl), winners(&zlk), "{levels} levels");
+        assert_eq!(winners(&pp), winners(&zlk), "{levels} levels");
         check(&g, &Objective::Parity, &tl).unwrap();
         check(&g, &Objective::Parity, &zlk).unwrap();
+        check(&g, &Objective::Parity, &pp).unwrap();
     }
     for levels in [100, 1000] {
         let g = families::recursive_ladder(levels);
-        let tl = solve(&g, &Objective::Parity).unwrap();
+        let tl = solve_parity(&g, ParityAlgorithm::TangleLearning).unwrap();
         check(&g, &Objective::Parity, &tl).unwrap();
+        let pp = solve_parity(&g, ParityAlgorithm::PriorityPromotion).unwrap();
+        check(&g, &Objective::Parity, &pp).unwrap();
+        assert_eq!(winners(&pp), winners(&tl), "{levels} levels");
     }
 }
 
@@ -569,6 +583,9 @@ fn shared_games_load_and_parity_solutions_check() {
         let z = solve_parity(&g, ParityAlgorithm::Zielonka).unwrap();
         check(&g, &Objective::Parity, &z).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
         assert_eq!(winners(&s), winners(&z), "{}", p.display());
+        let tl = solve_parity(&g, ParityAlgorithm::TangleLearning).unwrap();
+        check(&g, &Objective::Parity, &tl).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+        assert_eq!(winners(&tl), winners(&z), "{}", p.display());
         // the same game written and read back
         let mut out = Vec::new();
         pg::write(&g, &mut out).unwrap();

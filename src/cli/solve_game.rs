@@ -20,8 +20,9 @@ use std::time::Instant;
 #[command(
     after_help = "Parity games are max-parity, as in PGSolver: player 0 wins a play when the largest priority
 seen infinitely often is even. A player who cannot move loses. Parity games are solved by
-tangle learning (van Dijk 2018, as Oink's `tl`), or by Zielonka's recursive algorithm with
---method zielonka (exponential on ladder-like games). Büchi, safety and reachability
+priority promotion (Benerecetti, Dell'Erba, Mogavero 2016, as Oink's `pp`), by tangle
+learning with --method tangle (van Dijk 2018, as Oink's `tl`), or by Zielonka's recursive
+algorithm with --method zielonka (exponential on ladder-like games). Büchi, safety and reachability
 objectives are player P's (--player), on the vertices given by --target and/or --priority.
 Every solution is verified by an independent checker before it is reported.
 
@@ -33,6 +34,7 @@ Examples:
   mazegraph solve-game game.pg                        # summary
   mazegraph solve-game game.pg -o game.sol            # PGSolver solution
   mazegraph solve-game game.pg --method zielonka
+  mazegraph solve-game game.pg --method tangle
   mazegraph solve-game game.pg --check claimed.sol
   mazegraph solve-game game.pg --objective buchi --priority 2 --to json
   mazegraph solve-game game.pg --objective safety --player 1 --target 0,4"
@@ -52,7 +54,7 @@ pub struct Args {
     /// The winning condition.
     #[arg(long, value_enum, default_value_t = Kind::Parity)]
     objective: Kind,
-    /// The parity game algorithm [default: tangle] (as `solve --method` names a maze solver;
+    /// The parity game algorithm [default: pp] (as `solve --method` names a maze solver;
     /// `--parity-solver` is an alias).
     #[arg(
         long = "method",
@@ -98,6 +100,9 @@ pub enum ParitySolver {
     /// Zielonka's recursive algorithm.
     #[value(alias = "zlk")]
     Zielonka,
+    /// Priority promotion: fast on ladder games, where tangle learning is quadratic.
+    #[value(name = "pp", alias = "priority-promotion")]
+    PriorityPromotion,
 }
 
 impl From<ParitySolver> for ParityAlgorithm {
@@ -105,6 +110,7 @@ impl From<ParitySolver> for ParityAlgorithm {
         match s {
             ParitySolver::Tangle => ParityAlgorithm::TangleLearning,
             ParitySolver::Zielonka => ParityAlgorithm::Zielonka,
+            ParitySolver::PriorityPromotion => ParityAlgorithm::PriorityPromotion,
         }
     }
 }

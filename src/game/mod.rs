@@ -25,8 +25,8 @@
 //!
 //! - [`attractor`](mod@attractor): Attr_p(T) in O(V+E), ranks, memoryless strategies;
 //! - [`orient`](mod@orient): maze → one-player game;
-//! - [`solve`](mod@solve): safety, Büchi, parity (tangle learning or Zielonka: [`ParityAlgorithm`]),
-//!   and [`solve::check`];
+//! - [`solve`](mod@solve): safety, Büchi, parity (tangle learning, priority promotion or
+//!   Zielonka: [`ParityAlgorithm`]), and [`solve::check`];
 //! - [`format`](mod@format): PGSolver (`.pg`), game JSON, DOT.
 //!
 //! # Representation
@@ -47,6 +47,7 @@
 pub mod attractor;
 pub mod format;
 pub mod orient;
+mod priority_promotion;
 pub mod solve;
 mod tangle;
 

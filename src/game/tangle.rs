@@ -1,6 +1,6 @@
 //! Parity games by **tangle learning** (T. van Dijk, *Attracting Tangles to Solve Parity
-//! Games*, CAV 2018; the `tl` solver of Oink): the default parity solver of
-//! [`solve`](super::solve::solve).
+//! Games*, CAV 2018; the `tl` solver of Oink), a parity solver of
+//! [`solve_parity`](super::solve::solve_parity) (the default is priority promotion).
 //!
 //! A *tangle* of player α is a set of vertices U with a strategy for α inside U such that the
 //! plays that stay in U (α following the strategy, the opponent moving anywhere inside U) form a

@@ -1,0 +1,520 @@
+//! Parity games by **priority promotion** (M. Benerecetti, D. Dell'Erba, F. Mogavero, *Solving
+//! parity games via priority promotion*, CAV 2016 / FMSD 2018; the basic algorithm, Oink's
+//! `pp`): the default parity solver of [`solve`](super::solve::solve).
+//!
+//! The remaining game is decomposed top-down into *regions*, each labelled by a priority p and
+//! belonging to the player α who likes p: the α-attractor, in the subgame below the regions
+//! already built, of the vertices of priority p there (plus, after a promotion, the region it
+//! was promoted into). A region is *closed* in its subgame when α's vertices in it can stay in
+//! it and the opponent's can only leave it upwards, into higher regions. An open region is
+//! kept and the next lower priority is taken. A closed region whose opponent cannot leave it at
+//! all is a *dominion*: α wins everywhere in it, with the attractor moves plus, at the top
+//! vertices, a move staying inside. It is attracted for α in the whole remaining game, decided
+//! and removed, and the decomposition starts again from the top. Otherwise the region is
+//! *promoted* to the lowest higher region its opponent can escape to (which is α's: a region of
+//! the opponent would have attracted the escaping vertex): it joins that region, the regions in
+//! between are dissolved, the merged region is extended by attraction and checked again.
+//!
+//! The lowest region is always closed (below it nothing is left to escape to), so the
+//! decomposition ends with a dominion each time. Everything is on flat arrays: a label per
+//! vertex (0 for free, the rank of its region's priority, or [`DEAD`] once decided), the
+//! regions as consecutive segments of one vertex trail, and successor counters that are
+//! initialised on first touch (so a region costs O(its vertices + the edges into them), not
+//! O(V)). Nothing recurses.
+
+use super::{Game, Player, NONE};
+use fixedbitset::FixedBitSet;
+
+/// The label of a decided (removed) vertex: above every region, so it never counts as free.
+const DEAD: u32 = u32::MAX;
+
+/// A region of the current decomposition.
+#[derive(Clone, Copy)]
+struct Region {
+    /// Its label (the rank of its priority + 1).
+    label: u32,
+    /// Its first vertex in the trail.
+    start: usize,
+    /// The scan position in `order` just past its priority class.
+    pos_after: usize,
+}
+
+/// What the closedness check found about the region in process.
+enum Status {
+    /// Open: α cannot stay, or the opponent can leave downwards.
+    Open,
+    /// The opponent cannot leave: a dominion.
+    Dominion,
+    /// Closed, and the opponent's lowest escape is into the region with this label.
+    Promote(u32),
+}
+
+/// Priority promotion on the subgame `alive` (total: every vertex has a successor in it):
+/// decides winners and the winners' moves of its vertices and removes them from `alive`.
+/// Returns the vertices left undecided, which is none unless the progress argument above fails
+/// (the caller then solves them another way).
+///
+/// Complexity: building or extending a region costs O(its new vertices + their in-edges), and
+/// checking it O(its vertices + their out-edges). Every promotion makes a region climb, and
+/// every decomposition ends with a dominion removed; the known bound is exponential
+/// (O(2^V)-ish in the worst case, as for every algorithm of this family), but on practical,
+/// random and ladder games few promotions happen. It does not remember anything across
+/// dominions (the basic algorithm): each dominion restarts the decomposition from the top.
+pub(crate) fn solve(
+    game: &Game,
+    alive: &mut FixedBitSet,
+    winner: &mut [u8],
+    strategy: &mut [u32],
+) -> Vec<u32> {
+    run(game, alive, winner, strategy).0
+}
+
+/// [`solve`], with the number of dominions and of promotions.
+fn run(
+    game: &Game,
+    alive: &mut FixedBitSet,
+    winner: &mut [u8],
+    strategy: &mut [u32],
+) -> (Vec<u32>, usize, usize) {
+    let mut pp = Promoter::new(game, alive);
+    let mut dominions = 0;
+    while !pp.order.is_empty() {
+        if !pp.decompose(alive, winner, strategy) {
+            break;
+        }
+        dominions += 1;
+    }
+    pp.order.retain(|&v| alive.contains(v as usize));
+    (pp.order, dominions, pp.promotions)
+}
+
+/// The state of priority promotion.
+struct Promoter<'g> {
+    game: &'g Game,
+    /// The undecided vertices by decreasing priority (may hold decided ones, skipped).
+    order: Vec<u32>,
+    /// Decided vertices still in `order`.
+    stale: usize,
+    /// Per vertex: the rank of its priority among the distinct priorities, + 1.
+    rank: Vec<u32>,
+    /// Per vertex: 0 when free, the label of its region, or [`DEAD`].
+    label: Vec<u32>,
+    /// Per vertex: the move of its region's player (meaningful at that player's vertices).
+    moves: Vec<u32>,
+    /// The regions' vertices, region after region, top-down, each in order of attraction.
+    trail: Vec<u32>,
+    /// The regions, top-down (labels decreasing).
+    regions: Vec<Region>,
+    /// Queued in an attraction and not processed yet.
+    pending: FixedBitSet,
+    /// Per vertex of the attracting player's opponent: successors not processed yet, valid
+    /// when `stamp` is the current attraction's.
+    left: Vec<u32>,
+    stamp: Vec<u32>,
+    epoch: u32,
+    promotions: usize,
+}
+
+impl<'g> Promoter<'g> {
+    fn new(game: &'g Game, alive: &FixedBitSet) -> Promoter<'g> {
+        let n = game.vertex_count();
+        let mut order: Vec<u32> = alive.ones().map(|v| v as u32).collect();
+        order.sort_by_key(|&v| std::cmp::Reverse(game.priority(v)));
+        let mut rank = vec![0; n];
+        let mut r = 0;
+        for (k, &v) in order.iter().enumerate().rev() {
+            if k + 1 == order.len() || game.priority(order[k + 1]) != game.priority(v) {
+                r += 1;
+            }
+            rank[v as usize] = r;
+        }
+        let mut label = vec![DEAD; n];
+        for &v in &order {
+            label[v as usize] = 0;
+        }
+        Promoter {
+            game,
+            order,
+            stale: 0,
+            rank,
+            label,
+            moves: vec![NONE; n],
+            trail: Vec::new(),
+            regions: Vec::new(),
+            pending: FixedBitSet::with_capacity(n),
+            left: vec![0; n],
+            stamp: vec![0; n],
+            epoch: 0,
+            promotions: 0,
+        }
+    }
+
+    /// The player a region's label belongs to.
+    fn player(&self, start: usize) -> Player {
+        Player::of_priority(self.game.priority(self.trail[start]))
+    }
+
+    /// Builds regions from the top down until a dominion is found, decided and removed
+    /// (true), or the scan runs out (false: cannot happen on a total subgame).
+    fn decompose(
+        &mut self,
+        alive: &mut FixedBitSet,
+        winner: &mut [u8],
+        strategy: &mut [u32],
+    ) -> bool {
+        let game = self.game;
+        let mut pos = 0;
+        while pos < self.order.len() {
+            let p = game.priority(self.order[pos]);
+            let l = self.rank[self.order[pos] as usize];
+            let start = self.trail.len();
+            let mut end = pos;
+            while end < self.order.len() && game.priority(self.order[end]) == p {
+                let v = self.order[end];
+                if self.label[v as usize] == 0 {
+                    self.add(v, l, NONE);
+                }
+                end += 1;
+            }
+            pos = end;
+            if self.trail.len() == start {
+                continue;
+            }
+            self.regions.push(Region {
+                label: l,
+                start,
+                pos_after: end,
+            });
+            let mut pl = Player::of_priority(p);
+            self.attract(l, pl, start);
+            let mut cur = self.regions.len() - 1;
+            loop {
+                let r = self.regions[cur];
+                match self.status(r.label, pl, r.start) {
+                    Status::Open => break,
+                    Status::Dominion => {
+                        self.win(pl, r.start, alive, winner, strategy);
+                        return true;
+                    }
+                    Status::Promote(q) => {
+                        self.promotions += 1;
+                        let iq = self.regions.partition_point(|g| g.label > q);
+                        debug_assert_eq!(self.regions[iq].label, q);
+                        let from = self.regions[iq + 1].start;
+                        // Dissolve the regions between, move the promoted one up.
+                        for k in from..r.start {
+                            let v = self.trail[k] as usize;
+                            self.label[v] = 0;
+                        }
+                        self.trail.copy_within(r.start.., from);
+                        self.trail.truncate(from + (self.trail.len() - r.start));
+                        for k in from..self.trail.len() {
+                            let v = self.trail[k];
+                            self.label[v as usize] = q;
+                            self.pending.insert(v as usize);
+                        }
+                        self.regions.truncate(iq + 1);
+                        cur = iq;
+                        pos = self.regions[iq].pos_after;
+                        pl = self.player(self.regions[iq].start);
+                        debug_assert_eq!(pl, self.player(from));
+                        self.attract(q, pl, from);
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Puts `v` in the region labelled `l` with move `m`, queued for attraction.
+    fn add(&mut self, v: u32, l: u32, m: u32) {
+        self.label[v as usize] = l;
+        self.moves[v as usize] = m;
+        self.pending.insert(v as usize);
+        self.trail.push(v);
+    }
+
+    /// Attraction for `pl` into the region labelled `l`, in the subgame of the free vertices,
+    /// processing the queued vertices `trail[from..]` (and those it attracts).
+    fn attract(&mut self, l: u32, pl: Player, from: usize) {
+        let game = self.game;
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.stamp.fill(0);
+            self.epoch = 1;
+        }
+        let mut head = from;
+        while head < self.trail.len() {
+            let v = self.trail[head];
+            head += 1;
+            self.pending.set(v as usize, false);
+            for &u in game.predecessors(v) {
+                let ui = u as usize;
+                let lu = self.label[ui];
+                if lu == l {
+                    // A top vertex of `pl` without a move yet gets one inside.
+                    if game.owner(u) == pl && self.moves[ui] == NONE {
+                        self.moves[ui] = v;
+                    }
+                    continue;
+                }
+                if lu != 0 {
+                    continue;
+                }
+                if game.owner(u) == pl {
+                    self.add(u, l, v);
+                    continue;
+                }
+                if self.stamp[ui] != self.epoch {
+                    self.stamp[ui] = self.epoch;
+                    // Free or queued successors: each will count this vertex down once.
+                    self.left[ui] = game
+                        .successors(u)
+                        .iter()
+                        .filter(|&&w| {
+                            self.label[w as usize] == 0 || self.pending.contains(w as usize)
+                        })
+                        .count() as u32;
+                } else {
+                    self.left[ui] -= 1;
+                }
+                if self.left[ui] == 0 {
+                    self.add(u, l, NONE);
+                }
+            }
+        }
+    }
+
+    /// Is the region `trail[start..]` labelled `l` closed for `pl`, and where can the opponent
+    /// escape to? Gives `pl`'s vertices without a move inside one, if there is one.
+    fn status(&mut self, l: u32, pl: Player, start: usize) -> Status {
+        let game = self.game;
+        let mut lowest = DEAD;
+        for k in start..self.trail.len() {
+            let v = self.trail[k];
+            if game.owner(v) == pl {
+                let m = self.moves[v as usize];
+                if m == NONE || self.label[m as usize] != l {
+                    match game
+                        .successors(v)
+                        .iter()
+                        .find(|&&w| self.label[w as usize] == l)
+                    {
+                        Some(&w) => self.moves[v as usize] = w,
+                        None => return Status::Open,
+                    }
+                }
+            } else {
+                for &w in game.successors(v) {
+                    let lw = self.label[w as usize];
+                    if lw == 0 {
+                        return Status::Open;
+                    }
+                    if lw != l && lw < lowest {
+                        lowest = lw;
+                    }
+                }
+            }
+        }
+        if lowest == DEAD {
+            Status::Dominion
+        } else {
+            Status::Promote(lowest)
+        }
+    }
+
+    /// The region `trail[start..]` is a dominion of `pl`: attracts it for `pl` in the whole
+    /// remaining game, decides and removes the attractor, and dissolves every region.
+    fn win(
+        &mut self,
+        pl: Player,
+        start: usize,
+        alive: &mut FixedBitSet,
+        winner: &mut [u8],
+        strategy: &mut [u32],
+    ) {
+        let game = self.game;
+        let mut queue: Vec<u32> = self.trail[start..].to_vec();
+        for k in 0..start {
+            let v = self.trail[k] as usize;
+            self.label[v] = 0;
+        }
+        self.trail.clear();
+        self.regions.clear();
+        for &v in &queue {
+            self.label[v as usize] = DEAD;
+            self.pending.insert(v as usize);
+            if game.owner(v) == pl {
+                strategy[v as usize] = self.moves[v as usize];
+            }
+        }
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.stamp.fill(0);
+            self.epoch = 1;
+        }
+        let mut head = 0;
+        while head < queue.len() {
+            let v = queue[head];
+            head += 1;
+            self.pending.set(v as usize, false);
+            winner[v as usize] = pl.index();
+            alive.set(v as usize, false);
+            for &u in game.predecessors(v) {
+                let ui = u as usize;
+                if self.label[ui] == DEAD {
+                    continue;
+                }
+                if game.owner(u) == pl {
+                    strategy[ui] = v;
+                } else {
+                    if self.stamp[ui] != self.epoch {
+                        self.stamp[ui] = self.epoch;
+                        self.left[ui] = game
+                            .successors(u)
+                            .iter()
+                            .filter(|&&w| {
+                                self.label[w as usize] != DEAD || self.pending.contains(w as usize)
+                            })
+                            .count() as u32;
+                    } else {
+                        self.left[ui] -= 1;
+                    }
+                    if self.left[ui] > 0 {
+                        continue;
+                    }
+                }
+                self.label[ui] = DEAD;
+                self.pending.insert(ui);
+                queue.push(u);
+            }
+        }
+        self.stale += queue.len();
+        if 2 * self.stale > self.order.len() {
+            let label = &self.label;
+            self.order.retain(|&v| label[v as usize] != DEAD);
+            self.stale = 0;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::families;
+    use crate::game::solve::{check, solve_parity, Objective, ParityAlgorithm, Solution};
+
+    fn game(owners: &[u8], prios: &[u32], edges: &[(u32, u32)]) -> Game {
+        Game::from_parts(owners.to_vec(), prios.to_vec(), edges).unwrap()
+    }
+
+    /// Solves a total game, checks the solution and compares its winners with Zielonka's (on
+    /// small games) or tangle learning's; returns the numbers of dominions and promotions.
+    fn solve_and_check(g: &Game) -> (usize, usize) {
+        let n = g.vertex_count();
+        let mut alive = FixedBitSet::with_capacity(n);
+        alive.insert_range(..);
+        let mut winner = vec![0; n];
+        let mut strategy = vec![NONE; n];
+        let (rest, dominions, promotions) = run(g, &mut alive, &mut winner, &mut strategy);
+        assert!(rest.is_empty());
+        assert_eq!(alive.count_ones(..), 0);
+        for v in 0..n {
+            if g.owners()[v] != winner[v] {
+                strategy[v] = NONE;
+            }
+        }
+        let s = Solution::new(
+            winner
+                .iter()
+                .map(|&w| Player::from_index(w as u64).unwrap())
+                .collect(),
+            strategy,
+        );
+        check(g, &Objective::Parity, &s).unwrap();
+        let other = if n <= 100 {
+            ParityAlgorithm::Zielonka
+        } else {
+            ParityAlgorithm::TangleLearning
+        };
+        let z = solve_parity(g, other).unwrap();
+        for v in 0..n as u32 {
+            assert_eq!(s.winner(v), z.winner(v), "vertex {v}");
+        }
+        (dominions, promotions)
+    }
+
+    #[test]
+    fn promotion_then_dominion() {
+        // All player 1's: 0 (priority 4) → 1; 1 (priority 2) → {0, 1}; 2 (priority 3) → {0, 1}.
+        // Region 4 = {0} is open (0 → 1 leads down); region 3 = {2} is open (2 has no move
+        // inside); region 2 = {1} is closed, its only escape goes up to 4: promoted, it joins
+        // {0}, region 3 is dissolved and attracted too (2's moves all lead into {0, 1}), and
+        // {0, 1, 2} is player 0's dominion (every cycle sees 4 or only 2).
+        let g = game(
+            &[1, 1, 1],
+            &[4, 2, 3],
+            &[(0, 1), (1, 0), (1, 1), (2, 0), (2, 1)],
+        );
+        assert_eq!(solve_and_check(&g), (1, 1));
+    }
+
+    #[test]
+    fn small_random_games_promote_and_agree_with_zielonka() {
+        // Total random games (out-degree 1 to 3, few priorities): promotions happen, in some
+        // games more of them than dominions; every solution is checked and compared with
+        // Zielonka's.
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = |m: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % m
+        };
+        let (mut promotions, mut many) = (0, 0);
+        for _ in 0..400 {
+            let n = 2 + next(14) as u32;
+            let owners: Vec<u8> = (0..n).map(|_| next(2) as u8).collect();
+            let prios: Vec<u32> = (0..n).map(|_| next(8) as u32).collect();
+            let mut edges = Vec::new();
+            for v in 0..n {
+                for _ in 0..1 + next(3) {
+                    edges.push((v, next(n as u64) as u32));
+                }
+            }
+            let (dominions, p) = solve_and_check(&game(&owners, &prios, &edges));
+            promotions += p;
+            if p > dominions {
+                many += 1;
+            }
+        }
+        assert!(promotions > 0 && many > 0, "{promotions} {many}");
+    }
+
+    #[test]
+    fn both_players_win_somewhere() {
+        let g = game(
+            &[0, 1, 0, 1, 0],
+            &[2, 1, 3, 4, 0],
+            &[(0, 1), (1, 0), (1, 2), (2, 2), (3, 4), (4, 3), (4, 0)],
+        );
+        solve_and_check(&g);
+    }
+
+    #[test]
+    fn ladders_agree_with_zielonka() {
+        for levels in [1, 2, 10, 20, 40, 100] {
+            let g = families::recursive_ladder(levels);
+            let (dominions, _) = solve_and_check(&g);
+            assert!(dominions >= 1);
+        }
+    }
+
+    #[test]
+    fn empty_and_single_vertex_games() {
+        let g = game(&[], &[], &[]);
+        solve_and_check(&g);
+        let g = game(&[1], &[3], &[(0, 0)]);
+        solve_and_check(&g);
+    }
+}
