@@ -195,30 +195,26 @@ pub enum ParityAlgorithm {
 /// ```
 pub fn solve_parity(game: &Game, algorithm: ParityAlgorithm) -> Result<Solution> {
     match algorithm {
-        ParityAlgorithm::TangleLearning => {
+        ParityAlgorithm::TangleLearning | ParityAlgorithm::PriorityPromotion => {
             let mut s = Solver::new(game);
             s.strip_dead_ends();
-            let rest = tangle::solve(game, &mut s.alive, &mut s.winner, &mut s.strat);
+            let solve = if algorithm == ParityAlgorithm::TangleLearning {
+                tangle::solve
+            } else {
+                priority_promotion::solve
+            };
+            let rest = solve(game, &mut s.alive, &mut s.winner, &mut s.strat);
             if rest.is_empty() {
                 return Ok(s.finish());
             }
-            // Tangle learning always progresses; should it not, Zielonka decides the rest.
+            // Each pass of either ends with a dominion or a tangle learned; should one not,
+            // Zielonka decides the rest.
             zielonka_on_thread(s, rest)
         }
         ParityAlgorithm::Zielonka => {
             let mut s = Solver::new(game);
             let verts = s.strip_dead_ends();
             zielonka_on_thread(s, verts)
-        }
-        ParityAlgorithm::PriorityPromotion => {
-            let mut s = Solver::new(game);
-            s.strip_dead_ends();
-            let rest = priority_promotion::solve(game, &mut s.alive, &mut s.winner, &mut s.strat);
-            if rest.is_empty() {
-                return Ok(s.finish());
-            }
-            // Every decomposition ends with a dominion; should one not, Zielonka decides the rest.
-            zielonka_on_thread(s, rest)
         }
     }
 }
