@@ -33,10 +33,8 @@ impl Rng {
     }
 }
 
-/// A random game: `n` vertices, random owners, priorities below `prios`, 0 to `max_out`
-/// successors (so some dead ends), self-loops possible.
-fn random_game(seed: u64, n: usize, prios: u32, max_out: u64) -> Game {
-    let mut r = Rng(seed | 1);
+/// Random owners and priorities below `prios` for `n` vertices.
+fn random_vertices(r: &mut Rng, n: usize, prios: u32) -> (Vec<Player>, Vec<u32>) {
     let owners = (0..n)
         .map(|_| {
             if r.below(2) == 0 {
@@ -47,6 +45,14 @@ fn random_game(seed: u64, n: usize, prios: u32, max_out: u64) -> Game {
         })
         .collect();
     let priorities = (0..n).map(|_| r.below(prios as u64) as u32).collect();
+    (owners, priorities)
+}
+
+/// A random game: `n` vertices, random owners, priorities below `prios`, 0 to `max_out`
+/// successors (so some dead ends), self-loops possible.
+fn random_game(seed: u64, n: usize, prios: u32, max_out: u64) -> Game {
+    let mut r = Rng(seed | 1);
+    let (owners, priorities) = random_vertices(&mut r, n, prios);
     let mut edges = Vec::new();
     for v in 0..n as u32 {
         for _ in 0..r.below(max_out + 1) {
@@ -60,16 +66,7 @@ fn random_game(seed: u64, n: usize, prios: u32, max_out: u64) -> Game {
 /// `max_out` distinct successors.
 fn random_total_game(seed: u64, n: usize, prios: u32, max_out: u64) -> Game {
     let mut r = Rng(seed | 1);
-    let owners = (0..n)
-        .map(|_| {
-            if r.below(2) == 0 {
-                Player::Zero
-            } else {
-                Player::One
-            }
-        })
-        .collect();
-    let priorities = (0..n).map(|_| r.below(prios as u64) as u32).collect();
+    let (owners, priorities) = random_vertices(&mut r, n, prios);
     let mut edges = Vec::new();
     for v in 0..n as u32 {
         for _ in 0..1 + r.below(max_out) {
