@@ -18,7 +18,7 @@
 //! during a write are in `tests/hostile_files.rs`.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 mod common;
 use common::*;
@@ -94,16 +94,6 @@ fn output_name(file: &str) -> &'static str {
     } else {
         "out.json"
     }
-}
-
-/// The names in a directory.
-fn listing(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
 }
 
 /// Runs `mazegraph ARGS`, returning the exit code and standard error.

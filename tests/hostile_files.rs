@@ -38,16 +38,6 @@ use common::*;
 /// A small maze in the text format.
 const MAZE: &str = "#.###\n#...#\n###.#\n";
 
-/// The names in a directory, sorted.
-fn listing(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
-}
-
 /// Checks a refusal: exit status 2 and one line `mazegraph: error: …` on standard error.
 fn refused(out: &std::process::Output) -> String {
     let err = String::from_utf8_lossy(&out.stderr).into_owned();
