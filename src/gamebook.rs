@@ -433,7 +433,7 @@ pub fn build(maze: &Maze, seed: u64) -> Result<Gamebook> {
 fn weight(j: &Graph, u: u32, k: usize) -> u64 {
     j.neighbour_weights(u)
         .and_then(|w| w.get(k))
-        .map_or(1, |&w| u64::from(w))
+        .map_or(1, |&w| w as u64)
 }
 
 /// The weight of the edge `u`–`v`.

@@ -98,15 +98,21 @@ impl Vertices {
 /// assert_eq!(g.vertex_count(), 3);
 /// assert_eq!(g.edge_count(), 2);
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Graph {
     vertices: Vertices,
     offsets: Vec<usize>,
     targets: Vec<u32>,
-    weights: Option<Vec<u32>>,
+    weights: Option<Vec<f64>>,
+    /// Every weight is a whole number (cached from `weights`).
+    whole: bool,
     start: Option<u32>,
     goal: Option<u32>,
 }
+
+// Weights are finite and positive (the builder and every reader refuse anything else), so
+// equality on them is an equivalence.
+impl Eq for Graph {}
 
 impl Graph {
     /// The *cell graph* of a maze: a vertex per path cell, an edge per pair of adjacent path
@@ -182,6 +188,7 @@ impl Graph {
             offsets,
             targets,
             weights: None,
+            whole: true,
             start,
             goal,
         }
@@ -194,14 +201,18 @@ impl Graph {
         vertices: Vertices,
         offsets: Vec<usize>,
         targets: Vec<u32>,
-        weights: Option<Vec<u32>>,
+        weights: Option<Vec<f64>>,
     ) -> Graph {
         debug_assert_eq!(offsets.len(), vertices.len() + 1);
+        let whole = weights
+            .as_ref()
+            .is_none_or(|w| w.iter().all(|&x| x.fract() == 0.0));
         Graph {
             vertices,
             offsets,
             targets,
             weights,
+            whole,
             start: None,
             goal: None,
         }
@@ -231,7 +242,7 @@ impl Graph {
 
     /// The weights of `v`'s edges, parallel to [`Graph::neighbours`]; `None` when unweighted.
     #[inline]
-    pub fn neighbour_weights(&self, v: u32) -> Option<&[u32]> {
+    pub fn neighbour_weights(&self, v: u32) -> Option<&[f64]> {
         let v = v as usize;
         self.weights
             .as_ref()
@@ -243,28 +254,44 @@ impl Graph {
         self.neighbours(v).len()
     }
 
-    /// True when edges carry weights (a junction graph).
+    /// True when edges carry weights (a junction graph's corridor lengths, or any positive
+    /// weights a graph file gave).
     pub fn is_weighted(&self) -> bool {
         self.weights.is_some()
     }
 
-    /// Sum of all edge weights (the number of cell-to-cell steps the edges stand for).
-    pub fn total_weight(&self) -> u64 {
+    /// True when every weight is a whole number (always for an unweighted graph): the
+    /// weights can stand for corridor lengths in cells.
+    pub fn has_integer_weights(&self) -> bool {
+        self.whole
+    }
+
+    /// True when the edges carry lengths in steps: weights that are all whole numbers (a
+    /// junction graph's corridor lengths). Shortest paths in steps then add them; a graph
+    /// with fractional weights counts one step per edge and its weights separately.
+    pub fn has_lengths(&self) -> bool {
+        self.weights.is_some() && self.whole
+    }
+
+    /// Sum of all edge weights (for a maze's graphs, the number of cell-to-cell steps the edges
+    /// stand for).
+    pub fn total_weight(&self) -> f64 {
         match &self.weights {
-            Some(w) => w.iter().map(|&x| x as u64).sum::<u64>() / 2,
-            None => self.edge_count() as u64,
+            Some(w) => w.iter().sum::<f64>() / 2.0,
+            None => self.edge_count() as f64,
         }
     }
 
-    /// Iterates over the edges `(u, v, weight)` with `u < v`, in sorted order.
-    pub fn edges(&self) -> impl Iterator<Item = (u32, u32, u32)> + '_ {
+    /// Iterates over the edges `(u, v, weight)` with `u < v`, in sorted order (weight 1 in an
+    /// unweighted graph).
+    pub fn edges(&self) -> impl Iterator<Item = (u32, u32, f64)> + '_ {
         (0..self.vertex_count() as u32).flat_map(move |u| {
             let ns = self.neighbours(u);
             let ws = self.neighbour_weights(u);
             ns.iter()
                 .enumerate()
                 .filter(move |(_, &v)| v > u)
-                .map(move |(k, &v)| (u, v, ws.map_or(1, |w| w[k])))
+                .map(move |(k, &v)| (u, v, ws.map_or(1.0, |w| w[k])))
         })
     }
 
@@ -401,7 +428,7 @@ impl Graph {
 
     /// The graph as a petgraph `UnGraph`, node weights the labels, edge weights the lengths.
     /// Node `i` of the result is vertex `i`.
-    pub fn to_petgraph(&self) -> petgraph::graph::UnGraph<Label, u32> {
+    pub fn to_petgraph(&self) -> petgraph::graph::UnGraph<Label, f64> {
         let mut g = petgraph::graph::UnGraph::with_capacity(self.vertex_count(), self.edge_count());
         for v in 0..self.vertex_count() as u32 {
             g.add_node(self.label(v));
@@ -454,7 +481,7 @@ impl<'a> Rank<'a> {
 /// let mut b = GraphBuilder::default();
 /// let x = b.vertex(Label::Str("x".into()));
 /// let y = b.vertex(Label::Int(3));
-/// b.edge(x, y, 1).unwrap();
+/// b.edge(x, y, 1.0).unwrap();
 /// let g = b.finish(&Default::default()).unwrap();
 /// assert_eq!(g.label(0), Label::Int(3));
 /// ```
@@ -462,7 +489,7 @@ impl<'a> Rank<'a> {
 pub struct GraphBuilder {
     ids: HashMap<Label, u32>,
     labels: Vec<Label>,
-    edges: Vec<(u32, u32, u32)>,
+    edges: Vec<(u32, u32, f64)>,
     weighted: bool,
     shape: Option<Vec<usize>>,
     start: Option<Label>,
@@ -478,8 +505,8 @@ impl GraphBuilder {
     /// use mazegraph::grid::Limits;
     /// let mut b = GraphBuilder::with_limits(Limits::cells(1));
     /// let (x, y) = (b.vertex(Label::Int(1)), b.vertex(Label::Int(2)));
-    /// assert!(b.edge(x, y, 1).is_ok());
-    /// assert!(b.edge(y, x, 1).is_err()); // a second edge is over the cap
+    /// assert!(b.edge(x, y, 1.0).is_ok());
+    /// assert!(b.edge(y, x, 1.0).is_err()); // a second edge is over the cap
     /// ```
     pub fn with_limits(limits: Limits) -> GraphBuilder {
         GraphBuilder {
@@ -510,9 +537,9 @@ impl GraphBuilder {
     }
 
     /// Adds the edge `a -- b` with `weight` (1 for an unweighted edge), two vertex ids this
-    /// builder gave. Self-loops, zero weights, unknown ids and edges past the limits' cap
-    /// ([`Error::TooLarge`]) are refused.
-    pub fn edge(&mut self, a: u32, b: u32, weight: u32) -> Result<()> {
+    /// builder gave. Self-loops, weights that are not finite and positive, unknown ids and
+    /// edges past the limits' cap ([`Error::TooLarge`]) are refused.
+    pub fn edge(&mut self, a: u32, b: u32, weight: f64) -> Result<()> {
         let name = |v: u32| {
             self.labels
                 .get(v as usize)
@@ -524,13 +551,13 @@ impl GraphBuilder {
                 "self-loop on vertex {la} (a maze cannot link a cell to itself)"
             )));
         }
-        if weight == 0 {
+        if !(weight.is_finite() && weight > 0.0) {
             return Err(Error::InvalidGraph(format!(
-                "edge {la} -- {lb} has weight 0"
+                "edge {la} -- {lb} has weight {weight} (weights are positive numbers)"
             )));
         }
         self.limits.check_edge(self.edges.len())?;
-        if weight != 1 {
+        if weight != 1.0 {
             self.weighted = true;
         }
         self.edges.push((a, b, weight));
@@ -564,6 +591,23 @@ impl GraphBuilder {
     /// number of axes; the shape is the declared one, or one past the largest coordinate on
     /// each axis.
     pub fn finish(self, limits: &Limits) -> Result<Graph> {
+        self.finish_counted(limits).map(|(g, _)| g)
+    }
+
+    /// [`GraphBuilder::finish`], also counting the edges merged into another with the same
+    /// ends (added twice, in either direction), so that a reader can say it dropped them.
+    ///
+    /// ```
+    /// use mazegraph::graph::{GraphBuilder, Label};
+    /// let mut b = GraphBuilder::default();
+    /// let (x, y) = (b.vertex(Label::Int(1)), b.vertex(Label::Int(2)));
+    /// b.edge(x, y, 2.5).unwrap();
+    /// b.edge(y, x, 1.5).unwrap();
+    /// let (g, merged) = b.finish_counted(&Default::default()).unwrap();
+    /// assert_eq!((g.edge_count(), merged), (1, 1));
+    /// assert_eq!(g.edges().next().unwrap().2, 1.5); // the lighter one is kept
+    /// ```
+    pub fn finish_counted(self, limits: &Limits) -> Result<(Graph, usize)> {
         limits.check(self.labels.len() as u64)?;
         limits.check(self.edges.len() as u64)?;
         let n = self.labels.len();
@@ -573,14 +617,16 @@ impl GraphBuilder {
         for (new, &old) in order.iter().enumerate() {
             new_id[old as usize] = new as u32;
         }
-        let mut adj: Vec<(u32, u32, u32)> = Vec::with_capacity(self.edges.len() * 2);
+        let mut adj: Vec<(u32, u32, f64)> = Vec::with_capacity(self.edges.len() * 2);
         for &(a, b, w) in &self.edges {
             let (a, b) = (new_id[a as usize], new_id[b as usize]);
             adj.push((a, b, w));
             adj.push((b, a, w));
         }
-        adj.sort_unstable();
+        adj.sort_unstable_by(|x, y| (x.0, x.1).cmp(&(y.0, y.1)).then(x.2.total_cmp(&y.2)));
+        let before = adj.len();
         adj.dedup_by(|next, prev| next.0 == prev.0 && next.1 == prev.1);
+        let merged = (before - adj.len()) / 2;
         let mut offsets = vec![0usize; n + 1];
         for &(a, _, _) in &adj {
             offsets[a as usize + 1] += 1;
@@ -601,7 +647,7 @@ impl GraphBuilder {
         let (s, t) = (find(&self.start), find(&self.goal));
         g.start = s;
         g.goal = t;
-        Ok(g)
+        Ok((g, merged))
     }
 }
 
@@ -755,8 +801,8 @@ mod tests {
         let mut b = GraphBuilder::default();
         let a = b.vertex(Label::Coord(vec![2, 1]));
         let c = b.vertex(Label::Coord(vec![0, 3]));
-        b.edge(a, c, 1).unwrap();
-        b.edge(c, a, 1).unwrap();
+        b.edge(a, c, 1.0).unwrap();
+        b.edge(c, a, 1.0).unwrap();
         let g = b.finish(&Limits::default()).unwrap();
         assert_eq!(g.shape().unwrap().dims(), &[3, 4]);
         assert_eq!(g.label(0), Label::Coord(vec![0, 3]));
@@ -767,10 +813,10 @@ mod tests {
     fn self_loops_are_refused() {
         let mut b = GraphBuilder::default();
         let a = b.vertex(Label::Int(1));
-        assert!(b.edge(a, a, 1).is_err());
+        assert!(b.edge(a, a, 1.0).is_err());
         // Ids the builder never gave are errors, not panics.
-        assert!(matches!(b.edge(a, 7, 1), Err(Error::InvalidGraph(_))));
-        assert!(matches!(b.edge(9, a, 1), Err(Error::InvalidGraph(_))));
+        assert!(matches!(b.edge(a, 7, 1.0), Err(Error::InvalidGraph(_))));
+        assert!(matches!(b.edge(9, a, 1.0), Err(Error::InvalidGraph(_))));
     }
 
     #[test]
@@ -781,10 +827,10 @@ mod tests {
             b.vertex(Label::Int(2)),
             b.vertex(Label::Int(3)),
         );
-        b.edge(x, y, 1).unwrap();
-        b.edge(y, z, 1).unwrap();
+        b.edge(x, y, 1.0).unwrap();
+        b.edge(y, z, 1.0).unwrap();
         assert!(matches!(
-            b.edge(x, z, 1),
+            b.edge(x, z, 1.0),
             Err(Error::TooLarge { cells: 3, limit: 2 })
         ));
         // A builder with the default limits is still held to smaller ones when finishing.
@@ -792,7 +838,7 @@ mod tests {
         let v: Vec<u32> = (0..4).map(|i| b.vertex(Label::Int(i))).collect();
         for i in 0..4 {
             for j in i + 1..4 {
-                b.edge(v[i], v[j], 1).unwrap();
+                b.edge(v[i], v[j], 1.0).unwrap();
             }
         }
         assert!(matches!(

@@ -158,7 +158,7 @@ fn build(maze: &Maze, kept: &FixedBitSet, portals: &PortalIndex) -> Graph {
         },
         offsets,
         targets,
-        Some(weights),
+        Some(weights.into_iter().map(f64::from).collect()),
     );
     if let Some((s, t)) = terminals {
         // Both are kept cells, so they are vertices.
@@ -192,8 +192,8 @@ mod tests {
         );
         let v = j.find(&Label::Coord(vec![1, 1])).unwrap();
         assert_eq!(j.neighbours(v), &[0, 2, 3]);
-        assert_eq!(j.neighbour_weights(v).unwrap(), &[1, 4, 2]);
-        assert_eq!(j.total_weight(), Graph::from_maze(&m).edge_count() as u64);
+        assert_eq!(j.neighbour_weights(v).unwrap(), &[1.0, 4.0, 2.0]);
+        assert_eq!(j.total_weight(), Graph::from_maze(&m).edge_count() as f64);
     }
 
     #[test]
@@ -203,7 +203,7 @@ mod tests {
         m.add_portal(7, 10).unwrap();
         let j = junction_graph(&m);
         assert_eq!(j.vertex_count(), 3);
-        assert_eq!(j.total_weight(), 4);
+        assert_eq!(j.total_weight(), 4.0);
         assert_eq!(j.edge_count(), 3);
     }
 

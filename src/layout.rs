@@ -59,7 +59,7 @@ pub const SPARSE_RATIO: u64 = 64;
 fn check_dense(graph: &Graph, shape: &Shape) -> Result<()> {
     let cells = shape.len() as u64;
     // Path cells: the vertices and the corridor cells of weighted edges.
-    let path = (graph.vertex_count() as u64).saturating_add(graph.total_weight());
+    let path = (graph.vertex_count() as u64).saturating_add(graph.total_weight() as u64);
     if cells > SPARSE_FLOOR && cells / SPARSE_RATIO > path {
         return Err(Error::InvalidGraph(format!(
             "its coordinates spread {} vertices over a grid of {cells} cells, which would be almost all wall",
@@ -103,7 +103,7 @@ fn set_terminals(graph: &Graph, maze: &mut Maze, cells: &[usize]) -> Result<()> 
 }
 
 fn row(graph: &Graph, limits: &Limits) -> Result<Placed> {
-    if graph.is_weighted() && graph.edges().any(|e| e.2 != 1) {
+    if graph.is_weighted() && graph.edges().any(|e| e.2 != 1.0) {
         return Err(Error::Unsupported(
             "the row layout draws every edge as a portal and cannot keep edge lengths; \
              convert the maze without --junctions, or use coordinates"
@@ -154,6 +154,14 @@ fn at_coordinates(graph: &Graph, limits: &Limits) -> Result<Placed> {
     let mut intended_adjacencies: u64 = 0;
     for (u, v, w) in graph.edges() {
         let (a, b) = (cells[u as usize], cells[v as usize]);
+        if w.fract() != 0.0 || w > u32::MAX as f64 {
+            return Err(Error::InvalidGraph(format!(
+                "edge {} -- {} has weight {w}, not a whole number of cells",
+                graph.label(u),
+                graph.label(v)
+            )));
+        }
+        let w = w as u32;
         if w == 1 && shape.adjacent(a, b) {
             intended_adjacencies += 1;
             continue;
@@ -304,7 +312,7 @@ mod tests {
         let x = b.vertex(Label::Coord(vec![0, 0]));
         let y = b.vertex(Label::Coord(vec![0, 1]));
         let _z = b.vertex(Label::Coord(vec![0, 2]));
-        b.edge(x, y, 1).unwrap();
+        b.edge(x, y, 1.0).unwrap();
         let g = b.finish(&Limits::default()).unwrap();
         let e = graph_to_maze(&g, Layout::Coordinates, &Limits::default()).unwrap_err();
         assert!(e.to_string().contains("first: (0, 1) and (0, 2)"), "{e}");
@@ -317,7 +325,7 @@ mod tests {
         let mut b = GraphBuilder::default();
         let x = b.vertex(Label::Coord(vec![0, 0]));
         let y = b.vertex(Label::Coord(vec![2, 2]));
-        b.edge(x, y, 4).unwrap();
+        b.edge(x, y, 4.0).unwrap();
         let g = b.finish(&Limits::default()).unwrap();
         let e = graph_to_maze(&g, Layout::Auto, &Limits::default()).unwrap_err();
         assert!(e.to_string().contains("cannot be drawn"), "{e}");

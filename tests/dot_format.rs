@@ -106,9 +106,9 @@ fn weighted_graph_round_trips() {
         .iter()
         .map(|x| b.vertex(c(x)))
         .collect();
-    b.edge(ids[0], ids[1], 4).unwrap();
-    b.edge(ids[1], ids[2], 1).unwrap();
-    b.edge(ids[1], ids[3], 5).unwrap();
+    b.edge(ids[0], ids[1], 4.0).unwrap();
+    b.edge(ids[1], ids[2], 1.0).unwrap();
+    b.edge(ids[1], ids[3], 5.0).unwrap();
     b.set_weighted();
     b.set_shape(vec![2, 10]);
     let g = b.finish(&Default::default()).unwrap();
@@ -118,7 +118,7 @@ fn weighted_graph_round_trips() {
     assert!(back.is_weighted());
     assert_eq!(back.difference(&g), None);
     assert_eq!(back, g);
-    assert_eq!(back.total_weight(), 10);
+    assert_eq!(back.total_weight(), 10.0);
 }
 
 #[test]
@@ -140,8 +140,10 @@ digraph G {
 }"#;
     let g = read(digraph);
     assert_eq!((g.vertex_count(), g.edge_count()), (3, 3));
-    assert!(!g.is_weighted(), "a float weight is a layout hint");
-    // Clusters and nested subgraphs are flattened.
+    // A positive weight is kept, whole or not (networkx writes float weights so).
+    assert!(g.is_weighted() && !g.has_integer_weights());
+    assert_eq!(g.total_weight(), 1.0 + 2.5 + 1.0); // a -- b merged with b -> a: the lighter kept
+                                                   // Clusters and nested subgraphs are flattened.
     let clusters = r#"graph {
   subgraph cluster_0 { label="left"; a -- b; subgraph inner { c } }
   subgraph "cluster 1" { d; e [color=red] }
@@ -334,7 +336,7 @@ proptest! {
         let mut b = GraphBuilder::default();
         let ids: Vec<u32> = (0..g0.vertex_count() as u32).map(|v| b.vertex(g0.label(v))).collect();
         for (k, (u, v, _)) in g0.edges().enumerate() {
-            let w = 1 + (seed.wrapping_mul(k as u64 + 1) >> 60) as u32;
+            let w = 1.0 + (seed.wrapping_mul(k as u64 + 1) >> 60) as f64;
             b.edge(ids[u as usize], ids[v as usize], w).unwrap();
         }
         b.set_weighted();
@@ -366,7 +368,7 @@ proptest! {
         let ids: Vec<u32> = names.iter().map(|l| b.vertex(l.clone())).collect();
         for (k, (x, y)) in edges.into_iter().enumerate() {
             if x < ids.len() && y < ids.len() && x != y {
-                b.edge(ids[x], ids[y], if weighted { 1 + k as u32 } else { 1 }).unwrap();
+                b.edge(ids[x], ids[y], if weighted { 1.0 + k as f64 } else { 1.0 }).unwrap();
             }
         }
         if let (Some(first), Some(last)) = (names.first(), names.last()) {

@@ -60,9 +60,9 @@ fn seed_junctions() -> Graph {
         v(&mut b, 1, 4),
         v(&mut b, 1, 9),
     );
-    b.edge(top, mid, 1).unwrap();
-    b.edge(left, mid, 4).unwrap();
-    b.edge(mid, right, 5).unwrap();
+    b.edge(top, mid, 1.0).unwrap();
+    b.edge(left, mid, 4.0).unwrap();
+    b.edge(mid, right, 5.0).unwrap();
     b.set_weighted();
     b.set_shape(vec![2, 10]);
     b.set_terminals(
@@ -84,11 +84,11 @@ fn named_graph() -> Graph {
         Label::Str("plain".into()),
     ];
     let ids: Vec<u32> = labels.iter().map(|l| b.vertex(l.clone())).collect();
-    b.edge(ids[0], ids[1], 2).unwrap();
-    b.edge(ids[1], ids[2], 1).unwrap();
-    b.edge(ids[2], ids[3], 7).unwrap();
-    b.edge(ids[3], ids[4], 3).unwrap();
-    b.edge(ids[0], ids[5], 1).unwrap();
+    b.edge(ids[0], ids[1], 2.0).unwrap();
+    b.edge(ids[1], ids[2], 1.0).unwrap();
+    b.edge(ids[2], ids[3], 7.0).unwrap();
+    b.edge(ids[3], ids[4], 3.0).unwrap();
+    b.edge(ids[0], ids[5], 1.0).unwrap();
     b.finish(&Default::default()).unwrap()
 }
 
@@ -158,7 +158,7 @@ fn weighted_golden_files() {
     ] {
         assert!(back.is_weighted());
         assert_eq!(g.difference(&back), None);
-        assert_eq!(back.total_weight(), 10);
+        assert_eq!(back.total_weight(), 10.0);
     }
     assert_eq!(graph_json::parse(&j, &opts()).unwrap(), g);
 }
@@ -308,7 +308,7 @@ fn python_literal_eval_reads_the_written_adj() {
         quote.vertex(Label::Str("it's".into())),
         quote.vertex(Label::Int(1)),
     );
-    quote.edge(x, y, 1).unwrap();
+    quote.edge(x, y, 1.0).unwrap();
     let cases = [
         (Graph::from_maze(&seed_maze()), true),
         (Graph::from_maze(&maze_3d()), true),
@@ -421,7 +421,7 @@ fn arb_named_graph() -> impl Strategy<Value = Graph> {
             for (x, y, w) in edges {
                 let (x, y) = (*x.get(&ids), *y.get(&ids));
                 if x != y {
-                    b.edge(x, y, if weighted { w } else { 1 }).unwrap();
+                    b.edge(x, y, if weighted { w as f64 } else { 1.0 }).unwrap();
                 }
             }
             if weighted {

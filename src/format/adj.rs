@@ -19,14 +19,18 @@
 //! - keys and neighbours: tuples of decimal integers (negative allowed), integers, strings with
 //!   Python escapes (`\\ \' \" \a \b \f \n \r \t \v \ooo \xHH \uHHHH \UHHHHHHHH`); as in Python,
 //!   `(5)` is the integer 5 and `(5,)` a 1-tuple;
-//! - values: a list of neighbours, or a dict neighbour → positive integer weight (the graph is
-//!   then weighted; lists in the same file give weight 1);
+//! - values: the neighbours as a list `[a, b]`, a tuple `(a, b)` or `(a,)`, a set `{a, b}` or
+//!   `set()`; or a dict neighbour → positive weight, whole or not (`{a: 3, b: 2.5}`: the graph
+//!   is then weighted; lists in the same file give weight 1); or a dict neighbour → edge
+//!   attributes, as networkx's `to_dict_of_dicts` writes (`{a: {'weight': 2.5}, b: {}}`: the
+//!   `weight` is kept, other attributes may hold any Python literal and are skipped);
 //! - the graph is undirected: an edge listed from one side only is still an edge; vertices
 //!   that appear only as neighbours are added; when both sides give different weights the
 //!   smaller is kept;
 //! - refused: a key that appears twice (Python would silently keep only the last list, so
 //!   the file means something else to Python than to us), floats and other non-decimal
-//!   numbers, nested or empty tuples, tuples holding strings, self-loops, zero weights,
+//!   numbers as vertices, nested or empty tuples as vertices, tuples holding strings,
+//!   self-loops, weights that are not positive numbers,
 //!   unbalanced brackets, anything after the closing `}`.
 //!
 //! The grammar has a fixed depth (dict → list or dict → tuple), so no input can exhaust the
@@ -163,9 +167,9 @@ pub fn write(graph: &Graph, out: &mut dyn Write) -> Result<()> {
                 buf.extend_from_slice(b", ");
             }
             labels.push(&mut buf, u);
-            if let Some(w) = ws.and_then(|ws| ws.get(k)) {
+            if let Some(&w) = ws.and_then(|ws| ws.get(k)) {
                 buf.extend_from_slice(b": ");
-                push_u64(&mut buf, u64::from(*w));
+                super::push_weight(&mut buf, w);
             }
         }
         buf.push(close);
@@ -261,7 +265,7 @@ pub(crate) struct FastCells {
     unsorted: bool,
     ends: Vec<(u64, u64)>,
     /// Edge weights parallel to `ends`, once a weight other than 1 was seen.
-    weights: Vec<u32>,
+    weights: Vec<f64>,
     weighted: bool,
     /// Caps the edges collected.
     limits: Limits,
@@ -321,15 +325,15 @@ impl FastCells {
     /// Records an edge; false for a self-loop (the general reader reports it),
     /// [`Error::TooLarge`] past the limits' edge cap.
     #[inline]
-    pub(crate) fn edge(&mut self, a: u64, b: u64, w: u32) -> Result<bool> {
+    pub(crate) fn edge(&mut self, a: u64, b: u64, w: f64) -> Result<bool> {
         if a == b {
             return Ok(false);
         }
         self.limits.check_edge(self.ends.len())?;
-        if w != 1 && self.weights.is_empty() {
-            self.weights.resize(self.ends.len(), 1);
+        if w != 1.0 && self.weights.is_empty() {
+            self.weights.resize(self.ends.len(), 1.0);
         }
-        if w != 1 || !self.weights.is_empty() {
+        if w != 1.0 || !self.weights.is_empty() {
             self.weights.push(w);
         }
         self.ends.push((a, b));
@@ -420,14 +424,14 @@ impl FastCells {
         let weighted = self.weighted || !self.weights.is_empty();
         let mut targets = vec![0u32; offsets[n]];
         let mut ws = if weighted {
-            vec![1u32; offsets[n]]
+            vec![1.0f64; offsets[n]]
         } else {
             Vec::new()
         };
         let mut fill = offsets[..n].to_vec();
         for (e, &(a, b)) in self.ends.iter().enumerate() {
             let (a, b) = (id(a), id(b));
-            let w = self.weights.get(e).copied().unwrap_or(1);
+            let w = self.weights.get(e).copied().unwrap_or(1.0);
             for (x, y) in [(a, b), (b, a)] {
                 let slot = fill[x as usize];
                 targets[slot] = y;
@@ -442,7 +446,7 @@ impl FastCells {
         // in place.
         let mut out = 0;
         let mut start = 0;
-        let mut scratch: Vec<(u32, u32)> = Vec::new();
+        let mut scratch: Vec<(u32, f64)> = Vec::new();
         for v in 0..n {
             let end = offsets[v + 1];
             if weighted {
@@ -453,7 +457,7 @@ impl FastCells {
                         .copied()
                         .zip(ws[start..end].iter().copied()),
                 );
-                scratch.sort_unstable();
+                scratch.sort_unstable_by(|x, y| x.0.cmp(&y.0).then(x.1.total_cmp(&y.1)));
                 scratch.dedup_by_key(|p| p.0);
                 for &(t, w) in &scratch {
                     targets[out] = t;
@@ -677,7 +681,7 @@ impl Parser<'_> {
         Ok(u64::from(v))
     }
 
-    fn edge(&mut self, u: u64, v: u64, w: u32, pos: usize) -> PResult<()> {
+    fn edge(&mut self, u: u64, v: u64, w: f64, pos: usize) -> PResult<()> {
         match &mut self.sink {
             Sink::Fast(f) => {
                 if f.edge(u, v, w)? {
@@ -697,19 +701,26 @@ impl Parser<'_> {
         }
     }
 
-    /// A neighbour list `[a, b]` or weight dict `{a: 3, b: 1}` for vertex `u`.
+    /// The neighbours of vertex `u`: a list `[a, b]`, a tuple `(a, b)`, a set `{a, b}` or
+    /// `set()`, a weight dict `{a: 3, b: 2.5}`, or a dict of edge attributes
+    /// `{a: {'weight': 3}, b: {}}` (networkx's `to_dict_of_dicts`).
     fn neighbours(&mut self, u: u64) -> PResult<()> {
-        let (weighted, close) = match self.peek() {
-            Some(b'[') => (false, b']'),
-            Some(b'{') => {
-                match &mut self.sink {
-                    Sink::Fast(f) => f.set_weighted(),
-                    Sink::Slow { builder, .. } => builder.set_weighted(),
-                }
-                (true, b'}')
+        let close = match self.peek() {
+            Some(b'[') => b']',
+            Some(b'(') => b')',
+            Some(b'{') => b'}',
+            Some(b's') if self.b.get(self.pos..self.pos + 5) == Some(b"set()") => {
+                self.pos += 5;
+                return Ok(());
             }
-            _ => return Err(self.expected("'[' or '{' opening a neighbour list").into()),
+            _ => {
+                return Err(self
+                    .expected("a neighbour list ('[', '(', '{' or 'set()')")
+                    .into())
+            }
         };
+        // A `{…}` is a dict or a set, told by what follows its first element.
+        let mut dict: Option<bool> = (close != b'}').then_some(false);
         self.pos += 1;
         loop {
             self.ws();
@@ -720,18 +731,32 @@ impl Parser<'_> {
             let at = self.pos;
             let label = self.label()?;
             let v = self.vertex(label)?;
-            let mut w = 1;
-            if weighted {
-                self.ws();
+            self.ws();
+            if dict.is_none() {
+                dict = Some(self.peek() == Some(b':'));
+            }
+            let mut w = 1.0;
+            if dict == Some(true) {
                 if self.peek() != Some(b':') {
                     return Err(self.expected("':' and a weight after a neighbour").into());
                 }
                 self.pos += 1;
                 self.ws();
-                w = self.weight()?;
+                w = if self.peek() == Some(b'{') {
+                    match self.attributes()? {
+                        Some(w) => {
+                            self.set_weighted();
+                            w
+                        }
+                        None => 1.0,
+                    }
+                } else {
+                    self.set_weighted();
+                    self.weight()?
+                };
+                self.ws();
             }
             self.edge(u, v, w, at)?;
-            self.ws();
             match self.peek() {
                 Some(b',') => self.pos += 1,
                 Some(c) if c == close => {
@@ -740,10 +765,11 @@ impl Parser<'_> {
                 }
                 _ => {
                     return Err(self
-                        .expected(if weighted {
-                            "',' or '}' after a weight"
-                        } else {
-                            "',' or ']' after a neighbour"
+                        .expected(match (dict, close) {
+                            (Some(true), _) => "',' or '}' after a weight",
+                            (_, b')') => "',' or ')' after a neighbour",
+                            (_, b'}') => "',' or '}' after a neighbour",
+                            _ => "',' or ']' after a neighbour",
                         })
                         .into())
                 }
@@ -751,18 +777,120 @@ impl Parser<'_> {
         }
     }
 
-    fn weight(&mut self) -> Result<u32> {
-        let at = self.pos;
-        if !matches!(self.peek(), Some(b'0'..=b'9' | b'-' | b'+')) {
-            return Err(self.expected("a weight (a positive integer)"));
+    fn set_weighted(&mut self) {
+        match &mut self.sink {
+            Sink::Fast(f) => f.set_weighted(),
+            Sink::Slow { builder, .. } => builder.set_weighted(),
         }
-        let w = self.int()?;
-        u32::try_from(w).ok().filter(|&w| w >= 1).ok_or_else(|| {
-            self.err_at(
-                at,
-                format!("weight {w} is not a positive integer below 2^32"),
-            )
-        })
+    }
+
+    /// An edge's attribute dict `{'weight': 2.5, 'color': 'red'}`: its weight, if it has one.
+    /// Other attributes may hold any Python literal; they are skipped.
+    fn attributes(&mut self) -> Result<Option<f64>> {
+        self.pos += 1;
+        let mut weight = None;
+        loop {
+            self.ws();
+            if self.peek() == Some(b'}') {
+                self.pos += 1;
+                return Ok(weight);
+            }
+            if !matches!(self.peek(), Some(b'\'' | b'"')) {
+                return Err(self.expected("an attribute name (a string)"));
+            }
+            let key = self.string()?;
+            self.ws();
+            if self.peek() != Some(b':') {
+                return Err(self.expected("':' after an attribute name"));
+            }
+            self.pos += 1;
+            self.ws();
+            if key == "weight" {
+                weight = Some(self.weight()?);
+            } else {
+                self.skip_literal(0)?;
+            }
+            self.ws();
+            match self.peek() {
+                Some(b',') => self.pos += 1,
+                Some(b'}') => {
+                    self.pos += 1;
+                    return Ok(weight);
+                }
+                _ => return Err(self.expected("',' or '}' after an attribute")),
+            }
+        }
+    }
+
+    /// Skips one Python literal (a number, string, `True`, `False`, `None`, or a list, tuple,
+    /// dict or set of them, at most 32 deep).
+    fn skip_literal(&mut self, depth: usize) -> Result<()> {
+        if depth >= 32 {
+            return Err(self.err_at(self.pos, "an attribute value nested more than 32 deep"));
+        }
+        match self.peek() {
+            Some(b'\'' | b'"') => self.string().map(drop),
+            Some(open @ (b'[' | b'(' | b'{')) => {
+                let close = match open {
+                    b'[' => b']',
+                    b'(' => b')',
+                    _ => b'}',
+                };
+                self.pos += 1;
+                loop {
+                    self.ws();
+                    match self.peek() {
+                        Some(c) if c == close => {
+                            self.pos += 1;
+                            return Ok(());
+                        }
+                        Some(b',' | b':') => self.pos += 1,
+                        None => return Err(self.expected("the end of an attribute value")),
+                        _ => self.skip_literal(depth + 1)?,
+                    }
+                }
+            }
+            Some(c) if c.is_ascii_alphanumeric() || matches!(c, b'-' | b'+' | b'.') => {
+                let start = self.pos;
+                while matches!(self.peek(), Some(c) if c.is_ascii_alphanumeric() || matches!(c, b'-' | b'+' | b'.' | b'_'))
+                {
+                    self.pos += 1;
+                }
+                let word = &self.text[start..self.pos];
+                let number = word
+                    .bytes()
+                    .next()
+                    .is_some_and(|c| !c.is_ascii_alphabetic());
+                if number || matches!(word, "True" | "False" | "None" | "inf" | "nan") {
+                    Ok(())
+                } else {
+                    Err(self.err_at(start, format!("'{word}' is not a Python literal")))
+                }
+            }
+            _ => Err(self.expected("an attribute value")),
+        }
+    }
+
+    /// A weight: a positive decimal number, integer (`3`) or not (`2.5`, `1e-3`).
+    fn weight(&mut self) -> Result<f64> {
+        let at = self.pos;
+        while matches!(self.peek(), Some(c) if c.is_ascii_alphanumeric() || matches!(c, b'-' | b'+' | b'.' | b'_'))
+        {
+            self.pos += 1;
+        }
+        let token = &self.text[at..self.pos];
+        if token.is_empty() {
+            return Err(self.expected("a weight (a positive number)"));
+        }
+        let w: f64 = token
+            .replace('_', "")
+            .parse()
+            .map_err(|_| self.err_at(at, format!("weight '{token}' is not a number")))?;
+        if w.is_finite() && w > 0.0 {
+            Ok(w)
+        } else {
+            Err(self.err_at(at, format!("weight {token} is not a positive number")))
+        }
     }
 
     /// A vertex: tuple, integer or string.
@@ -1126,7 +1254,7 @@ mod tests {
         let text = "{(0, 4): {(1, 4): 3}, (1, 4): {(0, 4): 3, (1, 9): 5}, (1, 9): {(1, 4): 5}}\n";
         let g = p(text).unwrap();
         assert!(g.is_weighted());
-        assert_eq!(g.total_weight(), 8);
+        assert_eq!(g.total_weight(), 8.0);
         assert_eq!(w(&g), text);
         // All weights 1 still reads as weighted, and lists mix with dicts.
         let g = p("{1: {2: 1}, 3: []}").unwrap();
@@ -1134,6 +1262,31 @@ mod tests {
         assert_eq!(w(&g), "{1: {2: 1}, 2: {1: 1}, 3: {}}\n");
         let g = p("{1: {2: 4}, 2: [3]}").unwrap();
         assert_eq!(w(&g), "{1: {2: 4}, 2: {1: 4, 3: 1}, 3: {2: 1}}\n");
+    }
+
+    #[test]
+    fn networkx_shapes_of_neighbours_read() {
+        // Sets (and `set()`), tuples (a 1-tuple needs its comma), dicts of attribute dicts
+        // with or without a weight, real weights.
+        let plain = "{1: [2, 3], 2: [1], 3: [1]}\n";
+        for text in [
+            "{1: {2, 3}, 2: {1}, 3: set()}",
+            "{1: (2, 3), 2: (1,), 3: ()}",
+            "{1: {2: {}, 3: {'color': 'red', 'pos': (1.5, -2e3), 'ok': True}}, 2: {}, 3: {}}",
+        ] {
+            let g = p(text).unwrap();
+            assert!(!g.is_weighted(), "{text}");
+            assert_eq!(w(&g), plain, "{text}");
+        }
+        let g = p("{'a': {'b': {'weight': 2.5, 'label': 'x'}, 'c': {'weight': 1}}}").unwrap();
+        assert!(g.is_weighted() && !g.has_integer_weights());
+        assert_eq!(
+            w(&g),
+            "{'a': {'b': 2.5, 'c': 1}, 'b': {'a': 2.5}, 'c': {'a': 1}}\n"
+        );
+        assert_eq!(p(&w(&g)).unwrap(), g);
+        let g = p("{1: {2: 1e-3}}").unwrap();
+        assert_eq!(g.total_weight(), 0.001);
     }
 
     #[test]
@@ -1184,23 +1337,35 @@ mod tests {
         );
         assert_eq!(
             err("{1: {2: 0}}"),
-            "line 1: weight 0 is not a positive integer below 2^32"
+            "line 1: weight 0 is not a positive number"
         );
         assert_eq!(
             err("{1: {2: -3}}"),
-            "line 1: weight -3 is not a positive integer below 2^32"
+            "line 1: weight -3 is not a positive number"
         );
         assert_eq!(
-            err("{1: {2}}"),
+            err("{1: {2: 1, 3}}"),
             "line 1: expected ':' and a weight after a neighbour, found '}'"
+        );
+        assert_eq!(
+            err("{1: {2, 3: 1}}"),
+            "line 1: expected ',' or '}' after a neighbour, found ':'"
+        );
+        assert_eq!(
+            err("{1: {2: {'weight': 'heavy'}}}"),
+            "line 1: expected a weight (a positive number), found \"'\""
+        );
+        assert_eq!(
+            err("{1: {2: {'color': [1, (2, {3: nope})]}}}"),
+            "line 1: 'nope' is not a Python literal"
         );
         assert_eq!(
             err("{1: [2: 3]}"),
             "line 1: expected ',' or ']' after a neighbour, found ':'"
         );
         assert_eq!(
-            err("{1: (2, 3)}"),
-            "line 1: expected '[' or '{' opening a neighbour list, found '('"
+            err("{1: <2>}"),
+            "line 1: expected a neighbour list ('[', '(', '{' or 'set()'), found '<'"
         );
         assert_eq!(
             err("{1: [None]}"),

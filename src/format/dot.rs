@@ -55,11 +55,11 @@
 //!   lines, any other backslash is kept.
 //! - Root graph attributes `maze_shape`, `maze_start`, `maze_goal` restore the grid shape and
 //!   the terminals; `maze_weighted=true` marks the graph weighted.
-//! - Edge lengths come from `weight` (on the edge, or from an `edge [weight=…]` default in
-//!   scope): a positive integer is the length; absent means 1; anything else (other tools use
-//!   floats for layout) is ignored and means 1, unless the graph declares
-//!   `maze_weighted=true`, where it is an error naming the edge. A graph with a length other
-//!   than 1 is weighted.
+//! - Edge weights come from `weight` (on the edge, or from an `edge [weight=…]` default in
+//!   scope): a positive number is the weight (`3`, `2.5`, as networkx writes them); absent
+//!   means 1; anything else (Graphviz's `weight=0`, text) is a layout hint and means 1,
+//!   unless the graph declares `maze_weighted=true`, where it is an error naming the edge. A
+//!   graph with a weight other than 1 is weighted.
 //! - `node [coord=…]` defaults are ignored (a shared coordinate would be meaningless).
 //! - Self-loops are refused, parallel edges merged (the shorter kept).
 //! - Subgraph nesting deeper than 100 levels is refused rather than risking the stack.
@@ -143,6 +143,10 @@ impl<'a> Out<'a> {
     #[inline]
     fn bytes(&mut self, b: &[u8]) {
         self.buf.extend_from_slice(b);
+    }
+
+    fn weight(&mut self, w: f64) {
+        super::push_weight(&mut self.buf, w);
     }
 
     #[inline]
@@ -402,7 +406,7 @@ fn write_cells(
             o.bytes(b"\"");
             if weighted {
                 o.bytes(b" [weight=");
-                o.uint(ws.map_or(1, |w| w[k]) as u64);
+                o.weight(ws.map_or(1.0, |w| w[k]));
                 o.bytes(b"]");
             }
             o.bytes(b";\n");
@@ -475,7 +479,7 @@ fn write_names(o: &mut Out<'_>, graph: &Graph, names: &[Label], weighted: bool) 
         write_name_id(o, &names[v as usize]);
         if weighted {
             o.bytes(b" [weight=");
-            o.uint(w as u64);
+            o.weight(w);
             o.bytes(b"]");
         }
         o.bytes(b";\n");
@@ -547,20 +551,23 @@ fn edge_length(
     declared_weighted: bool,
     edge: impl FnOnce() -> String,
     line: usize,
-) -> Result<u32> {
-    let Some(raw) = raw else { return Ok(1) };
-    let ok = !raw.is_empty() && raw.bytes().all(|b| b.is_ascii_digit());
-    match raw.parse::<u32>() {
-        Ok(w) if ok && w > 0 => Ok(w),
+) -> Result<f64> {
+    let Some(raw) = raw else { return Ok(1.0) };
+    let ok = !raw.is_empty()
+        && raw
+            .bytes()
+            .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'+' | b'-'));
+    match raw.parse::<f64>() {
+        Ok(w) if ok && w.is_finite() && w > 0.0 => Ok(w),
         _ if declared_weighted => Err(Error::parse(
             NAME,
             line,
             format!(
-                "edge {} has weight={raw:?}, not a positive integer length (the graph declares maze_weighted=true)",
+                "edge {} has weight={raw:?}, not a positive number (the graph declares maze_weighted=true)",
                 edge()
             ),
         )),
-        _ => Ok(1),
+        _ => Ok(1.0),
     }
 }
 
@@ -1627,7 +1634,7 @@ mod fast {
         // first edge, nodes are not either.
         let mut seen_node = false;
         let mut edges: Vec<[u32; 2]> = Vec::new();
-        let mut weights: Option<Vec<u32>> = None;
+        let mut weights: Option<Vec<f64>> = None;
         let mut hint = 0usize;
         loop {
             let (tok, line) = get!(lx.next());
@@ -1702,8 +1709,8 @@ mod fast {
                             line,
                         )?;
                         opts.limits.check_edge(edges.len())?;
-                        if w != 1 && weights.is_none() {
-                            weights = Some(vec![1; edges.len()]);
+                        if w != 1.0 && weights.is_none() {
+                            weights = Some(vec![1.0; edges.len()]);
                         }
                         if let Some(ws) = &mut weights {
                             ws.push(w);
@@ -1751,7 +1758,7 @@ mod fast {
         let s = get!(term(start));
         let g = get!(term(goal));
         if declared_weighted && weights.is_none() {
-            weights = Some(vec![1; edges.len()]);
+            weights = Some(vec![1.0; edges.len()]);
         }
         let mut graph = build(shape, cells, &edges, weights.as_deref());
         graph.set_terminals(s, g)?;
@@ -1767,7 +1774,7 @@ mod fast {
         shape: Shape,
         cells: Vec<usize>,
         edges: &[[u32; 2]],
-        weights: Option<&[u32]>,
+        weights: Option<&[f64]>,
     ) -> Graph {
         let n = cells.len();
         let mut offsets = vec![0usize; n + 1];
@@ -1780,7 +1787,7 @@ mod fast {
         }
         let mut fill = offsets.clone();
         let mut targets = vec![0u32; offsets[n]];
-        let mut ws = weights.map(|_| vec![0u32; offsets[n]]);
+        let mut ws = weights.map(|_| vec![0.0f64; offsets[n]]);
         for (k, &[a, b]) in edges.iter().enumerate() {
             for (x, y) in [(a, b), (b, a)] {
                 let p = fill[x as usize];
@@ -1792,7 +1799,7 @@ mod fast {
             }
         }
         // Sort each list (already sorted for the writer's edge order) and merge duplicates.
-        let mut scratch: Vec<(u32, u32)> = Vec::new();
+        let mut scratch: Vec<(u32, f64)> = Vec::new();
         let mut write = 0usize;
         let mut new_offsets = Vec::with_capacity(n + 1);
         new_offsets.push(0usize);
@@ -1802,9 +1809,9 @@ mod fast {
             if !sorted {
                 scratch.clear();
                 for p in lo..hi {
-                    scratch.push((targets[p], ws.as_ref().map_or(1, |w| w[p])));
+                    scratch.push((targets[p], ws.as_ref().map_or(1.0, |w| w[p])));
                 }
-                scratch.sort_unstable();
+                scratch.sort_unstable_by(|x, y| x.0.cmp(&y.0).then(x.1.total_cmp(&y.1)));
                 scratch.dedup_by(|next, prev| next.0 == prev.0);
                 for (k, &(t, w)) in scratch.iter().enumerate() {
                     targets[write + k] = t;
@@ -1939,8 +1946,8 @@ mod tests {
         let x = b.vertex(Label::Coord(vec![0, 0]));
         let y = b.vertex(Label::Coord(vec![0, 4]));
         let z = b.vertex(Label::Coord(vec![3, 4]));
-        b.edge(x, y, 4).unwrap();
-        b.edge(y, z, 3).unwrap();
+        b.edge(x, y, 4.0).unwrap();
+        b.edge(y, z, 3.0).unwrap();
         b.set_shape(vec![5, 5]);
         b.set_terminals(
             Some(Label::Coord(vec![0, 0])),
@@ -1953,7 +1960,7 @@ mod tests {
         let mut b = GraphBuilder::default();
         let x = b.vertex(Label::Coord(vec![0, 0]));
         let y = b.vertex(Label::Coord(vec![0, 1]));
-        b.edge(x, y, 1).unwrap();
+        b.edge(x, y, 1.0).unwrap();
         b.set_weighted();
         let g = b.finish(&Default::default()).unwrap();
         assert!(g.is_weighted());
@@ -1965,7 +1972,7 @@ mod tests {
         let text = "graph {\n graph [maze_shape=\"1,3\"]\n \"0,0\" \"0,1\" \"0,2\"\n \"0,2\" -- \"0,1\" [weight=5]\n \"0,1\" -- \"0,2\" [weight=2]\n \"0,0\" -- \"0,1\"\n}";
         let g = both(text);
         assert_eq!(g.edge_count(), 2);
-        assert_eq!(g.neighbour_weights(1), Some(&[1, 2][..]));
+        assert_eq!(g.neighbour_weights(1), Some(&[1.0, 2.0][..]));
     }
 
     #[test]
@@ -2030,8 +2037,8 @@ mod tests {
         let c = b.vertex(Label::Coord(vec![1]));
         let i = b.vertex(Label::Int(1));
         let s = b.vertex(Label::Str("x".into()));
-        b.edge(c, s, 1).unwrap();
-        b.edge(i, s, 1).unwrap();
+        b.edge(c, s, 1.0).unwrap();
+        b.edge(i, s, 1.0).unwrap();
         let mut g = b.finish(&Default::default()).unwrap();
         g.set_terminals(Some(0), Some(1)).unwrap();
         let text = dot_of(&g);
@@ -2054,35 +2061,36 @@ mod tests {
 
     #[test]
     fn weights_follow_the_rules() {
-        // Non-integer weights are layout hints elsewhere: ignored.
+        // Positive weights are kept, whole or not; others (Graphviz's weight=0) are layout
+        // hints: weight 1.
         let g = parse(
             "graph { a -- b [weight=0.5]; b -- c [weight=3]; c -- d [weight=0] }",
             &opts(),
         )
         .unwrap();
         assert!(g.is_weighted());
-        let ws: Vec<u32> = g.edges().map(|e| e.2).collect();
-        assert_eq!(ws, vec![1, 3, 1]);
+        let ws: Vec<f64> = g.edges().map(|e| e.2).collect();
+        assert_eq!(ws, vec![0.5, 3.0, 1.0]);
         // Defaults from `edge [weight=…]`, scoped to their subgraph.
         let g = parse(
             "graph { edge [weight=2]; a -- b; subgraph { edge [weight=7]; c -- d }; e -- f }",
             &opts(),
         )
         .unwrap();
-        let ws: Vec<u32> = g.edges().map(|e| e.2).collect();
-        assert_eq!(ws, vec![2, 7, 2]);
+        let ws: Vec<f64> = g.edges().map(|e| e.2).collect();
+        assert_eq!(ws, vec![2.0, 7.0, 2.0]);
         assert!(!parse("graph { a -- b }", &opts()).unwrap().is_weighted());
         // Declared weighted: a bad weight is an error naming the edge.
-        let e = parse("graph { maze_weighted=true; a -- b [weight=1.5] }", &opts()).unwrap_err();
+        let e = parse("graph { maze_weighted=true; a -- b [weight=0] }", &opts()).unwrap_err();
         assert!(
-            e.to_string().contains("edge 'a' -- 'b' has weight=\"1.5\""),
+            e.to_string().contains("edge 'a' -- 'b' has weight=\"0\""),
             "{e}"
         );
         let text = "graph {\n graph [maze_shape=\"1,2\", maze_weighted=true]\n \"0,0\"; \"0,1\"\n \"0,0\" -- \"0,1\" [weight=x]\n}";
         let e = parse(text, &opts()).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "line 4: edge \"0,0\" -- \"0,1\" has weight=\"x\", not a positive integer length (the graph declares maze_weighted=true)"
+            "line 4: edge \"0,0\" -- \"0,1\" has weight=\"x\", not a positive number (the graph declares maze_weighted=true)"
         );
         assert!(parse_general(text, &opts()).is_err());
     }
@@ -2255,7 +2263,7 @@ mod tests {
         .map(|l| b.vertex(l))
         .collect();
         for w in v.windows(2) {
-            b.edge(w[0], w[1], 1).unwrap();
+            b.edge(w[0], w[1], 1.0).unwrap();
         }
         b.set_terminals(Some(Label::Int(12)), Some(Label::Str("graph".into())));
         let g = b.finish(&Default::default()).unwrap();
@@ -2309,7 +2317,10 @@ mod normalize_tests {
         let text = "graph { graph [maze_shape=\"1,3\"]; \"0,0\"; \"0,1\"; \"0,2\"; edge [weight=3]; \"0,0\" -- \"0,1\"; \"0,1\" -- \"0,2\" [weight=1] }";
         let fast = fast::parse(text, &Default::default()).unwrap().unwrap();
         assert_eq!(fast, parse_general(text, &Default::default()).unwrap());
-        assert_eq!(fast.edges().map(|e| e.2).collect::<Vec<_>>(), vec![3, 1]);
+        assert_eq!(
+            fast.edges().map(|e| e.2).collect::<Vec<_>>(),
+            vec![3.0, 1.0]
+        );
     }
 
     proptest! {

@@ -41,7 +41,7 @@
 //! its id is its label (integer, string, or list of integers = coordinate); a node without
 //! `"id"` gets its position in `"nodes"`, as networkx does. Other attributes (`"pos"`, …) are
 //! ignored. Directed graphs are read as undirected and multigraphs' parallel edges merged
-//! (smallest weight kept). Weights must be positive integers (`3.0` is accepted). Refused:
+//! (smallest weight kept). Weights are positive numbers, whole (`3`, `3.0`) or not (`2.5`). Refused:
 //! edges naming an unknown node id, two nodes with the same id or the same coordinate, ids
 //! that are not integers, strings or integer lists, self-loops, terminals that are not
 //! vertices. Syntax and per-node/per-edge errors carry the line (serde_json's).
@@ -192,7 +192,7 @@ pub fn write(graph: &Graph, out: &mut dyn Write) -> Result<()> {
             labels.id(&mut buf, v)?;
             if graph.is_weighted() {
                 buf.extend_from_slice(b", \"weight\": ");
-                push_u64(&mut buf, u64::from(w));
+                super::push_weight(&mut buf, w);
             }
             buf.push(b'}');
             if buf.len() >= CHUNK {
@@ -277,41 +277,28 @@ impl<'de> Deserialize<'de> for Id {
     }
 }
 
-/// An edge weight: a positive integer below 2³² (an integral float is accepted).
-struct Weight(u32);
+/// An edge weight: a positive finite number.
+struct Weight(f64);
 
 impl<'de> Deserialize<'de> for Weight {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Weight, D::Error> {
         struct V;
-        fn check<E: de::Error>(w: u64) -> Result<Weight, E> {
-            u32::try_from(w)
-                .ok()
-                .filter(|&w| w >= 1)
-                .map(Weight)
-                .ok_or_else(|| {
-                    E::custom(format!("weight {w} is not a positive integer below 2^32"))
-                })
-        }
         impl<'de> Visitor<'de> for V {
             type Value = Weight;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a positive integer weight")
+                f.write_str("a positive number")
             }
             fn visit_u64<E: de::Error>(self, v: u64) -> Result<Weight, E> {
-                check(v)
+                self.visit_f64(v as f64)
             }
             fn visit_i64<E: de::Error>(self, v: i64) -> Result<Weight, E> {
-                Err(E::custom(format!(
-                    "weight {v} is not a positive integer below 2^32"
-                )))
+                self.visit_f64(v as f64)
             }
             fn visit_f64<E: de::Error>(self, v: f64) -> Result<Weight, E> {
-                if v.fract() == 0.0 && (1.0..=u32::MAX as f64).contains(&v) {
-                    check(v as u64)
+                if v.is_finite() && v > 0.0 {
+                    Ok(Weight(v))
                 } else {
-                    Err(E::custom(format!(
-                        "weight {v} is not a positive integer below 2^32"
-                    )))
+                    Err(E::custom(format!("weight {v} is not a positive number")))
                 }
             }
         }
@@ -502,7 +489,7 @@ impl State {
                 self.has_weights = true;
                 w
             }
-            None => 1,
+            None => 1.0,
         };
         let added = match &mut self.sink {
             Sink::Fast(f) => match f.edge(s, t, w) {
@@ -924,8 +911,8 @@ mod tests {
         let x = b.vertex(Label::Str("x \"q\"".into()));
         let y = b.vertex(Label::Int(-3));
         let z = b.vertex(Label::Coord(vec![-1, 2]));
-        b.edge(x, y, 4).unwrap();
-        b.edge(y, z, 1).unwrap();
+        b.edge(x, y, 4.0).unwrap();
+        b.edge(y, z, 1.0).unwrap();
         b.set_terminals(Some(Label::Int(-3)), Some(Label::Coord(vec![-1, 2])));
         let g = b.finish(&Default::default()).unwrap();
         let text = w(&g);
@@ -941,7 +928,7 @@ mod tests {
         let back = p(&text).unwrap();
         assert_eq!(g.difference(&back), None);
         assert!(back.is_weighted());
-        assert_eq!(back.total_weight(), 5);
+        assert_eq!(back.total_weight(), 5.0);
         assert_eq!((back.start(), back.goal()), (g.start(), g.goal()));
         assert_eq!(w(&back), text);
     }
@@ -963,7 +950,7 @@ mod tests {
             "nodes": [{"coord": [5]}, {"coord": [7]}]}"#)
         .unwrap();
         assert_eq!(g.label(1), Label::Coord(vec![7]));
-        assert_eq!(g.total_weight(), 2);
+        assert_eq!(g.total_weight(), 2.0);
         // Links after edges: union of both.
         let g = p(r#"{"nodes": [{"id": 1}, {"id": 2}, {"id": 3}],
             "links": [{"source": 1, "target": 2}], "edges": [{"source": 2, "target": 3}]}"#)
@@ -1014,11 +1001,11 @@ mod tests {
         );
         assert_eq!(
             err("{\"nodes\": [{\"id\": 0}, {\"id\": 1}],\n\"edges\": [{\"source\": 0, \"target\": 1, \"weight\": 0}]}"),
-            "line 2: weight 0 is not a positive integer below 2^32"
+            "line 2: weight 0 is not a positive number"
         );
         assert_eq!(
-            err("{\"nodes\": [{\"id\": 0}, {\"id\": 1}],\n\"edges\": [{\"source\": 0, \"target\": 1, \"weight\": 2.5}]}"),
-            "line 2: weight 2.5 is not a positive integer below 2^32"
+            err("{\"nodes\": [{\"id\": 0}, {\"id\": 1}],\n\"edges\": [{\"source\": 0, \"target\": 1, \"weight\": -2.5}]}"),
+            "line 2: weight -2.5 is not a positive number"
         );
         assert_eq!(
             err("{\"nodes\": [{\"id\": 0}],\n\"edges\": [{\"source\": 0}]}"),

@@ -284,6 +284,23 @@ pub fn text(format: Format, bytes: &[u8]) -> Result<&str> {
     })
 }
 
+/// Appends an edge weight as the text formats write it: a whole number without a fraction
+/// (`3`), any other number in the shortest form that reads back to the same `f64` (`2.5`).
+pub(crate) fn push_weight(buf: &mut Vec<u8>, w: f64) {
+    if w.fract() == 0.0 && w.abs() < 9.0e15 {
+        buf.extend_from_slice(format!("{}", w as i64).as_bytes());
+    } else {
+        buf.extend_from_slice(format!("{w}").as_bytes());
+    }
+}
+
+/// An edge weight as the text formats write it ([`push_weight`]).
+pub(crate) fn weight_text(w: f64) -> String {
+    let mut b = Vec::new();
+    push_weight(&mut b, w);
+    String::from_utf8(b).unwrap_or_default()
+}
+
 /// Parses a coordinate tuple such as `(1, 3)` or `(1,3)` at the start of `s`, returning the
 /// numbers and the rest of the string. Used by the text formats.
 pub(crate) fn parse_tuple(s: &str) -> Option<(Vec<i64>, &str)> {

@@ -146,12 +146,20 @@ pub fn orient_graph(graph: &Graph) -> Result<Oriented> {
             "orienting a graph needs its start and goal".into(),
         ));
     };
+    if !graph.has_integer_weights() {
+        return Err(Error::Unsupported(
+            "orienting a graph needs whole-number edge weights (lengths in steps); \
+             this graph has fractional weights"
+                .into(),
+        ));
+    }
     let n = graph.vertex_count();
     check_size(n as u64, 2 * graph.edge_count() as u64)?;
     let links = |v: u32, f: &mut dyn FnMut(u32, u32)| {
         let ns = graph.neighbours(v);
         match graph.neighbour_weights(v) {
-            Some(ws) => ns.iter().zip(ws).for_each(|(&u, &w)| f(u, w)),
+            // Whole numbers (checked above); larger than u32 saturates, as distances do.
+            Some(ws) => ns.iter().zip(ws).for_each(|(&u, &w)| f(u, w as u32)),
             None => ns.iter().for_each(|&u| f(u, 1)),
         }
     };

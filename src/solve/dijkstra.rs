@@ -79,7 +79,7 @@ fn shortest_route(graph: &Graph, s: u32, t: u32) -> (Option<Vec<u32>>, Vec<u32>)
         }
         let ws = graph.neighbour_weights(v);
         for (k, &u) in graph.neighbours(v).iter().enumerate() {
-            let nd = d + ws.map_or(1, |w| u64::from(w[k]));
+            let nd = d + ws.map_or(1, |w| w[k] as u64);
             if nd < dist[u as usize] {
                 dist[u as usize] = nd;
                 parent[u as usize] = v;
@@ -106,7 +106,7 @@ fn expand(maze: &Maze, graph: &Graph, route: &[u32]) -> Vec<usize> {
             .binary_search(&w[1])
             .ok()
             .and_then(|k| graph.neighbour_weights(w[0]).map(|ws| ws[k]))
-            .unwrap_or(1) as usize;
+            .unwrap_or(1.0) as usize;
         let straight = differing.len() == 1 && {
             let k = differing[0];
             let s = shape.strides()[k];

@@ -159,6 +159,11 @@ pub struct Stats {
     pub lattice: Option<RoomLattice>,
     /// Steps of a shortest start → goal path (`None` without terminals or when unsolvable).
     pub solution_length: Option<usize>,
+    /// In a graph whose weights are not all whole numbers (so not lengths in steps): the
+    /// total weight of a lightest start → goal path; `solution_length` then counts its
+    /// edges. `None` otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub solution_weight: Option<f64>,
     /// Junctions the shortest path passes, the goal excepted (the start counts when it is one).
     pub decisions: Option<usize>,
     /// Number of path cells of each degree (neighbours through the grid and portals).
@@ -297,9 +302,16 @@ pub fn cell_graph_stats(graph: &Graph, maze: Option<&Maze>) -> Stats {
 
     // The solution: walk back from the goal along decreasing distances (edge weights in a
     // weighted graph, one step per edge otherwise).
-    let (mut solution_length, mut decisions) = (None, None);
+    let (mut solution_length, mut decisions, mut solution_weight) = (None, None, None);
     if let (Some(s), Some(g)) = (start, goal) {
-        if graph.is_weighted() {
+        if graph.is_weighted() && !graph.has_lengths() {
+            let (d, hops) = lightest(graph, s);
+            if d[g as usize].is_finite() {
+                solution_weight = Some(d[g as usize]);
+                solution_length = Some(hops[g as usize] as usize);
+                decisions = Some(junctions_on_lightest(graph, s, g, &d));
+            }
+        } else if graph.has_lengths() {
             let d = dijkstra(graph, s);
             if d[g as usize] != u64::MAX {
                 solution_length = Some(d[g as usize] as usize);
@@ -370,6 +382,7 @@ pub fn cell_graph_stats(graph: &Graph, maze: Option<&Maze>) -> Stats {
         unreachable,
         lattice: grid.and_then(room_lattice),
         solution_length,
+        solution_weight,
         decisions,
         degree_histogram: histogram
             .iter()
@@ -426,7 +439,12 @@ fn bfs(
 /// The weight of `v`'s `k`-th edge: its corridor length in a weighted graph, else 1.
 #[inline]
 pub(crate) fn edge_weight(graph: &Graph, v: u32, k: usize) -> u32 {
-    graph.neighbour_weights(v).map_or(1, |w| w[k])
+    if !graph.has_lengths() {
+        return 1;
+    }
+    graph
+        .neighbour_weights(v)
+        .map_or(1, |w| w[k].min(u32::MAX as f64) as u32)
 }
 
 /// Walks back from `g` to `s` along a shortest path (distances `d` from `s`, edge weights
@@ -473,7 +491,7 @@ fn junctions_on_path(graph: &Graph, s: u32, g: u32, d: impl Fn(u32) -> u64) -> u
 /// Shortest distances from `s`: breadth-first in an unweighted graph, Dijkstra over the
 /// weights otherwise (`u64::MAX`: unreachable).
 pub(crate) fn distances(graph: &Graph, s: u32) -> Vec<u64> {
-    if graph.is_weighted() {
+    if graph.has_lengths() {
         return dijkstra(graph, s);
     }
     let mut dist = vec![u64::MAX; graph.vertex_count()];
@@ -513,6 +531,74 @@ fn dijkstra(graph: &Graph, s: u32) -> Vec<u64> {
         }
     }
     dist
+}
+
+/// Lightest paths from `s` over real weights (Dijkstra): the weight of each vertex's lightest
+/// path (infinite when unreachable) and its number of edges (the fewest among the lightest).
+///
+/// Complexity: O((V + E) log V).
+fn lightest(graph: &Graph, s: u32) -> (Vec<f64>, Vec<u32>) {
+    use std::cmp::Reverse;
+    /// A heap key ordered by weight, then hops.
+    #[derive(PartialEq)]
+    struct Key(f64, u32);
+    impl Eq for Key {}
+    impl PartialOrd for Key {
+        fn partial_cmp(&self, o: &Key) -> Option<std::cmp::Ordering> {
+            Some(self.cmp(o))
+        }
+    }
+    impl Ord for Key {
+        fn cmp(&self, o: &Key) -> std::cmp::Ordering {
+            self.0.total_cmp(&o.0).then(self.1.cmp(&o.1))
+        }
+    }
+    let n = graph.vertex_count();
+    let (mut dist, mut hops) = (vec![f64::INFINITY; n], vec![u32::MAX; n]);
+    let mut heap = std::collections::BinaryHeap::new();
+    dist[s as usize] = 0.0;
+    hops[s as usize] = 0;
+    heap.push(Reverse((Key(0.0, 0), s)));
+    while let Some(Reverse((Key(d, h), v))) = heap.pop() {
+        if (d, h) != (dist[v as usize], hops[v as usize]) {
+            continue;
+        }
+        let ws = graph.neighbour_weights(v);
+        for (k, &u) in graph.neighbours(v).iter().enumerate() {
+            let du = d + ws.map_or(1.0, |w| w[k]);
+            let hu = h.saturating_add(1);
+            let (old, oh) = (dist[u as usize], hops[u as usize]);
+            if du < old || (du == old && hu < oh) {
+                dist[u as usize] = du;
+                hops[u as usize] = hu;
+                heap.push(Reverse((Key(du, hu), u)));
+            }
+        }
+    }
+    (dist, hops)
+}
+
+/// The junctions a lightest `s` → `g` path passes, `g` excepted ([`lightest`]'s distances).
+fn junctions_on_lightest(graph: &Graph, s: u32, g: u32, d: &[f64]) -> usize {
+    let (mut v, mut count) = (g, 0);
+    for _ in 0..graph.vertex_count() {
+        if v == s {
+            break;
+        }
+        let ws = graph.neighbour_weights(v);
+        let dv = d[v as usize];
+        // The predecessor whose distance plus the edge is this vertex's (up to rounding).
+        let prev = graph.neighbours(v).iter().enumerate().find(|&(k, &u)| {
+            let via = d[u as usize] + ws.map_or(1.0, |w| w[k]);
+            d[u as usize] < dv && (via - dv).abs() <= 1e-9 * dv.max(1.0)
+        });
+        let Some((_, &u)) = prev else { break };
+        v = u;
+        if v != g && graph.degree(v) >= 3 {
+            count += 1;
+        }
+    }
+    count
 }
 
 fn branch_lengths(lengths: &mut [u32]) -> Option<BranchLengths> {
@@ -655,6 +741,9 @@ impl Stats {
             "solution length",
             opt(self.solution_length.map(|l| l.to_string())),
         ));
+        if let Some(w) = self.solution_weight {
+            rows.push(("solution weight", crate::format::weight_text(w)));
+        }
         rows.push((
             "decisions on it",
             opt(self.decisions.map(|d| d.to_string())),
@@ -877,7 +966,7 @@ mod tests {
             .map(|s| b.vertex(Label::Str((*s).into())))
             .collect();
         for (x, y) in [(0, 1), (1, 2), (1, 3), (3, 4)] {
-            b.edge(v[x], v[y], 1).unwrap();
+            b.edge(v[x], v[y], 1.0).unwrap();
         }
         let mut g = b.finish(&Default::default()).unwrap();
         g.set_terminals(Some(0), Some(4)).unwrap();
@@ -939,7 +1028,7 @@ mod tests {
             crate::graph::Vertices::Names((0..3).map(Label::Int).collect()),
             vec![0, 1, 3, 4],
             vec![1, 0, 2, 1],
-            Some(vec![0, 0, 0, 0]),
+            Some(vec![0.0, 0.0, 0.0, 0.0]),
         );
         g.set_terminals(Some(0), Some(2)).unwrap();
         let s = graph_stats(&g);
