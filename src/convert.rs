@@ -19,19 +19,24 @@ pub enum GraphKind {
     Junctions,
 }
 
-/// The graph of an item: a maze's cell or junction graph, or a graph as it is. Asking for the
-/// junction graph of a graph redraws it as a maze first (its vertices must be coordinates).
+/// The graph of an item: a maze's cell or junction graph, or a graph as it is (weights, names
+/// and terminals kept: graph → graph never needs a maze). Asking for the junction graph of a
+/// graph draws it as a maze first, at its coordinates or as rooms.
 pub fn to_graph(item: &Item, kind: GraphKind, limits: &Limits) -> Result<Graph> {
     match (item, kind) {
         (Item::Maze(m), GraphKind::Cells) => Ok(Graph::from_maze(m)),
         (Item::Maze(m), GraphKind::Junctions) => Ok(junction_graph(m)),
-        (Item::Graph(g), GraphKind::Cells) if !g.is_weighted() => Ok(g.clone()),
-        (Item::Graph(g), kind) => {
-            let placed = graph_to_maze(g, Layout::Coordinates, limits)?;
-            Ok(match kind {
-                GraphKind::Cells => Graph::from_maze(&placed.maze),
-                GraphKind::Junctions => junction_graph(&placed.maze),
-            })
+        (Item::Graph(g), GraphKind::Cells) => Ok(g.clone()),
+        (Item::Graph(g), GraphKind::Junctions) => {
+            let placed = graph_to_maze(g, Layout::Auto, limits)?;
+            if placed.layout == Layout::Row {
+                return Err(Error::Unsupported(
+                    "the junction graph is a maze's: this graph's vertices are neither grid cells \
+                     nor rooms, so it has none (convert it without --junctions)"
+                        .into(),
+                ));
+            }
+            Ok(junction_graph(&placed.maze))
         }
     }
 }
@@ -44,10 +49,19 @@ pub fn to_maze(item: Item, layout: Layout, limits: &Limits) -> Result<Maze> {
     }
 }
 
-/// The graph two items are compared by: the cell graph of a maze, or of the maze a weighted
-/// (junction) graph draws; an unweighted graph as it is.
+/// The graph two items are compared by: the cell graph of a maze, or of the maze a junction
+/// graph (whole-number weights at grid coordinates) draws; any other graph as it is.
 pub fn canonical_graph(item: &Item, limits: &Limits) -> Result<Graph> {
-    to_graph(item, GraphKind::Cells, limits)
+    match item {
+        Item::Graph(g) if g.has_lengths() && g.shape().is_some() => {
+            match graph_to_maze(g, Layout::Coordinates, limits) {
+                Ok(placed) => Ok(Graph::from_maze(&placed.maze)),
+                Err(Error::InvalidGraph(_)) => Ok(g.clone()),
+                Err(e) => Err(e),
+            }
+        }
+        _ => to_graph(item, GraphKind::Cells, limits),
+    }
 }
 
 /// The first difference between the graphs of two items, `None` when they are equal.
@@ -63,36 +77,129 @@ pub fn difference(a: &Item, b: &Item, limits: &Limits) -> Result<Option<String>>
     Ok(ga.difference(&gb))
 }
 
-/// Sets explicit terminals on an item by coordinates: on a maze, the cells; on a graph, the
-/// vertices with those coordinate labels.
-pub fn set_terminals(item: &mut Item, start: Option<&[i64]>, goal: Option<&[i64]>) -> Result<()> {
+/// A start or goal as a user names it: coordinates (`3,4`, `(3, 4)`) or a vertex's name or id
+/// (`entrance`, `7`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Terminal {
+    /// Coordinates: a maze's cell, or a graph vertex labelled with them (a single number may
+    /// also be an integer vertex id).
+    Coords(Vec<i64>),
+    /// A graph vertex's name (or integer id written as text).
+    Name(String),
+}
+
+impl Terminal {
+    /// Coordinates when `s` is a list of integers separated by commas (parentheses allowed),
+    /// a name otherwise.
+    ///
+    /// ```
+    /// use mazegraph::convert::Terminal;
+    /// assert_eq!(Terminal::parse("(1, 4)"), Terminal::Coords(vec![1, 4]));
+    /// assert_eq!(Terminal::parse("7"), Terminal::Coords(vec![7]));
+    /// assert_eq!(Terminal::parse("Myriel"), Terminal::Name("Myriel".into()));
+    /// ```
+    pub fn parse(s: &str) -> Terminal {
+        let t = s.trim();
+        let inner = t
+            .strip_prefix('(')
+            .and_then(|t| t.strip_suffix(')'))
+            .unwrap_or(t);
+        let parts: Option<Vec<i64>> = inner
+            .split(',')
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+            .map(|p| p.parse().ok())
+            .collect();
+        match parts {
+            Some(c) if !c.is_empty() => Terminal::Coords(c),
+            _ => Terminal::Name(s.to_string()),
+        }
+    }
+
+    /// The vertex of `graph` this names: the coordinate label, else (one number) the integer
+    /// id, else the string name.
+    pub fn find(&self, graph: &Graph) -> Option<u32> {
+        use crate::graph::Label;
+        match self {
+            Terminal::Coords(c) => graph
+                .find(&Label::Coord(c.clone()))
+                .or_else(|| match c.as_slice() {
+                    [i] => graph.find(&Label::Int(*i)),
+                    _ => None,
+                })
+                .or_else(|| graph.find(&Label::Str(crate::grid::fmt_coords(c)))),
+            Terminal::Name(s) => graph.find(&Label::Str(s.clone())).or_else(|| {
+                s.trim()
+                    .parse()
+                    .ok()
+                    .and_then(|i| graph.find(&Label::Int(i)))
+            }),
+        }
+    }
+}
+
+impl std::fmt::Display for Terminal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Terminal::Coords(c) => f.write_str(&crate::grid::fmt_coords(c)),
+            Terminal::Name(s) => write!(f, "{s:?}"),
+        }
+    }
+}
+
+/// Sets explicit terminals on an item: on a maze, the cells at those coordinates; on a graph,
+/// the vertices so named ([`Terminal::find`]). A terminal left out keeps the item's own.
+///
+/// ```
+/// use mazegraph::convert::{set_terminals, Terminal};
+/// use mazegraph::format::{adj, Item};
+/// let g = adj::parse("{'entrance': ['hall'], 'hall': ['exit']}", &Default::default()).unwrap();
+/// let mut item = Item::Graph(g);
+/// let (s, t) = (Terminal::parse("entrance"), Terminal::parse("exit"));
+/// set_terminals(&mut item, Some(&s), Some(&t)).unwrap();
+/// let Item::Graph(g) = item else { unreachable!() };
+/// assert_eq!((g.start(), g.goal()), (Some(0), Some(1))); // sorted: entrance, exit, hall
+/// ```
+pub fn set_terminals(
+    item: &mut Item,
+    start: Option<&Terminal>,
+    goal: Option<&Terminal>,
+) -> Result<()> {
     match item {
         Item::Maze(m) => {
             let shape = m.shape().clone();
-            let cell = |what: &str, c: Option<&[i64]>| -> Result<Option<usize>> {
-                c.map(|c| {
-                    shape.index_signed(c).ok_or_else(|| {
-                        Error::InvalidMaze(format!(
-                            "{what} {} is outside the grid of shape {:?}",
-                            crate::grid::fmt_coords(c),
-                            shape.dims()
-                        ))
-                    })
+            let cell = |what: &str, t: Option<&Terminal>| -> Result<Option<usize>> {
+                let Some(t) = t else { return Ok(None) };
+                let Terminal::Coords(c) = t else {
+                    return Err(Error::InvalidMaze(format!(
+                        "{what} {t} is not a cell: a maze's cells are named by coordinates like 3,4"
+                    )));
+                };
+                shape.index_signed(c).map(Some).ok_or_else(|| {
+                    Error::InvalidMaze(format!(
+                        "{what} {} is outside the grid of shape {:?}",
+                        crate::grid::fmt_coords(c),
+                        shape.dims()
+                    ))
                 })
-                .transpose()
             };
             let s = cell("start", start)?.or(m.explicit_start());
             let g = cell("goal", goal)?.or(m.explicit_goal());
             m.set_terminals(s, g)
         }
         Item::Graph(g) => {
-            let find = |what: &str, c: Option<&[i64]>| -> Result<Option<u32>> {
-                c.map(|c| {
-                    let l = crate::graph::Label::Coord(c.to_vec());
-                    g.find(&l)
-                        .ok_or_else(|| Error::InvalidGraph(format!("{what} {l} is not a vertex")))
+            let find = |what: &str, t: Option<&Terminal>| -> Result<Option<u32>> {
+                let Some(t) = t else { return Ok(None) };
+                t.find(g).map(Some).ok_or_else(|| {
+                    let some: Vec<String> = (0..g.vertex_count().min(3) as u32)
+                        .map(|v| g.label(v).to_string())
+                        .collect();
+                    Error::InvalidGraph(format!(
+                        "{what} {t} is not a vertex (the vertices are named like {}{})",
+                        some.join(", "),
+                        if g.vertex_count() > 3 { ", …" } else { "" }
+                    ))
                 })
-                .transpose()
             };
             let s = find("start", start)?.or(g.start());
             let t = find("goal", goal)?.or(g.goal());

@@ -75,7 +75,7 @@ pub fn kept_cells(maze: &Maze) -> FixedBitSet {
 /// let j = junction_graph(&m);
 /// // start (0,1), turn (1,1), turn (1,5), goal (2,5)
 /// assert_eq!(j.vertex_count(), 4);
-/// assert_eq!(j.total_weight(), 6);
+/// assert_eq!(j.total_weight(), 6.0);
 /// ```
 pub fn junction_graph(maze: &Maze) -> Graph {
     let mut kept = kept_cells(maze);

@@ -10,8 +10,11 @@
 //!   walls, and every edge is a portal: an *augmented maze* whose graph is isomorphic to the
 //!   input. For the seed's 11-vertex example this gives the seed's own
 //!   `{(5, 2): [(5, 22)], (5, 6): [(5, 10)], …}`.
-//! - [`Layout::Auto`]: coordinates when the graph can be drawn at its coordinates, the row
-//!   layout otherwise.
+//! - [`Layout::Rooms`]: a *room graph* (vertices are coordinates, every edge joins two of them
+//!   one step apart, as networkx's `grid_2d_graph` and maze-dataset make mazes) drawn with
+//!   room `(r, c)` at the cell `(2r + 1, 2c + 1)` and walls between ([`crate::rooms`]).
+//! - [`Layout::Auto`]: coordinates when the graph can be drawn at its coordinates, else rooms
+//!   when it is a room graph, else the row layout.
 
 use crate::error::{Error, Result};
 use crate::graph::{Graph, Vertices};
@@ -22,11 +25,15 @@ use fixedbitset::FixedBitSet;
 /// How [`graph_to_maze`] places vertices.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Layout {
-    /// Coordinates when possible, otherwise the row layout.
+    /// Coordinates when possible, else rooms when the vertices are rooms one step apart,
+    /// else the row layout.
     #[default]
     Auto,
     /// Cells at the coordinates the vertices name (an equal maze).
     Coordinates,
+    /// Each vertex a room at odd cells, each edge an open wall between two rooms
+    /// ([`crate::rooms`]): the networkx and maze-dataset way to write a maze.
+    Rooms,
     /// The seed's row of isolated cells joined by portals (an isomorphic augmented maze).
     Row,
 }
@@ -85,15 +92,26 @@ fn check_dense(graph: &Graph, shape: &Shape) -> Result<()> {
 pub fn graph_to_maze(graph: &Graph, layout: Layout, limits: &Limits) -> Result<Placed> {
     match layout {
         Layout::Coordinates => at_coordinates(graph, limits),
+        Layout::Rooms => crate::rooms::rooms_to_maze(graph, limits),
         Layout::Row => row(graph, limits),
-        Layout::Auto => match graph.vertices() {
-            Vertices::Cells { .. } => match at_coordinates(graph, limits) {
-                Ok(p) => Ok(p),
-                Err(Error::InvalidGraph(_)) if !graph.is_weighted() => row(graph, limits),
-                Err(e) => Err(e),
-            },
-            Vertices::Names(_) => row(graph, limits),
-        },
+        Layout::Auto => {
+            let coordinates = match graph.vertices() {
+                Vertices::Cells { .. } => at_coordinates(graph, limits),
+                Vertices::Names(_) => Err(Error::InvalidGraph(String::new())),
+            };
+            match coordinates {
+                Err(Error::InvalidGraph(why)) => {
+                    if crate::rooms::not_rooms(graph).is_none() {
+                        crate::rooms::rooms_to_maze(graph, limits)
+                    } else if graph.is_weighted() && !why.is_empty() {
+                        Err(Error::InvalidGraph(why))
+                    } else {
+                        row(graph, limits)
+                    }
+                }
+                other => other,
+            }
+        }
     }
 }
 
@@ -105,8 +123,9 @@ fn set_terminals(graph: &Graph, maze: &mut Maze, cells: &[usize]) -> Result<()> 
 fn row(graph: &Graph, limits: &Limits) -> Result<Placed> {
     if graph.is_weighted() && graph.edges().any(|e| e.2 != 1.0) {
         return Err(Error::Unsupported(
-            "the row layout draws every edge as a portal and cannot keep edge lengths; \
-             convert the maze without --junctions, or use coordinates"
+            "a maze drawn from this graph cannot keep its edge weights (its vertices are not \
+             grid cells a corridor can join); write it to a graph format (adj, graph.json, dot) \
+             to keep them"
                 .into(),
         ));
     }
@@ -139,7 +158,7 @@ fn row(graph: &Graph, limits: &Limits) -> Result<Placed> {
 fn at_coordinates(graph: &Graph, limits: &Limits) -> Result<Placed> {
     let Vertices::Cells { shape, cells } = graph.vertices() else {
         return Err(Error::InvalidGraph(
-            "the vertices are not grid coordinates; use the row layout".into(),
+            "the vertices are not grid coordinates (--layout row draws any graph, --layout rooms a graph of rooms one step apart)".into(),
         ));
     };
     limits.check(shape.len() as u64)?;

@@ -54,6 +54,7 @@ pub mod layout;
 pub mod maze;
 pub mod picture;
 pub mod render;
+pub mod rooms;
 pub mod solve;
 pub mod stats;
 

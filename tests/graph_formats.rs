@@ -265,6 +265,8 @@ fn python_view(g: &Graph) -> serde_json::Value {
                 .iter()
                 .enumerate()
                 .map(|(k, &u)| match g.neighbour_weights(v) {
+                    // Python reads a whole weight as an int.
+                    Some(w) if w[k].fract() == 0.0 => json!([label(u), w[k] as i64]),
                     Some(w) => json!([label(u), w[k]]),
                     None => label(u),
                 })

@@ -65,10 +65,10 @@ pub struct Args {
     priority: Vec<u32>,
     /// A maze's start cell, e.g. 1,0, or room, e.g. room:0,0 (default: the explicit one, or the
     /// first opening).
-    #[arg(long, value_name = "R,C|room:R,C", value_parser = parse_coords, allow_hyphen_values = true)]
+    #[arg(long, value_name = "R,C|room:R,C|NAME", value_parser = parse_coords, allow_hyphen_values = true)]
     start: Option<Coords>,
     /// A maze's goal cell or room:R,C (default: the explicit one, or the last opening).
-    #[arg(long, value_name = "R,C|room:R,C", value_parser = parse_coords, allow_hyphen_values = true)]
+    #[arg(long, value_name = "R,C|room:R,C|NAME", value_parser = parse_coords, allow_hyphen_values = true)]
     goal: Option<Coords>,
 }
 
@@ -200,12 +200,7 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         let from = maze_format(args.from.as_deref())?;
         let (mut item, _) = read_item(&args.input, from, Work::Attractor, global)?;
         if args.start.is_some() || args.goal.is_some() {
-            set_terminals(
-                &mut item,
-                args.start.as_ref().map(|c| c.0.as_slice()),
-                args.goal.as_ref().map(|c| c.0.as_slice()),
-            )
-            .map_err(located)?;
+            set_terminals(&mut item, args.start.as_ref(), args.goal.as_ref()).map_err(located)?;
         }
         match item {
             Item::Maze(m) => {

@@ -8,6 +8,7 @@ use anyhow::{bail, Result};
 use mazegraph::convert::{set_terminals, to_graph, GraphKind};
 use mazegraph::format::{Format, Holds, Item};
 use mazegraph::layout::{graph_to_maze, Layout};
+use mazegraph::rooms::{not_rooms, room_graph};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -23,6 +24,8 @@ Examples:
   mazegraph convert maze.png --junctions --to dot      # only junctions, dead ends, turns
   mazegraph convert maze.txt --to adj                  # the seed's adjacency list on stdout
   mazegraph convert graph.adj -o maze.json             # back to an equal maze
+  mazegraph convert nx_tree.graph.json -o maze.png     # networkx rooms (r, c) drawn as a maze
+  mazegraph convert maze.png --rooms --to graph.json   # and back: one vertex per room
   mazegraph convert maze.txt --start 1,0 --goal 3,9 -o maze.json"
 )]
 pub struct Args {
@@ -39,16 +42,23 @@ pub struct Args {
     to: Option<Format>,
     /// Write the junction graph: terminals, dead ends, junctions, turns and portal ends, each
     /// edge weighted by its length in cells.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "rooms")]
     junctions: bool,
+    /// Write the room graph of a maze drawn on a room lattice (rooms at odd cells): a vertex
+    /// per room (r, c), an edge per open wall between two rooms, as networkx's grid graphs
+    /// and maze-dataset write mazes.
+    #[arg(long)]
+    rooms: bool,
     /// How a graph becomes a maze.
     #[arg(long, value_enum, default_value_t = LayoutArg::Auto)]
     layout: LayoutArg,
-    /// Explicit start: a cell, e.g. 1,0, or a room, e.g. room:0,0 (the cell 1,1).
-    #[arg(long, value_name = "R,C|room:R,C", value_parser = parse_coords, allow_hyphen_values = true)]
+    /// Explicit start: a cell, e.g. 1,0, a room, e.g. room:0,0 (the cell 1,1), or a graph
+    /// vertex by name or id, e.g. entrance.
+    #[arg(long, value_name = "R,C|room:R,C|NAME", value_parser = parse_coords, allow_hyphen_values = true)]
     start: Option<Coords>,
-    /// Explicit goal: a cell, e.g. 3,9, or a room, e.g. room:1,4 (the cell 3,9).
-    #[arg(long, value_name = "R,C|room:R,C", value_parser = parse_coords, allow_hyphen_values = true)]
+    /// Explicit goal: a cell, e.g. 3,9, a room, e.g. room:1,4 (the cell 3,9), or a graph
+    /// vertex by name or id, e.g. exit.
+    #[arg(long, value_name = "R,C|room:R,C|NAME", value_parser = parse_coords, allow_hyphen_values = true)]
     goal: Option<Coords>,
 }
 
@@ -59,6 +69,8 @@ enum LayoutArg {
     Auto,
     /// Cells at the coordinates the vertices name: a maze equal to the one the graph came from.
     Coordinates,
+    /// Rooms one step apart (networkx, maze-dataset): room (r, c) at the cell (2r+1, 2c+1).
+    Rooms,
     /// The seed's layout: vertices in a row, one portal per edge.
     Row,
 }
@@ -80,12 +92,8 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     };
     let (mut item, _) = read_item(&args.input, args.from, work, global)?;
     if args.start.is_some() || args.goal.is_some() {
-        set_terminals(
-            &mut item,
-            args.start.as_ref().map(|c| c.0.as_slice()),
-            args.goal.as_ref().map(|c| c.0.as_slice()),
-        )
-        .map_err(|e| super::io::located(&args.input, e))?;
+        set_terminals(&mut item, args.start.as_ref(), args.goal.as_ref())
+            .map_err(|e| super::io::located(&args.input, e))?;
     }
     let located = |e| super::io::located(&args.input, e);
     match to.holds() {
@@ -96,13 +104,29 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
                 GraphKind::Cells
             };
             stages.stage("building the graph");
-            let graph = to_graph(&item, kind, &opts.limits).map_err(located)?;
+            let graph = if args.rooms {
+                match &item {
+                    Item::Maze(m) => room_graph(m, &opts.limits).map_err(located)?,
+                    Item::Graph(g) => match not_rooms(g) {
+                        None => g.clone(),
+                        Some(why) => bail!(
+                            "{}: --rooms: not a room graph: {why}",
+                            super::io::display_name(&args.input)
+                        ),
+                    },
+                }
+            } else {
+                to_graph(&item, kind, &opts.limits).map_err(located)?
+            };
             stages.stage(format!("writing {to}"));
             output.write_with(to.is_binary(), |w| to.write_graph(&graph, w))?;
         }
         Holds::Maze => {
-            if args.junctions {
-                bail!("--junctions makes a graph; write it as adj, graph.json or dot");
+            if args.junctions || args.rooms {
+                bail!(
+                    "--{} makes a graph; write it to a graph format (adj, graph.json, dot)",
+                    if args.junctions { "junctions" } else { "rooms" }
+                );
             }
             let maze = match item {
                 Item::Maze(m) => m,
@@ -110,6 +134,7 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
                     let layout = match args.layout {
                         LayoutArg::Auto => Layout::Auto,
                         LayoutArg::Coordinates => Layout::Coordinates,
+                        LayoutArg::Rooms => Layout::Rooms,
                         LayoutArg::Row => Layout::Row,
                     };
                     stages.stage("placing the graph in a grid");

@@ -50,10 +50,10 @@ pub struct Args {
     #[arg(long)]
     title: Option<String>,
     /// The entrance, e.g. 1,0 (default: the explicit start, or the first opening).
-    #[arg(long, value_name = "R,C|room:R,C", value_parser = parse_coords, allow_hyphen_values = true)]
+    #[arg(long, value_name = "R,C|room:R,C|NAME", value_parser = parse_coords, allow_hyphen_values = true)]
     start: Option<Coords>,
     /// The exit (default: the explicit goal, or the last opening).
-    #[arg(long, value_name = "R,C|room:R,C", value_parser = parse_coords, allow_hyphen_values = true)]
+    #[arg(long, value_name = "R,C|room:R,C|NAME", value_parser = parse_coords, allow_hyphen_values = true)]
     goal: Option<Coords>,
 }
 
@@ -86,12 +86,8 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     let output = Output::new(args.output.as_deref(), &[&args.input], global.force)?;
     let (mut item, _) = read_item(&args.input, args.from, Work::Gamebook, global)?;
     if args.start.is_some() || args.goal.is_some() {
-        set_terminals(
-            &mut item,
-            args.start.as_ref().map(|c| c.0.as_slice()),
-            args.goal.as_ref().map(|c| c.0.as_slice()),
-        )
-        .map_err(|e| located(&args.input, e))?;
+        set_terminals(&mut item, args.start.as_ref(), args.goal.as_ref())
+            .map_err(|e| located(&args.input, e))?;
     }
     let maze = match item {
         Item::Maze(m) => m,

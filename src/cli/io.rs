@@ -273,7 +273,7 @@ pub fn located(path: &Path, e: mazegraph::Error) -> anyhow::Error {
 }
 
 /// A path as messages name it (`<stdin>` for `-`).
-fn display_name(path: &Path) -> String {
+pub fn display_name(path: &Path) -> String {
     if path == Path::new("-") {
         "<stdin>".to_string()
     } else {

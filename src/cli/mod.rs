@@ -19,6 +19,7 @@ mod solve_game;
 mod stats;
 
 use clap::{Parser, Subcommand};
+use mazegraph::convert::Terminal;
 use std::process::ExitCode;
 
 /// Exit statuses, documented in `--help`.
@@ -201,22 +202,19 @@ fn parse_cells(s: &str) -> Result<mazegraph::picture::Cells, String> {
 }
 
 /// A coordinate given on the command line.
-#[derive(Clone, Debug)]
-pub struct Coords(pub Vec<i64>);
+/// A `--start`/`--goal` value: coordinates or a vertex's name ([`Terminal`]).
+pub type Coords = Terminal;
 
 /// Parses `r,c[,…]` (or `(r, c)`) into cell coordinates; `room:r,c[,…]` names a room in room
-/// coordinates, the cell `(2r + 1, 2c + 1, …)`.
+/// coordinates, the cell `(2r + 1, 2c + 1, …)`; anything else is a graph vertex's name.
 pub fn parse_coords(s: &str) -> Result<Coords, String> {
-    let (room, t) = match s.trim().strip_prefix("room:") {
-        Some(rest) => (true, rest),
-        None => (false, s.trim()),
+    let Some(t) = s.trim().strip_prefix("room:") else {
+        return Ok(Terminal::parse(s));
     };
-    let cells = parse_cells_coords(s, t)?;
-    if !room {
-        return Ok(cells);
-    }
+    let Terminal::Coords(cells) = parse_cells_coords(s, t)? else {
+        return Err(format!("{s:?} is not a room like room:3,4"));
+    };
     cells
-        .0
         .iter()
         .map(|&k| {
             k.checked_mul(2)
@@ -225,7 +223,7 @@ pub fn parse_coords(s: &str) -> Result<Coords, String> {
                 .ok_or_else(|| format!("{s:?}: room coordinates are 0 or more"))
         })
         .collect::<Result<Vec<_>, _>>()
-        .map(Coords)
+        .map(Terminal::Coords)
 }
 
 fn parse_cells_coords(s: &str, t: &str) -> Result<Coords, String> {
@@ -242,7 +240,7 @@ fn parse_cells_coords(s: &str, t: &str) -> Result<Coords, String> {
             if v.is_empty() {
                 Err(format!("{s:?} is not a coordinate like 3,4"))
             } else {
-                Ok(Coords(v))
+                Ok(Terminal::Coords(v))
             }
         })
 }

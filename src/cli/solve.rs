@@ -8,7 +8,7 @@ use super::out::{note, outln};
 use super::{parse_coords, Coords, Global};
 use anyhow::{bail, Result};
 use mazegraph::convert::{set_terminals, to_maze};
-use mazegraph::format::Format;
+use mazegraph::format::{Format, Item};
 use mazegraph::layout::Layout;
 use mazegraph::picture::{overlay, Raster};
 use mazegraph::solve::render::{self, SolutionFormat};
@@ -67,11 +67,13 @@ pub struct Args {
     /// Mazes solved at once (0: one per core; never more than the cores or the mazes).
     #[arg(short = 'j', long, value_name = "N", default_value_t = 0)]
     jobs: usize,
-    /// Explicit start: a cell, e.g. 1,0, or a room, e.g. room:0,0 (the cell 1,1).
-    #[arg(long, value_name = "R,C|room:R,C", value_parser = parse_coords, allow_hyphen_values = true)]
+    /// Explicit start: a cell, e.g. 1,0, a room, e.g. room:0,0 (the cell 1,1), or a graph
+    /// vertex by name or id, e.g. entrance.
+    #[arg(long, value_name = "R,C|room:R,C|NAME", value_parser = parse_coords, allow_hyphen_values = true)]
     start: Option<Coords>,
-    /// Explicit goal: a cell, e.g. 3,9, or a room, e.g. room:1,4 (the cell 3,9).
-    #[arg(long, value_name = "R,C|room:R,C", value_parser = parse_coords, allow_hyphen_values = true)]
+    /// Explicit goal: a cell, e.g. 3,9, a room, e.g. room:1,4 (the cell 3,9), or a graph
+    /// vertex by name or id, e.g. exit.
+    #[arg(long, value_name = "R,C|room:R,C|NAME", value_parser = parse_coords, allow_hyphen_values = true)]
     goal: Option<Coords>,
 }
 
@@ -149,12 +151,18 @@ fn load(path: &Path, args: &Args, global: &Global) -> Result<(Maze, Option<Sourc
     let (mut item, _, source) = read_item_noted(path, args.from, work(args.method), global)?;
     let source = source.filter(|s| !s.lattice.pixel);
     if args.start.is_some() || args.goal.is_some() {
-        set_terminals(
-            &mut item,
-            args.start.as_ref().map(|c| c.0.as_slice()),
-            args.goal.as_ref().map(|c| c.0.as_slice()),
-        )
-        .map_err(|e| located(path, e))?;
+        set_terminals(&mut item, args.start.as_ref(), args.goal.as_ref())
+            .map_err(|e| located(path, e))?;
+    }
+    if let Item::Graph(g) = &item {
+        if g.is_weighted() && (g.shape().is_none() || !g.has_lengths()) {
+            bail!(
+                "{}: solve walks mazes, and this graph's weights cannot be drawn in one; \
+                 'mazegraph stats {} --start A --goal B' gives its lightest path (edges and weight)",
+                super::io::display_name(path),
+                path.display()
+            );
+        }
     }
     let maze = to_maze(item, Layout::Auto, &opts.limits).map_err(|e| located(path, e))?;
     Ok((maze, source))

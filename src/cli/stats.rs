@@ -5,8 +5,9 @@ use super::budget::Work;
 use super::convert::parse_format;
 use super::files::{distinct, Outputs};
 use super::io::{read_item_noted, Output};
-use super::Global;
+use super::{parse_coords, Coords, Global};
 use anyhow::{anyhow, Result};
+use mazegraph::convert::set_terminals;
 use mazegraph::format::{Format, Item};
 use mazegraph::stats::{cell_graph_stats, tree::write_tree_dot};
 use mazegraph::Graph;
@@ -20,7 +21,8 @@ use std::process::ExitCode;
 junctions (three or more), corridors (edges of the junction graph), the cyclomatic number \
 E - V + C, components and cells the start cannot reach; rooms and closed walls for mazes drawn \
 on a room lattice (a perfect m x n maze keeps (m-1)(n-1) walls closed); the shortest \
-solution's length and the junctions on it, the degree histogram, the mean branching at \
+solution's length and the junctions on it (in a graph with fractional weights, its edges and \
+its weight), the degree histogram, the mean branching at \
 junctions, the dead-end share and the dead-end branch lengths. Portals are edges; graph inputs \
 have no wall figures.
 Output: an aligned table on standard output; JSON with --json or -o FILE.json.
@@ -30,6 +32,7 @@ lengths on the edges, the solution in red, edges that close cycles dashed): dot 
 Examples:
   mazegraph stats data/perfect15x20.png
   mazegraph stats data/cube.json --json
+  mazegraph stats lesmis.graphml --start Napoleon --goal Brujon
   mazegraph stats maze.txt -o stats.json --tree tree.dot && dot -Tsvg tree.dot -o tree.svg"
 )]
 pub struct Args {
@@ -47,6 +50,13 @@ pub struct Args {
     /// Input format, when the extension does not say it.
     #[arg(long, value_name = "FORMAT", value_parser = parse_format)]
     from: Option<Format>,
+    /// The start the solution figures use: a cell, e.g. 1,0, a room, e.g. room:0,0, or a graph
+    /// vertex by name or id (default: the maze's or graph's own).
+    #[arg(long, value_name = "R,C|room:R,C|NAME", value_parser = parse_coords, allow_hyphen_values = true)]
+    start: Option<Coords>,
+    /// The goal the solution figures use (same forms as --start).
+    #[arg(long, value_name = "R,C|room:R,C|NAME", value_parser = parse_coords, allow_hyphen_values = true)]
+    goal: Option<Coords>,
 }
 
 /// Runs `mazegraph stats`.
@@ -57,7 +67,11 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         None => None,
     };
     distinct(std::iter::once(&output).chain(&tree_output))?;
-    let (item, _, picture) = read_item_noted(&args.input, args.from, Work::Stats, global)?;
+    let (mut item, _, picture) = read_item_noted(&args.input, args.from, Work::Stats, global)?;
+    if args.start.is_some() || args.goal.is_some() {
+        set_terminals(&mut item, args.start.as_ref(), args.goal.as_ref())
+            .map_err(|e| super::io::located(&args.input, e))?;
+    }
     let stages = super::progress::Stages::new(global.quiet);
     stages.stage("measuring");
     let built;

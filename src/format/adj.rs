@@ -228,6 +228,8 @@ fn parse_with(text: &str, opts: &ReadOptions, fast: bool) -> std::result::Result
         sink,
         coords: Vec::with_capacity(8),
         max_vertices: opts.limits.max_cells,
+        empty_dict: false,
+        unweighted: false,
     };
     p.document()?;
     match p.sink {
@@ -513,6 +515,11 @@ struct Parser<'a> {
     /// The coordinates of the last tuple read.
     coords: Vec<i64>,
     max_vertices: u64,
+    /// Some vertex's neighbours were an empty dict `{}`: a weighted graph's isolated vertex,
+    /// unless the rest of the file says otherwise ([`Parser::unweighted`]).
+    empty_dict: bool,
+    /// Some neighbours came as a list, tuple, set or attribute dict without a weight.
+    unweighted: bool,
 }
 
 /// A vertex as read: a tuple (its coordinates are in [`Parser::coords`]), an integer or a
@@ -640,6 +647,9 @@ impl Parser<'_> {
         if self.pos < self.b.len() {
             return Err(self.expected("nothing after the closing '}'").into());
         }
+        if self.empty_dict && !self.unweighted {
+            self.set_weighted();
+        }
         Ok(())
     }
 
@@ -726,6 +736,11 @@ impl Parser<'_> {
             self.ws();
             if self.peek() == Some(close) {
                 self.pos += 1;
+                match dict {
+                    None => self.empty_dict = true,
+                    Some(false) => self.unweighted = true,
+                    Some(true) => {}
+                }
                 return Ok(());
             }
             let at = self.pos;
@@ -748,7 +763,10 @@ impl Parser<'_> {
                             self.set_weighted();
                             w
                         }
-                        None => 1.0,
+                        None => {
+                            self.unweighted = true;
+                            1.0
+                        }
                     }
                 } else {
                     self.set_weighted();
@@ -761,6 +779,9 @@ impl Parser<'_> {
                 Some(b',') => self.pos += 1,
                 Some(c) if c == close => {
                     self.pos += 1;
+                    if dict == Some(false) {
+                        self.unweighted = true;
+                    }
                     return Ok(());
                 }
                 _ => {

@@ -225,7 +225,7 @@ pub fn maze_stats(maze: &Maze) -> Stats {
 /// let mut b = GraphBuilder::default();
 /// let v: Vec<u32> = (0..4).map(|i| b.vertex(Label::Int(i))).collect();
 /// for (x, y) in [(0, 1), (1, 2), (2, 0), (2, 3)] {
-///     b.edge(v[x], v[y], 1).unwrap();
+///     b.edge(v[x], v[y], 1.0).unwrap();
 /// }
 /// let s = graph_stats(&b.finish(&Default::default()).unwrap());
 /// assert_eq!((s.class, s.cyclomatic, s.dead_ends), (MazeClass::Imperfect, 1, 1));

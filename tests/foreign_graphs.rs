@@ -1,0 +1,211 @@
+//! Graphs written by networkx (tests/foreign, made by tests/py/make_foreign.py) through the
+//! real binary: room layouts both ways, neighbour shapes of Python reprs, names as terminals,
+//! real weights, and refusals that say where to go.
+
+mod common;
+use common::{mg, s};
+use std::path::PathBuf;
+
+fn foreign(name: &str) -> String {
+    format!("{}/tests/foreign/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn stdout(args: &[&str]) -> String {
+    let out = mg().args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The one error line of a failing run (exit 2).
+fn error(args: &[&str]) -> String {
+    let out = mg().args(args).output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    err
+}
+
+#[test]
+fn a_networkx_spanning_tree_is_drawn_as_rooms_and_comes_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let txt: PathBuf = dir.path().join("maze.txt");
+    mg().args([
+        "convert",
+        &foreign("nx_maze_edges.graph.json"),
+        "-o",
+        s(&txt),
+    ])
+    .assert()
+    .success();
+    let text = std::fs::read_to_string(&txt).unwrap();
+    let rows: Vec<&str> = text.lines().take_while(|l| l.starts_with('#')).collect();
+    // 6 x 8 rooms: 13 x 17 cells, rooms at odd cells.
+    assert_eq!((rows.len(), rows[0].len()), (13, 17), "{text}");
+    // Solved between the rooms (0, 0) and (5, 7): 12 room steps, 24 cell steps.
+    let out = stdout(&[
+        "solve",
+        &foreign("nx_maze_edges.graph.json"),
+        "--start",
+        "0,0",
+        "--goal",
+        "5,7",
+    ]);
+    assert!(out.contains("path of 24 steps"), "{out}");
+    // Back to the room graph: the very graph networkx wrote.
+    let back = dir.path().join("back.adj");
+    mg().args(["convert", s(&txt), "--rooms", "-o", s(&back)])
+        .assert()
+        .success();
+    mg().args(["equal", s(&back), &foreign("nx_maze_dict_of_lists.adj")])
+        .assert()
+        .success();
+    // Explicit layouts: rooms, and the row layout when asked.
+    let out = stdout(&[
+        "convert",
+        &foreign("nx_maze_edges.graph.json"),
+        "--layout",
+        "rooms",
+        "--to",
+        "txt",
+    ]);
+    assert_eq!(out, text);
+}
+
+#[test]
+fn python_reprs_of_networkx_graphs_read_alike() {
+    let want = stdout(&[
+        "convert",
+        &foreign("nx_maze_dict_of_lists.adj"),
+        "--to",
+        "adj",
+    ]);
+    for f in [
+        "nx_maze_dict_of_sets.adj",
+        "nx_maze_dict_of_tuples.adj",
+        "nx_maze_dict_of_dicts.adj",
+    ] {
+        assert_eq!(
+            stdout(&["convert", &foreign(f), "--to", "adj"]),
+            want,
+            "{f}"
+        );
+    }
+    // With weights: the same edges, each with its weight.
+    let w = stdout(&[
+        "convert",
+        &foreign("nx_maze_dict_of_dicts_weighted.adj"),
+        "--to",
+        "adj",
+    ]);
+    assert!(w.starts_with("{(0, 0): {(0, 1): "), "{w}");
+}
+
+#[test]
+fn vertices_are_named_as_terminals() {
+    let out = stdout(&[
+        "stats",
+        &foreign("nx_lesmis.graph.json"),
+        "--start",
+        "Napoleon",
+        "--goal",
+        "Brujon",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    // Whole-number weights add up as lengths (networkx: 4 edges, weight 8).
+    assert_eq!(v["solution_length"], 8);
+    let out = stdout(&[
+        "stats",
+        &foreign("nx_float_weights.graph.json"),
+        "--start",
+        "A",
+        "--goal",
+        "E",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["solution_weight"], 5.75);
+    // Terminals the file names (graph attributes) are used as they are.
+    let out = stdout(&["solve", &foreign("nx_terminals.graph.json")]);
+    assert!(out.contains("path of 3 steps"), "{out}");
+    // A name that is not a vertex: one line with examples of names.
+    let e = error(&[
+        "stats",
+        &foreign("nx_lesmis.graph.json"),
+        "--start",
+        "Nobody",
+    ]);
+    assert!(
+        e.contains("start \"Nobody\" is not a vertex (the vertices are named like 'Anzelma'"),
+        "{e}"
+    );
+    // A maze's cells have no names.
+    let e = error(&["solve", &common::data("seed.txt"), "--start", "entrance"]);
+    assert!(
+        e.contains("a maze's cells are named by coordinates like 3,4"),
+        "{e}"
+    );
+}
+
+#[test]
+fn graphs_that_are_not_mazes_convert_between_graph_formats() {
+    for to in ["dot", "adj", "graph.json"] {
+        let out = stdout(&["convert", &foreign("nx_lesmis.graph.json"), "--to", to]);
+        assert!(out.contains("Napoleon"), "{to}");
+    }
+    let out = stdout(&[
+        "convert",
+        &foreign("nx_float_weights.graph.json"),
+        "--to",
+        "adj",
+    ]);
+    assert!(out.contains(": 2.5"), "{out}");
+}
+
+#[test]
+fn refusals_lead_somewhere() {
+    // Weights cannot be drawn in a maze: write a graph format.
+    let e = error(&["convert", &foreign("nx_lesmis.graph.json"), "--to", "txt"]);
+    assert!(
+        e.contains("write it to a graph format (adj, graph.json, dot)"),
+        "{e}"
+    );
+    let e = error(&[
+        "convert",
+        &foreign("nx_maze_weighted.graph.json"),
+        "--to",
+        "txt",
+    ]);
+    assert!(e.contains("a maze has no place for edge weights"), "{e}");
+    // solve points at stats, which gives the lightest path.
+    let e = error(&[
+        "solve",
+        &foreign("nx_float_weights.graph.json"),
+        "--start",
+        "A",
+        "--goal",
+        "E",
+    ]);
+    assert!(e.contains("mazegraph stats"), "{e}");
+    // --rooms on a maze that is not on a room lattice.
+    let e = error(&[
+        "convert",
+        &common::data("seed.txt"),
+        "--rooms",
+        "--to",
+        "adj",
+    ]);
+    assert!(e.contains("not drawn on a room lattice"), "{e}");
+    let e = error(&[
+        "convert",
+        &foreign("nx_lesmis.graph.json"),
+        "--rooms",
+        "--to",
+        "adj",
+    ]);
+    assert!(e.contains("--rooms: not a room graph"), "{e}");
+}
