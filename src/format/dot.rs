@@ -426,25 +426,19 @@ fn write_names(o: &mut Out<'_>, graph: &Graph, names: &[Label], weighted: bool) 
             attrs.push((key, v));
         }
     }
-    if !attrs.is_empty() || weighted {
-        o.bytes(b"  graph [");
-        for (k, (key, v)) in attrs.iter().enumerate() {
-            if k > 0 {
-                o.bytes(b", ");
-            }
-            o.bytes(key.as_bytes());
-            o.bytes(b"=");
-            write_name_value(o, &names[*v as usize]);
-        }
-        if weighted {
-            if !attrs.is_empty() {
-                o.bytes(b", ");
-            }
-            o.bytes(b"maze_weighted=true");
-        }
-        o.bytes(b"];\n");
+    // No positions: neato and dot lay the graph out, names in ellipses that do not overlap.
+    o.bytes(b"  graph [overlap=false");
+    for (key, v) in &attrs {
+        o.bytes(b", ");
+        o.bytes(key.as_bytes());
+        o.bytes(b"=");
+        write_name_value(o, &names[*v as usize]);
     }
-    o.bytes(b"  node [shape=circle];\n");
+    if weighted {
+        o.bytes(b", maze_weighted=true");
+    }
+    o.bytes(b"];\n");
+    o.bytes(b"  node [shape=ellipse];\n");
     for (v, label) in names.iter().enumerate() {
         o.bytes(b"  ");
         write_name_id(o, label);
