@@ -101,8 +101,15 @@ pub fn graph_to_maze(graph: &Graph, layout: Layout, limits: &Limits) -> Result<P
             };
             match coordinates {
                 Err(Error::InvalidGraph(why)) => {
-                    if crate::rooms::not_rooms(graph).is_none() {
-                        crate::rooms::rooms_to_maze(graph, limits)
+                    let rooms = match crate::rooms::not_rooms(graph) {
+                        None => Some(crate::rooms::rooms_to_maze(graph, limits)),
+                        Some(_) => None,
+                    };
+                    if let Some(r) = rooms.filter(|r| {
+                        !matches!(r, Err(Error::InvalidGraph(_) | Error::TooLarge { .. }))
+                    }) {
+                        // Drawn as rooms, or refused for a reason the row shares (weights).
+                        r
                     } else if graph.is_weighted() && !why.is_empty() {
                         Err(Error::InvalidGraph(why))
                     } else {
@@ -325,16 +332,28 @@ mod tests {
     }
 
     #[test]
-    fn non_grid_coordinates_fall_back_to_the_row() {
-        // (0,0)-(0,1) are neighbours but (0,1)-(0,2) are not joined.
+    fn non_grid_coordinates_fall_back_to_rooms_then_the_row() {
+        // (0,0)-(0,1) are neighbours but (0,1)-(0,2) are not joined: rooms.
         let mut b = GraphBuilder::default();
         let x = b.vertex(Label::Coord(vec![0, 0]));
         let y = b.vertex(Label::Coord(vec![0, 1]));
-        let _z = b.vertex(Label::Coord(vec![0, 2]));
+        b.vertex(Label::Coord(vec![0, 2]));
         b.edge(x, y, 1.0).unwrap();
         let g = b.finish(&Limits::default()).unwrap();
         let e = graph_to_maze(&g, Layout::Coordinates, &Limits::default()).unwrap_err();
         assert!(e.to_string().contains("first: (0, 1) and (0, 2)"), "{e}");
+        let p = graph_to_maze(&g, Layout::Auto, &Limits::default()).unwrap();
+        assert_eq!(p.layout, Layout::Rooms);
+        assert_eq!(p.maze.shape().dims(), &[3, 7]);
+        // An edge two steps long is no room graph: the row.
+        let mut b = GraphBuilder::default();
+        let (x, z) = (
+            b.vertex(Label::Coord(vec![0, 0])),
+            b.vertex(Label::Coord(vec![0, 2])),
+        );
+        b.vertex(Label::Coord(vec![0, 1]));
+        b.edge(x, z, 1.0).unwrap();
+        let g = b.finish(&Limits::default()).unwrap();
         let p = graph_to_maze(&g, Layout::Auto, &Limits::default()).unwrap();
         assert_eq!(p.layout, Layout::Row);
     }

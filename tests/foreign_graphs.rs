@@ -25,8 +25,13 @@ fn error(args: &[&str]) -> String {
     let out = mg().args(args).output().unwrap();
     assert_eq!(out.status.code(), Some(2), "{args:?}");
     let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(err.lines().count(), 1, "{err}");
-    err
+    // Notes (what a reader dropped) may come before the one error line.
+    let errors: Vec<&str> = err
+        .lines()
+        .filter(|l| !l.starts_with("mazegraph: note: "))
+        .collect();
+    assert_eq!(errors.len(), 1, "{err}");
+    errors[0].to_string()
 }
 
 #[test]
@@ -152,6 +157,63 @@ fn vertices_are_named_as_terminals() {
 }
 
 #[test]
+fn weighted_graphs_that_are_not_mazes_are_solved_on_the_graph() {
+    let out = stdout(&[
+        "solve",
+        &foreign("nx_lesmis.graph.json"),
+        "--start",
+        "Napoleon",
+        "--goal",
+        "Brujon",
+    ]);
+    // networkx: 4 edges, weight 8.
+    assert!(
+        out.contains("lightest path (Dijkstra on the graph): 4 edges, weight 8,"),
+        "{out}"
+    );
+    assert!(out.contains("'Napoleon' - 'Myriel'"), "{out}");
+    let out = stdout(&[
+        "solve",
+        &foreign("nx_float_weights.graph.json"),
+        "--start",
+        "A",
+        "--goal",
+        "E",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (v["weight"].as_f64(), v["solved"].as_bool()),
+        (Some(5.75), Some(true))
+    );
+    assert_eq!(v["path"][0], "A");
+    // Weighted rooms: a maze cannot hold the weights, the graph is solved as it is.
+    let out = stdout(&[
+        "solve",
+        &foreign("nx_maze_weighted.graph.json"),
+        "--start",
+        "0,0",
+        "--goal",
+        "5,7",
+    ]);
+    assert!(out.contains("12 edges, weight 54"), "{out}");
+    // Unreachable: exit 1, a message.
+    let out = mg()
+        .args([
+            "solve",
+            &foreign("nx_float_weights.graph.json"),
+            "--start",
+            "A",
+            "--goal",
+            "lonely",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("cannot be reached"));
+}
+
+#[test]
 fn graphs_that_are_not_mazes_convert_between_graph_formats() {
     for to in ["dot", "adj", "graph.json"] {
         let out = stdout(&["convert", &foreign("nx_lesmis.graph.json"), "--to", to]);
@@ -181,7 +243,21 @@ fn refusals_lead_somewhere() {
         "txt",
     ]);
     assert!(e.contains("a maze has no place for edge weights"), "{e}");
-    // solve points at stats, which gives the lightest path.
+    // Walking methods need corridors.
+    let e = error(&[
+        "solve",
+        &foreign("nx_multigraph.graph.json"),
+        "--start",
+        "0",
+        "--goal",
+        "3",
+        "--method",
+        "dfs",
+    ]);
+    assert!(e.contains("the shortest-path methods"), "{e}");
+    // A weighted graph's solution has no picture.
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("x.png");
     let e = error(&[
         "solve",
         &foreign("nx_float_weights.graph.json"),
@@ -189,8 +265,11 @@ fn refusals_lead_somewhere() {
         "A",
         "--goal",
         "E",
+        "-o",
+        s(&png),
     ]);
-    assert!(e.contains("mazegraph stats"), "{e}");
+    assert!(e.contains("write .json"), "{e}");
+    assert!(!png.exists());
     // --rooms on a maze that is not on a room lattice.
     let e = error(&[
         "convert",
@@ -208,4 +287,40 @@ fn refusals_lead_somewhere() {
         "adj",
     ]);
     assert!(e.contains("--rooms: not a room graph"), "{e}");
+}
+
+#[test]
+fn what_a_reader_drops_is_said_on_stderr() {
+    for (file, note) in [
+        (
+            "nx_digraph.graph.json",
+            "nx_digraph.graph.json: the graph is directed: its 8 edges are read as 6 undirected edges",
+        ),
+        (
+            "nx_multigraph.graph.json",
+            "nx_multigraph.graph.json: 2 parallel edges merged with another between the same vertices (the lighter kept)",
+        ),
+    ] {
+        let out = mg()
+            .args(["convert", &foreign(file), "--to", "adj"])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.starts_with("mazegraph: note: /"), "{err}");
+        assert!(err.ends_with(&format!("/{note}\n")), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        // --quiet silences notes, never the output.
+        let out = mg()
+            .args(["convert", &foreign(file), "--to", "adj", "-q"])
+            .output()
+            .unwrap();
+        assert!(out.stderr.is_empty() && !out.stdout.is_empty());
+    }
+    // An undirected simple graph gives no note.
+    let out = mg()
+        .args(["convert", &foreign("nx_lesmis.graph.json"), "--to", "adj"])
+        .output()
+        .unwrap();
+    assert!(out.stderr.is_empty());
 }

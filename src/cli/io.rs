@@ -91,8 +91,15 @@ fn read_any(
         stopped()?;
         return Ok((Item::Maze(pic.maze), format, Some(source)));
     }
-    let item = format.read(&bytes, opts).map_err(|e| located(path, e))?;
+    let (item, notes) = format
+        .read_noted(&bytes, opts)
+        .map_err(|e| located(path, e))?;
     stopped()?;
+    if !global.quiet {
+        for n in notes {
+            note!("mazegraph: note: {}: {n}", display_name(path));
+        }
+    }
     Ok((item, format, None))
 }
 

@@ -9,11 +9,14 @@ use super::{parse_coords, Coords, Global};
 use anyhow::{bail, Result};
 use mazegraph::convert::{set_terminals, to_maze};
 use mazegraph::format::{Format, Item};
+use mazegraph::graph::{Graph, Label};
+use mazegraph::layout::graph_to_maze;
 use mazegraph::layout::Layout;
 use mazegraph::picture::{overlay, Raster};
+use mazegraph::solve::lightest::{lightest_path, GraphPath};
 use mazegraph::solve::render::{self, SolutionFormat};
 use mazegraph::solve::{solve, Hand, Method, Solution};
-use mazegraph::Maze;
+use mazegraph::{Error, Maze};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -32,6 +35,9 @@ Without -o or --to, one summary line per maze (JSON lines with --json).
 Terminals: --start/--goal name a cell (grid coordinates: rooms at odd coordinates, walls between), \
 or a room with room: (room:0,0 is the cell 1,1; room:R,C is 2R+1,2C+1), as pictures with a \
 closed border need.
+A weighted graph that no grid can draw with its weights (Les Miserables, a road map, weighted \
+rooms) is solved on the graph itself: its lightest path (Dijkstra over the weights, the fewest \
+edges among equals), printed with its vertices, or written as .json.
 No solution is not an error: a message, exit status 1, and nothing written.
 
 Examples:
@@ -40,7 +46,8 @@ Examples:
   mazegraph solve maze.txt --method bfs --to txt
   mazegraph solve maze.json --method shortest-set -o cells.json
   mazegraph solve maze.png --method wall-follower --hand left
-  mazegraph solve mazes/*.png -j 4 --json"
+  mazegraph solve mazes/*.png -j 4 --json
+  mazegraph solve lesmis.graph.json --start Napoleon --goal Brujon"
 )]
 pub struct Args {
     /// Mazes to solve; several are solved in parallel, one summary line each.
@@ -146,7 +153,35 @@ struct Solved {
     seconds: f64,
 }
 
-fn load(path: &Path, args: &Args, global: &Global) -> Result<(Maze, Option<Source>)> {
+/// A weighted graph no grid can draw, solved on the graph: its lightest path.
+struct GraphSolved {
+    graph: Graph,
+    path: GraphPath,
+    seconds: f64,
+}
+
+/// What solving one input gave.
+enum Outcome {
+    Maze(Solved),
+    Graph(GraphSolved),
+}
+
+impl Outcome {
+    fn is_solved(&self) -> bool {
+        match self {
+            Outcome::Maze(s) => s.solution.is_solved(),
+            Outcome::Graph(g) => g.path.path.is_some(),
+        }
+    }
+}
+
+/// What an input is solved as.
+enum Loaded {
+    Maze(Maze, Option<Source>),
+    Graph(Graph),
+}
+
+fn load(path: &Path, args: &Args, global: &Global) -> Result<Loaded> {
     let opts = global.read_options();
     let (mut item, _, source) = read_item_noted(path, args.from, work(args.method), global)?;
     let source = source.filter(|s| !s.lattice.pixel);
@@ -155,34 +190,118 @@ fn load(path: &Path, args: &Args, global: &Global) -> Result<(Maze, Option<Sourc
             .map_err(|e| located(path, e))?;
     }
     if let Item::Graph(g) = &item {
-        if g.is_weighted() && (g.shape().is_none() || !g.has_lengths()) {
-            bail!(
-                "{}: solve walks mazes, and this graph's weights cannot be drawn in one; \
-                 'mazegraph stats {} --start A --goal B' gives its lightest path (edges and weight)",
-                super::io::display_name(path),
-                path.display()
-            );
+        // A weighted graph that no grid can draw with its weights is solved on the graph.
+        if g.is_weighted() {
+            match graph_to_maze(g, Layout::Auto, &opts.limits) {
+                Ok(placed) => return Ok(Loaded::Maze(placed.maze, None)),
+                Err(Error::InvalidGraph(_) | Error::Unsupported(_)) => {}
+                Err(e) => return Err(located(path, e)),
+            }
+            let Item::Graph(g) = item else {
+                unreachable!("matched above")
+            };
+            return match args.method() {
+                Method::DeadEnd | Method::Bfs | Method::AStar | Method::Dijkstra
+                | Method::ShortestSet => Ok(Loaded::Graph(g)),
+                m => bail!(
+                    "{}: --method {} walks a maze's corridors, and this weighted graph is not drawn as a maze; \
+                     the shortest-path methods (dead-end, bfs, astar, dijkstra) give its lightest path",
+                    super::io::display_name(path),
+                    m.name()
+                ),
+            };
         }
     }
     let maze = to_maze(item, Layout::Auto, &opts.limits).map_err(|e| located(path, e))?;
-    Ok((maze, source))
+    Ok(Loaded::Maze(maze, source))
 }
 
-fn solve_one(path: &Path, args: &Args, global: &Global, stage: &dyn Fn(String)) -> Result<Solved> {
+fn solve_one(path: &Path, args: &Args, global: &Global, stage: &dyn Fn(String)) -> Result<Outcome> {
     stage(format!("reading {}", path.display()));
-    let (maze, source) = load(path, args, global)?;
+    let (maze, source) = match load(path, args, global)? {
+        Loaded::Maze(maze, source) => (maze, source),
+        Loaded::Graph(graph) => {
+            stage("finding the lightest path".into());
+            let t = Instant::now();
+            let (Some(s), Some(g)) = (graph.start(), graph.goal()) else {
+                bail!(
+                    "{}: the graph has no start and goal: name them with --start and --goal",
+                    super::io::display_name(path)
+                );
+            };
+            let found = lightest_path(&graph, s, g);
+            return Ok(Outcome::Graph(GraphSolved {
+                graph,
+                path: found,
+                seconds: t.elapsed().as_secs_f64(),
+            }));
+        }
+    };
     stage(match args.method() {
         Method::DeadEnd => "filling dead ends".to_string(),
         m => format!("solving ({m})"),
     });
     let t = Instant::now();
     let solution = solve(&maze, args.method()).map_err(|e| located(path, e))?;
-    Ok(Solved {
+    Ok(Outcome::Maze(Solved {
         maze,
         source,
         solution,
         seconds: t.elapsed().as_secs_f64(),
+    }))
+}
+
+/// The summary line of a graph's lightest path.
+fn graph_summary(path: &Path, g: &GraphSolved) -> String {
+    let head = format!("{}: lightest path (Dijkstra on the graph)", path.display());
+    match (&g.path.path, g.path.weight) {
+        (Some(p), Some(w)) => format!(
+            "{head}: {} edges, weight {}, {} visited, {:.3} s: {}",
+            p.len().saturating_sub(1),
+            mazegraph::format::weight_text(w),
+            g.path.settled,
+            g.seconds,
+            p.iter()
+                .map(|&v| g.graph.label(v).to_string())
+                .collect::<Vec<_>>()
+                .join(" - ")
+        ),
+        _ => {
+            let name = |v: Option<u32>| v.map_or(String::new(), |v| g.graph.label(v).to_string());
+            format!(
+                "{head}: no solution: the goal {} cannot be reached from the start {}",
+                name(g.graph.goal()),
+                name(g.graph.start())
+            )
+        }
+    }
+}
+
+/// A graph's lightest path as JSON (the solution file and the --json line share it).
+fn graph_json(g: &GraphSolved) -> serde_json::Value {
+    let labels: Option<Vec<String>> = g
+        .path
+        .path
+        .as_ref()
+        .map(|p| p.iter().map(|&v| label_text(&g.graph.label(v))).collect());
+    serde_json::json!({
+        "method": "lightest",
+        "solved": g.path.path.is_some(),
+        "length": g.path.path.as_ref().map(|p| p.len().saturating_sub(1)),
+        "weight": g.path.weight,
+        "path": labels,
+        "visited": g.path.settled,
+        "seconds": g.seconds,
     })
+}
+
+/// A vertex's name as JSON text: a string as it is, coordinates as `r,c`, an integer as digits.
+fn label_text(l: &Label) -> String {
+    match l {
+        Label::Str(s) => s.clone(),
+        Label::Int(i) => i.to_string(),
+        Label::Coord(c) => c.iter().map(i64::to_string).collect::<Vec<_>>().join(","),
+    }
 }
 
 /// Why there is no path, in words.
@@ -200,8 +319,16 @@ fn no_solution(s: &Solved) -> String {
     }
 }
 
+/// The human summary line of an outcome.
+fn summary(path: &Path, o: &Outcome) -> String {
+    match o {
+        Outcome::Maze(s) => maze_summary(path, s),
+        Outcome::Graph(g) => graph_summary(path, g),
+    }
+}
+
 /// The human summary line of a solved maze.
-fn summary(path: &Path, s: &Solved) -> String {
+fn maze_summary(path: &Path, s: &Solved) -> String {
     let sol = &s.solution;
     let head = format!("{}: {}", path.display(), sol.method);
     match sol.length {
@@ -216,10 +343,15 @@ fn summary(path: &Path, s: &Solved) -> String {
 }
 
 /// The JSON summary line of a solved maze, or of an error.
-fn json_line(path: &Path, r: &Result<Solved>) -> String {
+fn json_line(path: &Path, r: &Result<Outcome>) -> String {
     let file = path.display().to_string();
     let v = match r {
-        Ok(s) => serde_json::json!({
+        Ok(Outcome::Graph(g)) => {
+            let mut v = graph_json(g);
+            v["file"] = serde_json::Value::String(file);
+            v
+        }
+        Ok(Outcome::Maze(s)) => serde_json::json!({
             "file": file,
             "method": s.solution.method.name(),
             "solved": s.solution.is_solved(),
@@ -264,11 +396,11 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
             outln!("{line}")?;
         }
     }
-    let solved = result?;
-    if !solved.solution.is_solved() {
+    let outcome = result?;
+    if !outcome.is_solved() {
         drop(stages);
         if !args.json {
-            let msg = summary(input, &solved);
+            let msg = summary(input, &outcome);
             if to_stdout {
                 note!("{msg}");
             } else {
@@ -277,7 +409,18 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         }
         return Ok(ExitCode::from(1));
     }
-    if let (Some(output), Some(format)) = (output, format) {
+    if let (Some(output), Some(format), Outcome::Graph(g)) = (&output, format, &outcome) {
+        if format != SolutionFormat::Json {
+            bail!(
+                "{}: a graph not drawn as a maze has no picture of its solution; write .json",
+                super::io::display_name(input)
+            );
+        }
+        stages.stage("writing the solution");
+        let text = format!("{}\n", graph_json(g));
+        output.write_with(false, |w| Ok(w.write_all(text.as_bytes())?))?;
+    }
+    if let (Some(output), Some(format), Outcome::Maze(solved)) = (output, format, &outcome) {
         stages.stage("writing the solution");
         match (&solved.source, format) {
             (Some(src), SolutionFormat::Png) => {
@@ -296,7 +439,7 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     drop(stages);
     let quiet_file = global.quiet && args.output.is_some();
     if !args.json && !to_stdout && !quiet_file {
-        outln!("{}", summary(input, &solved))?;
+        outln!("{}", summary(input, &outcome))?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -322,7 +465,7 @@ fn batch(args: &Args, global: &Global) -> Result<ExitCode> {
                 let r = solve_one(p, args, global, &|_| {});
                 bar.inc();
                 let code = match &r {
-                    Ok(s) if s.solution.is_solved() => 0,
+                    Ok(s) if s.is_solved() => 0,
                     Ok(_) => 1,
                     Err(_) => 2,
                 };

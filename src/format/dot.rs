@@ -583,8 +583,21 @@ fn edge_length(
 /// assert_eq!(g.label(0), Label::Coord(vec![0, 1]));
 /// ```
 pub fn parse(text: &str, opts: &ReadOptions) -> Result<Graph> {
+    parse_noted(text, opts).map(|(g, _)| g)
+}
+
+/// [`parse`], with a note for what the graph cannot hold: a digraph's directions, parallel
+/// edges (merged, the lighter kept; a `strict` graph has none).
+///
+/// ```
+/// use mazegraph::format::dot;
+/// let (g, notes) = dot::parse_noted("digraph { a -> b; b -> a; b -> c }", &Default::default()).unwrap();
+/// assert_eq!(g.edge_count(), 2);
+/// assert_eq!(notes, ["the graph is directed: its 3 edges are read as 2 undirected edges"]);
+/// ```
+pub fn parse_noted(text: &str, opts: &ReadOptions) -> Result<(Graph, Vec<String>)> {
     match fast::parse(text, opts)? {
-        Some(g) => Ok(g),
+        Some(g) => Ok((g, Vec::new())),
         None => parse_general(text, opts),
     }
 }
@@ -860,14 +873,15 @@ fn normalize(text: &str) -> Result<String> {
 }
 
 /// The general reader, through graphviz-rust.
-fn parse_general(text: &str, opts: &ReadOptions) -> Result<Graph> {
+fn parse_general(text: &str, opts: &ReadOptions) -> Result<(Graph, Vec<String>)> {
     let normalized = normalize(text)?;
     let text = normalized.as_str();
     check_depth(text)?;
     limit_parser_calls(text.len());
     let dot = graphviz_rust::parse(text).map_err(|e| pest_error(&e))?;
-    let stmts = match &dot {
-        DotGraph::Graph { stmts, .. } | DotGraph::DiGraph { stmts, .. } => stmts,
+    let (stmts, directed, strict) = match &dot {
+        DotGraph::Graph { stmts, strict, .. } => (stmts, false, *strict),
+        DotGraph::DiGraph { stmts, strict, .. } => (stmts, true, *strict),
     };
     let mut root = RootAttrs::default();
     for st in stmts {
@@ -907,7 +921,16 @@ fn parse_general(text: &str, opts: &ReadOptions) -> Result<Graph> {
     if start.is_some() || goal.is_some() {
         cx.builder.set_terminals(start, goal);
     }
-    cx.builder.finish(&opts.limits)
+    let added = cx.builder.edge_count();
+    let g = cx.builder.finish(&opts.limits)?;
+    // A strict graph merges its repeated edges by definition: nothing is lost.
+    let kept = if strict && !directed {
+        added
+    } else {
+        g.edge_count()
+    };
+    let notes = super::merge_notes(directed, added, kept);
+    Ok((g, notes))
 }
 
 /// The 1-based line of the first occurrence of `needle`, 0 when absent.
@@ -1856,7 +1879,7 @@ mod tests {
             .unwrap()
             .expect("the fast path accepts the writer's output");
         let slow = parse_general(text, &opts()).unwrap();
-        assert_eq!(fast, slow, "fast and general readers differ on\n{text}");
+        assert_eq!(fast, slow.0, "fast and general readers differ on\n{text}");
         fast
     }
 
@@ -2310,7 +2333,7 @@ mod normalize_tests {
     fn fast_path_applies_edge_defaults() {
         let text = "graph { graph [maze_shape=\"1,3\"]; \"0,0\"; \"0,1\"; \"0,2\"; edge [weight=3]; \"0,0\" -- \"0,1\"; \"0,1\" -- \"0,2\" [weight=1] }";
         let fast = fast::parse(text, &Default::default()).unwrap().unwrap();
-        assert_eq!(fast, parse_general(text, &Default::default()).unwrap());
+        assert_eq!(fast, parse_general(text, &Default::default()).unwrap().0);
         assert_eq!(
             fast.edges().map(|e| e.2).collect::<Vec<_>>(),
             vec![3.0, 1.0]
@@ -2338,7 +2361,7 @@ mod normalize_tests {
             let text = String::from_utf8(out).unwrap();
             let fast = fast::parse(&text, &Default::default()).unwrap();
             prop_assert!(fast.is_some());
-            prop_assert_eq!(fast.as_ref(), Some(&parse_general(&text, &Default::default()).unwrap()));
+            prop_assert_eq!(fast.as_ref(), Some(&parse_general(&text, &Default::default()).unwrap().0));
             prop_assert_eq!(fast, Some(g));
         }
     }

@@ -354,6 +354,10 @@ struct State {
     pending: Vec<(&'static str, usize, RawEdge)>,
     attrs: Attrs,
     has_weights: bool,
+    /// The document says `"directed": true`.
+    directed: bool,
+    /// Edges added (before parallel ones are merged).
+    edges_added: usize,
     /// The fast path cannot hold this graph: read again through the builder.
     fallback: bool,
     /// A typed error (size limit) that aborted the walk.
@@ -384,6 +388,8 @@ impl State {
             pending: Vec::new(),
             attrs: Attrs::default(),
             has_weights: false,
+            directed: false,
+            edges_added: 0,
             fallback: false,
             fatal: None,
             refused: None,
@@ -484,6 +490,7 @@ impl State {
         };
         let s = end(&e.source, "source")?;
         let t = end(&e.target, "target")?;
+        self.edges_added += 1;
         let w = match e.weight {
             Some(Weight(w)) => {
                 self.has_weights = true;
@@ -573,6 +580,9 @@ impl<'de> Visitor<'de> for DocSeed<'_> {
                         map.next_value_seed(EdgesSeed(&mut *st, "links"))?;
                     }
                     st.links_seen = true;
+                }
+                "directed" => {
+                    st.directed = map.next_value::<serde_json::Value>()? == true;
                 }
                 "graph" => {
                     if graph_seen {
@@ -736,15 +746,33 @@ fn element_line(text: &str, key: &str, k: usize) -> usize {
 /// assert_eq!(e.to_string(), "line 3: edge 0 has target 7, which is not a node id");
 /// ```
 pub fn parse(text: &str, opts: &ReadOptions) -> Result<Graph> {
-    match parse_with(text, opts, true)? {
-        Some(g) => Ok(g),
-        None => parse_with(text, opts, false)?
-            .ok_or_else(|| Error::InvalidGraph("internal: the general reader fell back".into())),
-    }
+    parse_noted(text, opts).map(|(g, _)| g)
 }
 
-/// One reading of the document; `Ok(None)` when the fast path cannot hold the graph.
-fn parse_with(text: &str, opts: &ReadOptions, fast: bool) -> Result<Option<Graph>> {
+/// [`parse`], with a note for what the graph cannot hold: a directed graph's directions, a
+/// multigraph's parallel edges (merged, the lighter kept).
+///
+/// ```
+/// use mazegraph::format::graph_json;
+/// let text = r#"{"directed": true, "nodes": [{"id": "a"}, {"id": "b"}],
+///                "edges": [{"source": "a", "target": "b"}, {"source": "b", "target": "a"}]}"#;
+/// let (g, notes) = graph_json::parse_noted(text, &Default::default()).unwrap();
+/// assert_eq!(g.edge_count(), 1);
+/// assert_eq!(notes, ["the graph is directed: its 2 edges are read as 1 undirected edge"]);
+/// ```
+pub fn parse_noted(text: &str, opts: &ReadOptions) -> Result<(Graph, Vec<String>)> {
+    let (g, directed, added) = match parse_with(text, opts, true)? {
+        Some(read) => read,
+        None => parse_with(text, opts, false)?
+            .ok_or_else(|| Error::InvalidGraph("internal: the general reader fell back".into()))?,
+    };
+    let notes = super::merge_notes(directed, added, g.edge_count());
+    Ok((g, notes))
+}
+
+/// One reading of the document: the graph, whether it said it is directed and the edges it
+/// listed; `Ok(None)` when the fast path cannot hold the graph.
+fn parse_with(text: &str, opts: &ReadOptions, fast: bool) -> Result<Option<(Graph, bool, usize)>> {
     let mut st = State::new(fast, opts.limits);
     let mut de = serde_json::Deserializer::from_str(text);
     let walked = DocSeed(&mut st)
@@ -826,7 +854,7 @@ fn parse_with(text: &str, opts: &ReadOptions, fast: bool) -> Result<Option<Graph
             }
             let [start, goal] = ends;
             g.set_terminals(start, goal)?;
-            Ok(Some(g))
+            Ok(Some((g, st.directed, st.edges_added)))
         }
         Sink::Slow(mut builder) => {
             if let Some(dims) = declared {
@@ -849,7 +877,10 @@ fn parse_with(text: &str, opts: &ReadOptions, fast: bool) -> Result<Option<Graph
             }
             let [start, goal] = ends;
             builder.set_terminals(start, goal);
-            builder.finish(&opts.limits).map(Some)
+            let (directed, added) = (st.directed, st.edges_added);
+            builder
+                .finish(&opts.limits)
+                .map(|g| Some((g, directed, added)))
         }
     }
 }

@@ -211,8 +211,34 @@ impl Format {
         })
     }
 
-    /// Reads an item from the bytes of a file in this format.
+    /// Reads an item from the bytes of a file in this format ([`Format::read_noted`] without
+    /// the notes).
     pub fn read(self, bytes: &[u8], opts: &ReadOptions) -> Result<Item> {
+        self.read_noted(bytes, opts).map(|(item, _)| item)
+    }
+
+    /// Reads an item, with a note for each thing the file says that the item cannot hold: a
+    /// directed graph's directions, parallel edges merged (the lighter kept). Graph readers
+    /// never drop such things silently; callers show the notes.
+    ///
+    /// ```
+    /// use mazegraph::format::Format;
+    /// let text = br#"{"multigraph": true, "nodes": [{"id": 1}, {"id": 2}],
+    ///   "links": [{"source": 1, "target": 2, "key": 0}, {"source": 1, "target": 2, "key": 1}]}"#;
+    /// let (_, notes) = Format::GraphJson.read_noted(text, &Default::default()).unwrap();
+    /// assert_eq!(notes, ["1 parallel edge merged with another between the same vertices (the lighter kept)"]);
+    /// ```
+    pub fn read_noted(self, bytes: &[u8], opts: &ReadOptions) -> Result<(Item, Vec<String>)> {
+        let graph = |(g, notes)| (Item::Graph(g), notes);
+        match self {
+            Format::GraphJson => graph_json::parse_noted(text(self, bytes)?, opts).map(graph),
+            Format::Dot => dot::parse_noted(text(self, bytes)?, opts).map(graph),
+            _ => self.read_plain(bytes, opts).map(|item| (item, Vec::new())),
+        }
+    }
+
+    /// Reads an item from a format whose readers have nothing to note.
+    fn read_plain(self, bytes: &[u8], opts: &ReadOptions) -> Result<Item> {
         match self {
             Format::Png => crate::picture::read_png(bytes, opts).map(|p| Item::Maze(p.maze)),
             Format::Jpeg | Format::Bmp | Format::Gif | Format::Webp => {
@@ -284,6 +310,26 @@ pub fn text(format: Format, bytes: &[u8]) -> Result<&str> {
     })
 }
 
+/// The notes of a reader that read `added` edges into a graph of `kept` undirected ones: the
+/// directions dropped (a directed graph), or parallel edges merged (the lighter kept).
+pub(crate) fn merge_notes(directed: bool, added: usize, kept: usize) -> Vec<String> {
+    let plural = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
+    if directed {
+        vec![format!(
+            "the graph is directed: its {} are read as {}",
+            plural(added, "edge"),
+            plural(kept, "undirected edge")
+        )]
+    } else if added > kept {
+        vec![format!(
+            "{} merged with another between the same vertices (the lighter kept)",
+            plural(added - kept, "parallel edge")
+        )]
+    } else {
+        Vec::new()
+    }
+}
+
 /// Appends an edge weight as the text formats write it: a whole number without a fraction
 /// (`3`), any other number in the shortest form that reads back to the same `f64` (`2.5`).
 pub(crate) fn push_weight(buf: &mut Vec<u8>, w: f64) {
@@ -294,8 +340,9 @@ pub(crate) fn push_weight(buf: &mut Vec<u8>, w: f64) {
     }
 }
 
-/// An edge weight as the text formats write it ([`push_weight`]).
-pub(crate) fn weight_text(w: f64) -> String {
+/// An edge weight as the text formats write it: `3` for a whole number, else the shortest
+/// decimal that reads back the same (`2.5`).
+pub fn weight_text(w: f64) -> String {
     let mut b = Vec::new();
     push_weight(&mut b, w);
     String::from_utf8(b).unwrap_or_default()

@@ -38,6 +38,7 @@ pub mod bfs;
 pub mod dead_end;
 pub mod dfs;
 pub mod dijkstra;
+pub mod lightest;
 pub mod render;
 pub mod shortest_set;
 pub mod tremaux;

@@ -305,11 +305,11 @@ pub fn cell_graph_stats(graph: &Graph, maze: Option<&Maze>) -> Stats {
     let (mut solution_length, mut decisions, mut solution_weight) = (None, None, None);
     if let (Some(s), Some(g)) = (start, goal) {
         if graph.is_weighted() && !graph.has_lengths() {
-            let (d, hops) = lightest(graph, s);
-            if d[g as usize].is_finite() {
-                solution_weight = Some(d[g as usize]);
-                solution_length = Some(hops[g as usize] as usize);
-                decisions = Some(junctions_on_lightest(graph, s, g, &d));
+            let l = crate::solve::lightest::lightest(graph, s);
+            if l.weight[g as usize].is_finite() {
+                solution_weight = Some(l.weight[g as usize]);
+                solution_length = Some(l.hops[g as usize] as usize);
+                decisions = Some(junctions_on_lightest(graph, s, g, &l.parent));
             }
         } else if graph.has_lengths() {
             let d = dijkstra(graph, s);
@@ -533,68 +533,16 @@ fn dijkstra(graph: &Graph, s: u32) -> Vec<u64> {
     dist
 }
 
-/// Lightest paths from `s` over real weights (Dijkstra): the weight of each vertex's lightest
-/// path (infinite when unreachable) and its number of edges (the fewest among the lightest).
-///
-/// Complexity: O((V + E) log V).
-fn lightest(graph: &Graph, s: u32) -> (Vec<f64>, Vec<u32>) {
-    use std::cmp::Reverse;
-    /// A heap key ordered by weight, then hops.
-    #[derive(PartialEq)]
-    struct Key(f64, u32);
-    impl Eq for Key {}
-    impl PartialOrd for Key {
-        fn partial_cmp(&self, o: &Key) -> Option<std::cmp::Ordering> {
-            Some(self.cmp(o))
-        }
-    }
-    impl Ord for Key {
-        fn cmp(&self, o: &Key) -> std::cmp::Ordering {
-            self.0.total_cmp(&o.0).then(self.1.cmp(&o.1))
-        }
-    }
-    let n = graph.vertex_count();
-    let (mut dist, mut hops) = (vec![f64::INFINITY; n], vec![u32::MAX; n]);
-    let mut heap = std::collections::BinaryHeap::new();
-    dist[s as usize] = 0.0;
-    hops[s as usize] = 0;
-    heap.push(Reverse((Key(0.0, 0), s)));
-    while let Some(Reverse((Key(d, h), v))) = heap.pop() {
-        if (d, h) != (dist[v as usize], hops[v as usize]) {
-            continue;
-        }
-        let ws = graph.neighbour_weights(v);
-        for (k, &u) in graph.neighbours(v).iter().enumerate() {
-            let du = d + ws.map_or(1.0, |w| w[k]);
-            let hu = h.saturating_add(1);
-            let (old, oh) = (dist[u as usize], hops[u as usize]);
-            if du < old || (du == old && hu < oh) {
-                dist[u as usize] = du;
-                hops[u as usize] = hu;
-                heap.push(Reverse((Key(du, hu), u)));
-            }
-        }
-    }
-    (dist, hops)
-}
-
-/// The junctions a lightest `s` → `g` path passes, `g` excepted ([`lightest`]'s distances).
-fn junctions_on_lightest(graph: &Graph, s: u32, g: u32, d: &[f64]) -> usize {
+/// The junctions a lightest `s` → `g` path passes, `g` excepted (following `parent` back
+/// from `g`, as [`crate::solve::lightest::lightest`] gives it).
+fn junctions_on_lightest(graph: &Graph, s: u32, g: u32, parent: &[u32]) -> usize {
     let (mut v, mut count) = (g, 0);
     for _ in 0..graph.vertex_count() {
-        if v == s {
+        if v == s || v == u32::MAX {
             break;
         }
-        let ws = graph.neighbour_weights(v);
-        let dv = d[v as usize];
-        // The predecessor whose distance plus the edge is this vertex's (up to rounding).
-        let prev = graph.neighbours(v).iter().enumerate().find(|&(k, &u)| {
-            let via = d[u as usize] + ws.map_or(1.0, |w| w[k]);
-            d[u as usize] < dv && (via - dv).abs() <= 1e-9 * dv.max(1.0)
-        });
-        let Some((_, &u)) = prev else { break };
-        v = u;
-        if v != g && graph.degree(v) >= 3 {
+        v = parent[v as usize];
+        if v != u32::MAX && graph.degree(v) >= 3 {
             count += 1;
         }
     }
