@@ -324,3 +324,86 @@ fn what_a_reader_drops_is_said_on_stderr() {
         .unwrap();
     assert!(out.stderr.is_empty());
 }
+
+/// A Python with networkx: `MAZEGRAPH_PYTHON`, else the CI's venv (.ci/venv); `None` (the
+/// test then says it skipped) when neither has networkx.
+fn python_with_networkx() -> Option<String> {
+    let venv = format!("{}/.ci/venv/bin/python", env!("CARGO_MANIFEST_DIR"));
+    let candidates = std::env::var("MAZEGRAPH_PYTHON").into_iter().chain([venv]);
+    candidates.into_iter().find(|p| {
+        std::process::Command::new(p)
+            .args(["-c", "import networkx"])
+            .output()
+            .is_ok_and(|o| o.status.success())
+    })
+}
+
+#[test]
+fn python_graph_tools_read_what_we_write() {
+    let Some(python) = python_with_networkx() else {
+        println!("note: no Python with networkx (MAZEGRAPH_PYTHON or .ci/venv); skipping");
+        return;
+    };
+    let manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(foreign("MANIFEST.json")).unwrap()).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let inputs = [
+        "nx_maze_edges.graph.json",
+        "nx_lesmis.graph.json",
+        "nx_float_weights.graph.json",
+        "nx_multigraph.graph.json",
+        "nx_terminals.graph.json",
+    ];
+    let formats: Vec<mazegraph::format::Format> = mazegraph::format::Format::ALL
+        .into_iter()
+        .filter(|f| f.holds() == mazegraph::format::Holds::Graph && f.is_writable())
+        .filter(|f| f.name() != "adj") // read by ast.literal_eval in tests/graph_formats.rs
+        .collect();
+    for input in inputs {
+        let entry = manifest["files"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["file"] == input)
+            .unwrap();
+        let mut expect = serde_json::json!({
+            "vertices": entry["vertices"],
+            "edges": entry["undirected_simple_edges"],
+            "start": entry["start"],
+            "goal": entry["goal"],
+            "hops": entry["hops_undirected"],
+        });
+        if !entry["weight_undirected"].is_null() {
+            expect["weight"] = entry["weight_undirected"].clone();
+        }
+        let stem = input.trim_end_matches(".graph.json");
+        for f in &formats {
+            let out = dir.path().join(format!("{stem}.{}", f.extensions()[0]));
+            let o = mg()
+                .args(["convert", &foreign(input), "-q", "-o", s(&out)])
+                .output()
+                .unwrap();
+            if !o.status.success() {
+                // A format that cannot hold this graph says so in one line; nothing written.
+                let err = String::from_utf8_lossy(&o.stderr);
+                assert_eq!(err.lines().count(), 1, "{input} -> {f}: {err}");
+                assert!(!out.exists());
+                continue;
+            }
+            let side = format!("{}.expect.json", out.display());
+            std::fs::write(side, expect.to_string()).unwrap();
+        }
+    }
+    let script = format!("{}/tests/py/check_exchange.py", env!("CARGO_MANIFEST_DIR"));
+    let o = std::process::Command::new(&python)
+        .args([&script, s(dir.path())])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&o.stdout);
+    println!("{text}");
+    assert!(
+        o.status.success(),
+        "{text}\n{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}

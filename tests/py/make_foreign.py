@@ -25,7 +25,9 @@ import warnings
 import networkx as nx
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-OUT = os.path.normpath(os.path.join(HERE, "..", "foreign"))
+# Where the corpus goes: tests/foreign, or the directory given as the only argument (CI
+# regenerates it elsewhere and compares, to check the committed files are what the tools write).
+OUT = os.path.normpath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, "..", "foreign"))
 
 ROWS, COLS = 6, 8  # the networkx / igraph maze: 6 rows x 8 columns of rooms
 MAZE_SEED = 20240601
