@@ -39,9 +39,11 @@
 //! as written here, `"links"` is skipped; otherwise both are read and their union taken);
 //! a file without either has no edges. A node with `"coord"` is that coordinate, otherwise
 //! its id is its label (integer, string, or list of integers = coordinate); a node without
-//! `"id"` gets its position in `"nodes"`, as networkx does. Other attributes (`"pos"`, …) are
-//! ignored. Directed graphs are read as undirected and multigraphs' parallel edges merged
-//! (smallest weight kept). Weights are positive numbers, whole (`3`, `3.0`) or not (`2.5`). Refused:
+//! `"id"` gets its position in `"nodes"`, as networkx does. A node with `"start": true` or
+//! `"goal": true` is that terminal when the graph attributes name none. Other attributes
+//! (`"pos"`, …) are ignored. Directed graphs are read as undirected and multigraphs' parallel
+//! edges merged (the lighter kept), which [`parse_noted`] says. Weights are positive numbers,
+//! whole (`3`, `3.0`) or not (`2.5`). Refused:
 //! edges naming an unknown node id, two nodes with the same id or the same coordinate, ids
 //! that are not integers, strings or integer lists, self-loops, terminals that are not
 //! vertices. Syntax and per-node/per-edge errors carry the line (serde_json's).
@@ -310,6 +312,12 @@ impl<'de> Deserialize<'de> for Weight {
 struct RawNode {
     id: Option<Id>,
     coord: Option<Vec<i64>>,
+    /// `"start": true` marks the start (any other value is an attribute we do not use).
+    #[serde(default)]
+    start: Option<serde_json::Value>,
+    /// `"goal": true` marks the goal.
+    #[serde(default)]
+    goal: Option<serde_json::Value>,
 }
 
 #[derive(Deserialize)]
@@ -356,6 +364,9 @@ struct State {
     has_weights: bool,
     /// The document says `"directed": true`.
     directed: bool,
+    /// Nodes marked `"start": true` / `"goal": true` (their ids), used when the graph
+    /// attributes name no terminal.
+    marked: [Option<Id>; 2],
     /// Edges added (before parallel ones are merged).
     edges_added: usize,
     /// The fast path cannot hold this graph: read again through the builder.
@@ -389,6 +400,7 @@ impl State {
             attrs: Attrs::default(),
             has_weights: false,
             directed: false,
+            marked: [None, None],
             edges_added: 0,
             fallback: false,
             fatal: None,
@@ -403,6 +415,17 @@ impl State {
 
     fn add_node(&mut self, node: RawNode, pos: usize) -> Result<(), String> {
         let id = node.id.unwrap_or(Id::Int(pos as i64));
+        for (k, flag) in [&node.start, &node.goal].into_iter().enumerate() {
+            if flag.as_ref().is_some_and(|v| *v == true) {
+                if let Some(other) = &self.marked[k] {
+                    let what = ["start", "goal"][k];
+                    return Err(format!(
+                        "nodes {other} and {id} are both marked \"{what}\": true"
+                    ));
+                }
+                self.marked[k] = Some(id.clone());
+            }
+        }
         if node.coord.as_ref().is_some_and(|c| c.is_empty()) {
             return Err(format!("node {id} has an empty coord"));
         }
@@ -834,7 +857,11 @@ fn parse_with(text: &str, opts: &ReadOptions, fast: bool) -> Result<Option<(Grap
         declared = Some(dims);
     }
     let weighted = attrs.weighted == Some(true) || st.has_weights;
-    let terminals = [("start", attrs.start), ("goal", attrs.goal)];
+    let [marked_start, marked_goal] = std::mem::take(&mut st.marked);
+    let terminals = [
+        ("start", attrs.start.or(marked_start)),
+        ("goal", attrs.goal.or(marked_goal)),
+    ];
     let not_a_vertex =
         |key: &str, t: &Id| Error::parse(NAME, line_of(key), format!("{key} {t} is not a vertex"));
     match st.sink {
@@ -994,6 +1021,23 @@ mod tests {
         assert_eq!(g.edge_count(), 2);
         // No edge list at all.
         assert_eq!(p(r#"{"nodes": [{"id": 0}]}"#).unwrap().edge_count(), 0);
+    }
+
+    #[test]
+    fn nodes_marked_as_terminals() {
+        let text = r#"{"nodes": [{"id": "in", "start": true, "goal": false}, {"id": "x", "start": "no"},
+            {"id": "out", "goal": true}], "links": [{"source": "in", "target": "x"}, {"source": "x", "target": "out"}]}"#;
+        let g = parse(text, &ReadOptions::default()).unwrap();
+        let name = |v: Option<u32>| v.map(|v| g.label(v));
+        assert_eq!(name(g.start()), Some(Label::Str("in".into())));
+        assert_eq!(name(g.goal()), Some(Label::Str("out".into())));
+        // Graph attributes win over node marks.
+        let text = text.replacen('{', r#"{"graph": {"start": "x"}, "#, 1);
+        let g = parse(&text, &ReadOptions::default()).unwrap();
+        assert_eq!(g.label(g.start().unwrap()), Label::Str("x".into()));
+        let two = r#"{"nodes": [{"id": 1, "start": true}, {"id": 2, "start": true}], "links": []}"#;
+        let e = parse(two, &ReadOptions::default()).unwrap_err().to_string();
+        assert!(e.contains("nodes 1 and 2 are both marked \"start\": true"), "{e}");
     }
 
     #[test]
