@@ -66,6 +66,10 @@ pub fn canonical_graph(item: &Item, limits: &Limits) -> Result<Graph> {
 
 /// The first difference between the graphs of two items, `None` when they are equal.
 ///
+/// A room graph (networkx, maze-dataset: [`crate::rooms`]) and a maze drawn on a room lattice
+/// are compared by rooms: the maze's room graph against the graph (the same maze up to the
+/// scaling that puts rooms at odd cells).
+///
 /// ```
 /// use mazegraph::{convert::difference, format::Item, Maze};
 /// let a = Maze::from_text_rows(&["#.#", "#.#"]).unwrap();
@@ -73,6 +77,11 @@ pub fn canonical_graph(item: &Item, limits: &Limits) -> Result<Graph> {
 /// assert_eq!(difference(&Item::Maze(a), &Item::Maze(b), &Default::default()).unwrap(), None);
 /// ```
 pub fn difference(a: &Item, b: &Item, limits: &Limits) -> Result<Option<String>> {
+    if let (Item::Graph(g), Item::Maze(m)) | (Item::Maze(m), Item::Graph(g)) = (a, b) {
+        if let Some(d) = room_difference(g, m, limits) {
+            return Ok(d);
+        }
+    }
     let (ga, gb) = (canonical_graph(a, limits)?, canonical_graph(b, limits)?);
     Ok(ga.difference(&gb))
 }
@@ -145,6 +154,19 @@ impl std::fmt::Display for Terminal {
             Terminal::Name(s) => write!(f, "{s:?}"),
         }
     }
+}
+
+/// When `graph` is a room graph that is not a maze's cell graph and `maze` is drawn on a room
+/// lattice: the first difference between the maze's room graph and `graph` (`Some(None)` when
+/// equal). `None` when the comparison by rooms does not apply.
+pub fn room_difference(graph: &Graph, maze: &Maze, limits: &Limits) -> Option<Option<String>> {
+    let cells =
+        graph.shape().is_some() && graph_to_maze(graph, Layout::Coordinates, limits).is_ok();
+    if cells || crate::rooms::not_rooms(graph).is_some() {
+        return None;
+    }
+    let rooms = crate::rooms::room_graph(maze, limits).ok()?;
+    Some(rooms.difference(graph))
 }
 
 /// Sets explicit terminals on an item: on a maze, the cells at those coordinates; on a graph,

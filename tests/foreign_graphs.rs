@@ -68,6 +68,11 @@ fn a_networkx_spanning_tree_is_drawn_as_rooms_and_comes_back() {
     mg().args(["equal", s(&back), &foreign("nx_maze_dict_of_lists.adj")])
         .assert()
         .success();
+    // A maze on a room lattice and a room graph are compared by rooms, either way round.
+    let out = stdout(&["equal", s(&txt), &foreign("nx_maze_edges.graph.json")]);
+    assert_eq!(out, "equal: 48 rooms, 47 edges\n");
+    let out = stdout(&["equal", &foreign("nx_maze_dict_of_sets.adj"), s(&txt)]);
+    assert_eq!(out, "equal: 48 rooms, 47 edges\n");
     // Explicit layouts: rooms, and the row layout when asked.
     let out = stdout(&[
         "convert",

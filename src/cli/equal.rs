@@ -6,8 +6,9 @@ use super::io::{located, read_item};
 use super::out::outln;
 use super::Global;
 use anyhow::Result;
-use mazegraph::convert::canonical_graph;
+use mazegraph::convert::{canonical_graph, room_difference};
 use mazegraph::format::Format;
+use mazegraph::format::Item;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -36,17 +37,45 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     let opts = global.read_options();
     let (a, _) = read_item(&args.a, args.from, Work::Equal, global)?;
     let ga = canonical_graph(&a, &opts.limits).map_err(|e| located(&args.a, e))?;
-    drop(a);
+    // A maze is kept (a bit a cell) in case the other input is a room graph.
+    let maze_a = match a {
+        Item::Maze(m) => Some(m),
+        Item::Graph(_) => None,
+    };
     let (b, _) = read_item(&args.b, args.from, Work::Equal, global)?;
+    let by_rooms = match (&maze_a, &b) {
+        (Some(m), Item::Graph(g)) => room_difference(g, m, &opts.limits).map(|d| (d, g)),
+        (None, Item::Maze(m)) => room_difference(&ga, m, &opts.limits).map(|d| (d, &ga)),
+        _ => None,
+    };
+    if let Some((d, rooms)) = by_rooms {
+        let counts = || (rooms.vertex_count(), rooms.edge_count());
+        return report(&args, d, "rooms", counts, global);
+    }
     let gb = canonical_graph(&b, &opts.limits).map_err(|e| located(&args.b, e))?;
-    match ga.difference(&gb) {
+    report(
+        &args,
+        ga.difference(&gb),
+        "vertices",
+        || (ga.vertex_count(), ga.edge_count()),
+        global,
+    )
+}
+
+/// Prints the verdict: `equal: N vertices, M edges` (rooms, when compared by rooms) or the
+/// first difference.
+fn report(
+    args: &Args,
+    difference: Option<String>,
+    what: &str,
+    counts: impl Fn() -> (usize, usize),
+    global: &Global,
+) -> Result<ExitCode> {
+    match difference {
         None => {
             if !global.quiet {
-                outln!(
-                    "equal: {} vertices, {} edges",
-                    ga.vertex_count(),
-                    ga.edge_count()
-                )?;
+                let (v, e) = counts();
+                outln!("equal: {v} {what}, {e} edges")?;
             }
             Ok(ExitCode::SUCCESS)
         }

@@ -1037,7 +1037,10 @@ mod tests {
         assert_eq!(g.label(g.start().unwrap()), Label::Str("x".into()));
         let two = r#"{"nodes": [{"id": 1, "start": true}, {"id": 2, "start": true}], "links": []}"#;
         let e = parse(two, &ReadOptions::default()).unwrap_err().to_string();
-        assert!(e.contains("nodes 1 and 2 are both marked \"start\": true"), "{e}");
+        assert!(
+            e.contains("nodes 1 and 2 are both marked \"start\": true"),
+            "{e}"
+        );
     }
 
     #[test]
