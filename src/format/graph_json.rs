@@ -415,15 +415,15 @@ impl State {
 
     fn add_node(&mut self, node: RawNode, pos: usize) -> Result<(), String> {
         let id = node.id.unwrap_or(Id::Int(pos as i64));
-        for (k, flag) in [&node.start, &node.goal].into_iter().enumerate() {
+        let flags = [(&node.start, "start"), (&node.goal, "goal")];
+        for (slot, (flag, what)) in self.marked.iter_mut().zip(flags) {
             if flag.as_ref().is_some_and(|v| *v == true) {
-                if let Some(other) = &self.marked[k] {
-                    let what = ["start", "goal"][k];
+                if let Some(other) = slot {
                     return Err(format!(
                         "nodes {other} and {id} are both marked \"{what}\": true"
                     ));
                 }
-                self.marked[k] = Some(id.clone());
+                *slot = Some(id.clone());
             }
         }
         if node.coord.as_ref().is_some_and(|c| c.is_empty()) {
