@@ -97,7 +97,7 @@ fn check_graph(g: &Graph) {
             };
             if let (Some(w), Some(wb)) = (g.neighbour_weights(v), g.neighbour_weights(u)) {
                 assert_eq!(w.len(), ns.len());
-                assert!(w[k] > 0, "zero weight");
+                assert!(w[k] > 0.0, "zero weight");
                 assert_eq!(w[k], wb[pos], "asymmetric weight");
             }
         }
