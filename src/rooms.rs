@@ -28,7 +28,8 @@
 //! ```
 
 use crate::error::{Error, Result};
-use crate::graph::{Graph, GraphBuilder, Label};
+use crate::graph::{Graph, Label, Rank};
+use fixedbitset::FixedBitSet;
 use crate::grid::{Grid, Limits, Shape};
 use crate::layout::{Layout, Placed, SPARSE_FLOOR, SPARSE_RATIO};
 use crate::maze::Maze;
@@ -160,12 +161,13 @@ pub fn rooms_to_maze(graph: &Graph, limits: &Limits) -> Result<Placed> {
 /// Errors: the maze is not on a room lattice (a dimension is even, a path cell where walls
 /// meet, a passage that leads to a wall, a portal or terminal away from the rooms).
 ///
-/// Complexity: O(cells + V log V) (vertices are sorted by label).
+/// Complexity: O(cells) on flat indices (a bitset of rooms and rank queries, no hashing),
+/// plus O(portals · log portals).
 pub fn room_graph(maze: &Maze, limits: &Limits) -> Result<Graph> {
     let shape = maze.shape();
     let grid = maze.grid();
     let dims = shape.dims();
-    if let Some(&d) = dims.iter().find(|&&d| d % 2 == 0 || d < 3) {
+    if let Some(&d) = dims.iter().find(|&&d| d.is_multiple_of(2) || d < 3) {
         return Err(Error::InvalidMaze(format!(
             "the maze is not drawn on a room lattice: a side of {d} cells (rooms at odd cells need an odd side of 3 or more)"
         )));
@@ -176,80 +178,135 @@ pub fn room_graph(maze: &Maze, limits: &Limits) -> Result<Graph> {
             shape.fmt_index(c)
         ))
     };
-    let room_label = |c: usize| -> Label {
-        Label::Coord(
-            shape
-                .coords(c)
-                .iter()
-                .map(|&x| ((x - 1) / 2) as i64)
-                .collect(),
-        )
-    };
-    let mut b = GraphBuilder::with_limits(*limits);
-    b.set_shape(dims.iter().map(|d| (d - 1) / 2).collect());
-    // The room a terminal or opening belongs to.
-    let room_of = |c: usize| -> Option<usize> {
-        let co = shape.coords(c);
-        let evens: Vec<usize> = (0..co.len()).filter(|&k| co[k].is_multiple_of(2)).collect();
-        match evens.as_slice() {
-            [] => Some(c),
-            [k] if co[*k] == 0 => Some(c + shape.strides()[*k]),
-            [k] if co[*k] + 1 == dims[*k] => Some(c - shape.strides()[*k]),
-            _ => None,
-        }
-    };
-    let mut co = vec![0usize; dims.len()];
+    let strides = shape.strides();
+    let n = dims.len();
+    // Pass 1: classify every path cell; rooms into a bitset, passages counted per room.
+    let mut rooms = FixedBitSet::with_capacity(shape.len());
+    let mut passages: Vec<(usize, usize)> = Vec::new();
+    let mut co = vec![0usize; n];
     for c in grid.paths() {
         shape.coords_into(c, &mut co);
-        let evens = co.iter().filter(|&&x| x % 2 == 0).count();
-        match evens {
-            0 => {
-                b.vertex(room_label(c));
+        let mut even = None;
+        let mut evens = 0;
+        for (k, &x) in co.iter().enumerate() {
+            if x.is_multiple_of(2) {
+                evens += 1;
+                even = Some(k);
             }
-            1 => {
-                let k = co.iter().position(|&x| x % 2 == 0).unwrap_or(0);
+        }
+        match (evens, even) {
+            (0, _) => rooms.insert(c),
+            (1, Some(k)) => {
                 if co[k] == 0 || co[k] + 1 == dims[k] {
-                    // An opening in the outer wall: its room must be open.
-                    if room_of(c).is_none_or(|r| !grid.is_path(r)) {
-                        return Err(not_lattice(c, "an opening before a closed room"));
-                    }
+                    // An opening in the outer wall: checked against its room below.
                     continue;
                 }
-                let s = shape.strides()[k];
-                let (x, y) = (c - s, c + s);
+                let (x, y) = (c - strides[k], c + strides[k]);
                 if !grid.is_path(x) || !grid.is_path(y) {
                     return Err(not_lattice(c, "a passage that leads to a wall"));
                 }
-                let (u, v) = (b.vertex(room_label(x)), b.vertex(room_label(y)));
-                b.edge(u, v, 1.0)?;
+                passages.push((x, y));
             }
             _ => return Err(not_lattice(c, "a path cell where walls meet")),
         }
     }
+    let is_room = |c: usize| shape.coords(c).iter().all(|&x| x % 2 == 1) && grid.is_path(c);
+    // The room an opening, a terminal or a portal end belongs to.
+    let room_of = |c: usize| -> Option<usize> {
+        let co = shape.coords(c);
+        let evens: Vec<usize> = (0..co.len()).filter(|&k| co[k].is_multiple_of(2)).collect();
+        let r = match evens.as_slice() {
+            [] => c,
+            [k] if co[*k] == 0 => c + strides[*k],
+            [k] if co[*k] + 1 == dims[*k] => c - strides[*k],
+            _ => return None,
+        };
+        is_room(r).then_some(r)
+    };
+    for o in grid.openings() {
+        if room_of(o).is_none() {
+            return Err(not_lattice(o, "an opening before a closed room"));
+        }
+    }
     for &(x, y) in maze.portals() {
-        let both = [x, y].map(|c| shape.coords(c).iter().all(|&k| k % 2 == 1));
-        if !both[0] || !both[1] {
+        if !is_room(x) || !is_room(y) {
             return Err(not_lattice(x, "a portal end away from the rooms"));
         }
-        let (u, v) = (b.vertex(room_label(x)), b.vertex(room_label(y)));
-        b.edge(u, v, 1.0)?;
+        passages.push((x.min(y), x.max(y)));
     }
-    if let Some((s, g)) = maze.terminals() {
+    let room_count = rooms.count_ones(..);
+    limits.check(room_count as u64)?;
+    let rank = Rank::new(rooms.as_slice());
+    // Pass 2: compressed rows; ranks follow the flat order, so each list sorts cheaply.
+    let mut offsets = vec![0usize; room_count + 1];
+    for &(x, y) in &passages {
+        offsets[rank.rank(x) as usize + 1] += 1;
+        offsets[rank.rank(y) as usize + 1] += 1;
+    }
+    for v in 0..room_count {
+        offsets[v + 1] += offsets[v];
+    }
+    let mut fill = offsets.clone();
+    let mut targets = vec![0u32; offsets[room_count]];
+    for &(x, y) in &passages {
+        let (a, b) = (rank.rank(x), rank.rank(y));
+        for (u, v) in [(a, b), (b, a)] {
+            targets[fill[u as usize]] = v;
+            fill[u as usize] += 1;
+        }
+    }
+    let mut out = 0;
+    let mut new_offsets = Vec::with_capacity(room_count + 1);
+    new_offsets.push(0);
+    for v in 0..room_count {
+        let (lo, hi) = (offsets[v], offsets[v + 1]);
+        targets[lo..hi].sort_unstable();
+        let mut last = None;
+        for k in lo..hi {
+            if last != Some(targets[k]) {
+                last = Some(targets[k]);
+                targets[out] = targets[k];
+                out += 1;
+            }
+        }
+        new_offsets.push(out);
+    }
+    targets.truncate(out);
+    let room_shape = Shape::with_limits(dims.iter().map(|d| (d - 1) / 2).collect(), limits)?;
+    let room_strides = room_shape.strides().to_vec();
+    let cells: Vec<usize> = rooms
+        .ones()
+        .map(|c| {
+            (0..n)
+                .map(|k| ((c / strides[k]) % dims[k] / 2) * room_strides[k])
+                .sum()
+        })
+        .collect();
+    let mut g = Graph::from_csr(
+        crate::graph::Vertices::Cells {
+            shape: room_shape,
+            cells,
+        },
+        new_offsets,
+        targets,
+        None,
+    );
+    if let Some((s, t)) = maze.terminals() {
         let room = |c: usize, what: &str| {
             room_of(c)
-                .filter(|&r| grid.is_path(r))
-                .map(room_label)
+                .map(|r| rank.rank(r))
                 .ok_or_else(|| not_lattice(c, &format!("the {what}, not in or beside a room")))
         };
-        b.set_terminals(Some(room(s, "start")?), Some(room(g, "goal")?));
+        g.set_terminals(Some(room(s, "start")?), Some(room(t, "goal")?))?;
     }
-    b.finish(limits)
+    Ok(g)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::generate::{generate, lattice::Lattice, rng_from_seed, Algorithm, Options};
+    use crate::graph::GraphBuilder;
     use crate::junction::junction_graph;
 
     fn maze(algorithm: Algorithm, rooms: &[usize], seed: u64) -> Maze {
