@@ -300,6 +300,91 @@ impl Gamebook {
     }
 }
 
+impl Gamebook {
+    /// Writes the book as one HTML page: the same text as [`Gamebook::write_markdown`], each
+    /// section an element with `id="N"`, each choice a link to its section; a little CSS keeps
+    /// one section on screen at a time when followed by its link (`:target`).
+    ///
+    /// Complexity: O(size of the book), written section by section.
+    ///
+    /// ```
+    /// use mazegraph::gamebook::build;
+    /// use mazegraph::generate::{generate, rng_from_seed, Algorithm, Lattice, Options};
+    /// let lattice = Lattice::new(&[3, 3], &Default::default()).unwrap();
+    /// let maze = generate(&lattice, &Options::new(Algorithm::Kruskal), &mut rng_from_seed(1)).unwrap();
+    /// let mut html = Vec::new();
+    /// build(&maze, 7).unwrap().write_html(&mut html).unwrap();
+    /// let html = String::from_utf8(html).unwrap();
+    /// assert!(html.starts_with("<!DOCTYPE html>") && html.contains(r#"<section id="1">"#));
+    /// ```
+    pub fn write_html(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        let title = html_escape(&self.title);
+        writeln!(
+            out,
+            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+             <title>{title}</title>\n<style>\nbody {{ font-family: Georgia, serif; max-width: 40em; \
+             margin: 2em auto; line-height: 1.5; }}\nsection {{ border-top: 1px solid #ccc; \
+             padding: 0.5em 0; }}\nsection:target {{ background: #fff8dc; }}\n</style>\n</head>\n<body>\n\
+             <h1>{title}</h1>"
+        )?;
+        writeln!(
+            out,
+            "<p><em>A gamebook of {} sections, drawn from a perfect maze of {} cells (numbering \
+             seed {}). Start at <a href=\"#1\">§1</a>. Each section tells where you stand and \
+             which corridors lead on; pick one and go to the section it names. The way back is \
+             not offered: a dead end sends you back to §1, and only one way leads out.</em></p>",
+            self.sections.len(),
+            self.shape
+                .iter()
+                .map(usize::to_string)
+                .collect::<Vec<_>>()
+                .join("×"),
+            self.seed,
+        )?;
+        for s in &self.sections {
+            writeln!(out, "<section id=\"{0}\">\n<h2>Section {0}</h2>", s.number)?;
+            writeln!(out, "<p>{}</p>", html_escape(&s.text))?;
+            if !s.choices.is_empty() {
+                writeln!(out, "<ul>")?;
+                for c in &s.choices {
+                    let text = html_escape(&c.to_string());
+                    writeln!(
+                        out,
+                        "<li>{text}: go to <a href=\"#{0}\">§{0}</a></li>",
+                        c.section
+                    )?;
+                }
+                writeln!(out, "</ul>")?;
+            }
+            match s.kind {
+                SectionKind::DeadEnd => writeln!(
+                    out,
+                    "<p><em>The end.</em> Start again at <a href=\"#1\">§1</a>.</p>"
+                )?,
+                SectionKind::Exit => writeln!(out, "<p><strong><em>The end.</em></strong></p>")?,
+                _ => {}
+            }
+            writeln!(out, "</section>")?;
+        }
+        writeln!(out, "</body>\n</html>")
+    }
+}
+
+/// `s` with `&`, `<`, `>` and `"` escaped for HTML text and attributes.
+fn html_escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for ch in s.chars() {
+        match ch {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// Builds the gamebook of a perfect maze, its sections numbered by `seed`.
 ///
 /// The maze needs a start and a goal ([`Maze::terminals`]), and its graph (portals included)

@@ -345,6 +345,16 @@ impl Shape {
     }
 }
 
+/// A number of axes in words: `1 axis`, `3 axes`.
+///
+/// ```
+/// assert_eq!(mazegraph::grid::axes(1), "1 axis");
+/// assert_eq!(mazegraph::grid::axes(3), "3 axes");
+/// ```
+pub fn axes(n: usize) -> String {
+    format!("{n} {}", if n == 1 { "axis" } else { "axes" })
+}
+
 /// Formats a coordinate as the seed writes it: `(1, 4)`; one axis gives `(5,)` as in Python.
 pub fn fmt_coords<T: std::fmt::Display>(coords: &[T]) -> String {
     let mut s = String::from("(");

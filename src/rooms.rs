@@ -29,10 +29,10 @@
 
 use crate::error::{Error, Result};
 use crate::graph::{Graph, Label, Rank};
-use fixedbitset::FixedBitSet;
 use crate::grid::{Grid, Limits, Shape};
 use crate::layout::{Layout, Placed, SPARSE_FLOOR, SPARSE_RATIO};
 use crate::maze::Maze;
+use fixedbitset::FixedBitSet;
 
 /// Why a graph is not a room graph, `None` when it is one: every vertex a coordinate tuple of
 /// one length, every edge joins two of them one step apart on one axis. Weights are not

@@ -106,7 +106,7 @@ fn refusals_exit_2() {
     let names = write(dir.path(), "names.adj", "{'a': ['b'], 'b': ['a']}\n");
     let (code, _, err) = run(&["gamebook", &names]);
     assert_eq!(code, 2);
-    assert!(err.contains("cell coordinates"), "{err}");
+    assert!(err.contains("neither cell coordinates nor rooms"), "{err}");
     // An unknown book extension.
     let m = write(dir.path(), "m.txt", PERFECT);
     let (code, _, err) = run(&[
@@ -116,7 +116,17 @@ fn refusals_exit_2() {
         dir.path().join("b.pdf").to_str().unwrap(),
     ]);
     assert_eq!(code, 2);
-    assert!(err.contains("--format md|json"), "{err}");
+    assert!(err.contains("--to md|html|json"), "{err}");
+    // .html is a book too (it was refused though --help promised it).
+    let html = dir.path().join("book.html");
+    let (code, _, err) = run(&["gamebook", &m, "-o", html.to_str().unwrap(), "-q"]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&html).unwrap();
+    assert!(text.starts_with("<!DOCTYPE html>") && text.contains("<section id=\"1\">"));
+    // --to is the flag (--format still works).
+    let (code, out, _) = run(&["gamebook", &m, "--to", "json", "-q"]);
+    assert_eq!(code, 0);
+    assert!(out.trim_start().starts_with('{'));
     // A start inside a wall.
     let (code, _, err) = run(&["gamebook", &m, "--start", "0,0"]);
     assert_eq!(code, 2);

@@ -292,3 +292,27 @@ fn help_has_examples() {
     assert!(help.contains("Examples:"));
     assert!(help.contains("aldous-broder"));
 }
+
+#[test]
+fn a_picture_of_a_maze_it_cannot_hold_is_refused_before_the_work() {
+    // `generate --size 10 -o g.png` generated first and failed writing, "1 axes".
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("g.png");
+    let out = mg()
+        .args(["generate", "--size", "10", "-o"])
+        .arg(&png)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(
+        err,
+        "mazegraph: error: png holds 2-D mazes, and this one would have 1 axis; write json, or give --size ROWSxCOLS\n"
+    );
+    assert!(!png.exists());
+    let out = mg()
+        .args(["generate", "--size", "3x3x3", "--to", "txt"])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&out.stderr).contains("would have 3 axes"));
+}

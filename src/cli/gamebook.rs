@@ -28,21 +28,27 @@ are read at their vertices' cell coordinates.
 Examples:
   mazegraph generate -a kruskal --size 8x8 --seed 3 -o maze.txt
   mazegraph gamebook maze.txt -o book.md
-  mazegraph gamebook maze.txt --seed 42 --format json -o book.json
+  mazegraph gamebook maze.txt --seed 42 --to json -o book.json
+  mazegraph gamebook maze.png -o book.html             # one page, sections as links
   mazegraph gamebook cube.json --title 'The cube' > cube-book.md"
 )]
 pub struct Args {
     /// The maze (or a graph whose vertices are cell coordinates); `-` for standard input.
     input: PathBuf,
-    /// The book to write (.md or .json); standard output when absent.
+    /// The book to write (.md, .html or .json); standard output when absent.
     #[arg(short, long)]
     output: Option<PathBuf>,
     /// Input format, when the extension does not say it.
     #[arg(long, value_name = "FORMAT", value_parser = parse_format)]
     from: Option<Format>,
-    /// Book format; by default the output's extension (.json is JSON), else Markdown.
-    #[arg(long, value_enum)]
-    format: Option<BookFormat>,
+    /// Book format; by default the output's extension (.html, .json), else Markdown.
+    #[arg(
+        long = "to",
+        visible_alias = "format",
+        value_enum,
+        value_name = "FORMAT"
+    )]
+    to: Option<BookFormat>,
     /// Seed of the section numbering: the same seed gives the same book on every platform.
     #[arg(long, value_name = "S", default_value_t = 0)]
     seed: u64,
@@ -62,6 +68,8 @@ pub struct Args {
 enum BookFormat {
     /// Markdown: a title, "Section N" headings with anchors, choices as links.
     Md,
+    /// HTML: one page, a section per anchor, choices as links.
+    Html,
     /// JSON: the sections, their kinds, cells, texts and choices.
     Json,
 }
@@ -69,15 +77,18 @@ enum BookFormat {
 /// Runs `mazegraph gamebook`.
 pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     let opts = global.read_options();
-    let format = match (args.format, &args.output) {
+    let format = match (args.to, &args.output) {
         (Some(f), _) => f,
         (None, Some(p)) => match p.extension().and_then(|e| e.to_str()) {
             Some(e) if e.eq_ignore_ascii_case("json") => BookFormat::Json,
+            Some(e) if ["html", "htm"].contains(&e.to_ascii_lowercase().as_str()) => {
+                BookFormat::Html
+            }
             Some(e) if ["md", "markdown"].contains(&e.to_ascii_lowercase().as_str()) => {
                 BookFormat::Md
             }
             _ => bail!(
-                "{}: say which book format to write with --format md|json",
+                "{}: say which book format to write with --to md|html|json",
                 p.display()
             ),
         },
@@ -92,15 +103,20 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     let maze = match item {
         Item::Maze(m) => m,
         Item::Graph(g) => {
-            graph_to_maze(&g, Layout::Coordinates, &opts.limits)
-                .map_err(|e| {
-                    anyhow!(
-                        "{}: a gamebook needs a maze, or a graph whose vertices are cell \
-                         coordinates: {e}",
-                        args.input.display()
-                    )
-                })?
-                .maze
+            let placed = graph_to_maze(&g, Layout::Auto, &opts.limits).map_err(|e| {
+                anyhow!(
+                    "{}: a gamebook needs a maze, or a graph drawn as one (cells or rooms): {e}",
+                    args.input.display()
+                )
+            })?;
+            if placed.layout == Layout::Row {
+                bail!(
+                    "{}: a gamebook needs a maze, or a graph drawn as one: these vertices are \
+                     neither cell coordinates nor rooms one step apart",
+                    args.input.display()
+                );
+            }
+            placed.maze
         }
     };
     let mut book = build(&maze, args.seed).map_err(|e| located(&args.input, e))?;
@@ -110,6 +126,7 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     output.write_with(false, |w| {
         match format {
             BookFormat::Md => book.write_markdown(w)?,
+            BookFormat::Html => book.write_html(w)?,
             BookFormat::Json => {
                 serde_json::to_writer_pretty(&mut *w, &book).map_err(std::io::Error::from)?;
                 w.write_all(b"\n")?;

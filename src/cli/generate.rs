@@ -175,7 +175,9 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         }
         algorithm = Algorithm::GrowingTree(pick);
     }
-    let seed = match args.seed {
+    let inputs: Vec<&Path> = args.mask.iter().map(PathBuf::as_path).collect();
+    let output = Output::new(args.output.as_deref(), &inputs, global.force)?;
+    let seed = || match args.seed {
         Some(s) => s,
         None => {
             let s = fresh_seed();
@@ -185,10 +187,8 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
             s
         }
     };
-    let inputs: Vec<&Path> = args.mask.iter().map(PathBuf::as_path).collect();
-    let output = Output::new(args.output.as_deref(), &inputs, global.force)?;
     if args.huge {
-        return run_huge(&args, algorithm, seed, &output, &limits, global.quiet);
+        return run_huge(&args, algorithm, seed(), &output, &limits, global.quiet);
     }
     let lattice = lattice(&args, &limits)?;
     let opts = Options {
@@ -197,6 +197,14 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         braid: args.braid,
     };
     let to = output.format(args.to)?;
+    // Checked before the work: a picture or a text grid holds two axes only.
+    if matches!(to, Format::Png | Format::Txt) && lattice.ndim() != 2 {
+        bail!(
+            "{to} holds 2-D mazes, and this one would have {}; write json, or give --size ROWSxCOLS",
+            mazegraph::grid::axes(lattice.ndim())
+        );
+    }
+    let seed = seed();
     let stages = super::progress::Stages::new(global.quiet);
     stages.stage(format!("generating ({})", algorithm.name()));
     let maze = generate(&lattice, &opts, &mut rng_from_seed(seed))?;

@@ -332,8 +332,8 @@ pub fn write(maze: &Maze, out: &mut dyn Write) -> Result<()> {
     let dims = maze.shape().dims();
     let &[height, width] = dims else {
         return Err(Error::Unsupported(format!(
-            "png holds 2-D mazes; this one has {} axes (use json)",
-            dims.len()
+            "png holds 2-D mazes; this one has {} (use json)",
+            crate::grid::axes(dims.len())
         )));
     };
     if !maze.portals().is_empty() {

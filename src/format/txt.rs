@@ -148,8 +148,8 @@ pub fn write(maze: &Maze, out: &mut dyn Write) -> Result<()> {
     let shape = maze.shape();
     let &[h, w] = shape.dims() else {
         return Err(Error::Unsupported(format!(
-            "txt holds 2-D mazes; this one has {} axes (use json)",
-            shape.ndim()
+            "txt holds 2-D mazes; this one has {} (use json)",
+            crate::grid::axes(shape.ndim())
         )));
     };
     let grid = maze.grid();
