@@ -278,3 +278,26 @@ fn data_converts_to_every_format_and_back() {
     }
     assert!(checked >= 15, "{checked}");
 }
+
+#[test]
+fn svg_and_pdf_point_to_render_and_draw() {
+    let dir = tempfile::tempdir().unwrap();
+    let pdf = dir.path().join("x.pdf");
+    for args in [
+        vec!["convert", "data/seed.txt", "--to", "svg"],
+        vec!["convert", "data/seed.txt", "-o", pdf.to_str().unwrap()],
+    ] {
+        let out = mg()
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .args(&args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.contains("pictures come from 'mazegraph render' (a maze) or 'mazegraph draw'"),
+            "{err}"
+        );
+    }
+}

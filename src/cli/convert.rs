@@ -76,7 +76,20 @@ enum LayoutArg {
 }
 
 pub fn parse_format(s: &str) -> Result<Format, String> {
-    Format::from_name(s).map_err(|e| e.to_string())
+    Format::from_name(s).map_err(|e| match picture_hint(s) {
+        Some(hint) => format!("{e}; {hint}"),
+        None => e.to_string(),
+    })
+}
+
+/// Where pictures in a format no reader or writer has (svg, pdf) come from, for errors.
+pub fn picture_hint(name: &str) -> Option<String> {
+    let n = name.trim_start_matches('.').to_ascii_lowercase();
+    ["svg", "pdf", "eps", "ps"].contains(&n.as_str()).then(|| {
+        format!(
+            "{n} pictures come from 'mazegraph render' (a maze) or 'mazegraph draw' (its graph)"
+        )
+    })
 }
 
 pub fn run(args: Args, global: &Global) -> Result<ExitCode> {

@@ -315,7 +315,13 @@ impl Output {
     pub fn format(&self, to: Option<Format>) -> Result<Format> {
         match (to, &self.path) {
             (Some(f), _) => Ok(f),
-            (None, Some(p)) => Format::from_path(p).map_err(|e| anyhow!("{e}")),
+            (None, Some(p)) => Format::from_path(p).map_err(|e| {
+                let ext = p.extension().map(|e| e.to_string_lossy().into_owned());
+                match ext.and_then(|x| super::convert::picture_hint(&x)) {
+                    Some(hint) => anyhow!("{}: {hint}", display_name(p)),
+                    None => anyhow!("{e}"),
+                }
+            }),
             (None, None) => bail!("say which format to write with --to FORMAT (or give -o FILE)"),
         }
     }
