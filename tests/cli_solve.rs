@@ -235,3 +235,25 @@ fn help_has_examples() {
     assert!(text.contains("Examples:"));
     assert!(text.contains("shortest-set"));
 }
+
+#[test]
+fn summaries_say_what_was_counted() {
+    // Dead-end filling counted "visited" cells, which meant nothing there.
+    for (method, unit) in [
+        ("dead-end", "cells filled"),
+        ("bfs", "cells reached"),
+        ("astar", "cells expanded"),
+        ("dijkstra", "junctions settled"),
+        ("tremaux", "steps walked"),
+    ] {
+        let out = mg()
+            .args(["solve", &data("seed.txt"), "-m", method])
+            .output()
+            .unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            text.contains(unit) && !text.contains("visited"),
+            "{method}: {text}"
+        );
+    }
+}

@@ -185,3 +185,35 @@ fn help_has_examples() {
         );
     }
 }
+
+#[test]
+fn terminals_in_json_are_coordinates_or_names_not_strings() {
+    // `stats --json` gave "start": "(0, 1)", a string a program must parse.
+    let out = mg()
+        .args(["stats", &data("seed.txt"), "--json"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["start"], serde_json::json!([0, 4]));
+    assert_eq!(v["goal"], serde_json::json!([1, 9]));
+    let g = tempfile::tempdir().unwrap();
+    let adj = g.path().join("g.adj");
+    std::fs::write(&adj, "{'in': ['x'], 'x': ['out']}\n").unwrap();
+    let out = mg()
+        .args([
+            "stats",
+            adj.to_str().unwrap(),
+            "--start",
+            "in",
+            "--goal",
+            "out",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (v["start"].as_str(), v["goal"].as_str()),
+        (Some("in"), Some("out"))
+    );
+}

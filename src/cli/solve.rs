@@ -256,7 +256,7 @@ fn graph_summary(path: &Path, g: &GraphSolved) -> String {
     let head = format!("{}: lightest path (Dijkstra on the graph)", path.display());
     match (&g.path.path, g.path.weight) {
         (Some(p), Some(w)) => format!(
-            "{head}: {} edges, weight {}, {} visited, {:.3} s: {}",
+            "{head}: {} edges, weight {}, {} vertices settled, {:.3} s: {}",
             p.len().saturating_sub(1),
             mazegraph::format::weight_text(w),
             g.path.settled,
@@ -333,9 +333,10 @@ fn maze_summary(path: &Path, s: &Solved) -> String {
     let head = format!("{}: {}", path.display(), sol.method);
     match sol.length {
         Some(l) => format!(
-            "{head}: path of {l} steps, {} cells kept, {} visited, {:.3} s",
+            "{head}: path of {l} steps, {} cells kept, {} {}, {:.3} s",
             sol.kept_count(),
             sol.visited,
+            sol.method.visited_unit(),
             s.seconds
         ),
         None => format!("{head}: {}", no_solution(s)),

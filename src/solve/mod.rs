@@ -107,6 +107,23 @@ impl Method {
         }
     }
 
+    /// What [`Solution::visited`] counts for this method, in words, as a summary says it:
+    /// `cells filled`, `cells reached`, `cells expanded`, `junctions settled` or `steps walked`.
+    ///
+    /// ```
+    /// use mazegraph::solve::Method;
+    /// assert_eq!(Method::DeadEnd.visited_unit(), "cells filled");
+    /// ```
+    pub fn visited_unit(self) -> &'static str {
+        match self {
+            Method::DeadEnd => "cells filled",
+            Method::Bfs | Method::Dfs | Method::ShortestSet => "cells reached",
+            Method::AStar => "cells expanded",
+            Method::Dijkstra => "junctions settled",
+            Method::WallFollower(_) | Method::Tremaux => "steps walked",
+        }
+    }
+
     /// The method with this name (`wall-follower-right` is accepted too).
     ///
     /// ```

@@ -51,7 +51,7 @@
 pub mod tree;
 
 use crate::format::Item;
-use crate::graph::Graph;
+use crate::graph::{Graph, Label};
 use crate::grid::Grid;
 use crate::maze::Maze;
 use serde::{Deserialize, Serialize};
@@ -121,6 +121,40 @@ pub struct BranchLengths {
     pub max: usize,
 }
 
+/// A vertex as figures name it: coordinates (a JSON array), an integer id or a name; shown
+/// in tables as Python would print it (`(0, 1)`, `7`, `'a'`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Vertex {
+    /// Grid coordinates.
+    Coords(Vec<i64>),
+    /// An integer id.
+    Int(i64),
+    /// A name.
+    Name(String),
+}
+
+impl From<Label> for Vertex {
+    fn from(l: Label) -> Vertex {
+        match l {
+            Label::Coord(c) => Vertex::Coords(c),
+            Label::Int(i) => Vertex::Int(i),
+            Label::Str(s) => Vertex::Name(s),
+        }
+    }
+}
+
+impl std::fmt::Display for Vertex {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let label = match self {
+            Vertex::Coords(c) => Label::Coord(c.clone()),
+            Vertex::Int(i) => Label::Int(*i),
+            Vertex::Name(s) => Label::Str(s.clone()),
+        };
+        write!(f, "{label}")
+    }
+}
+
 /// Statistics of a maze or graph. Serialisable (JSON via serde); `None` marks a figure that
 /// does not apply (wall figures of a graph, the solution of a maze without terminals).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -139,10 +173,10 @@ pub struct Stats {
     pub edges: usize,
     /// Portals (`None` for a graph).
     pub portals: Option<usize>,
-    /// The start (label, e.g. `(0, 1)`), when known.
-    pub start: Option<String>,
-    /// The goal (label), when known.
-    pub goal: Option<String>,
+    /// The start, when known: coordinates as a JSON array (`[0, 1]`), an integer or a name.
+    pub start: Option<Vertex>,
+    /// The goal, when known (as the start).
+    pub goal: Option<Vertex>,
     /// Path cells with one neighbour that are not terminals.
     pub dead_ends: usize,
     /// Path cells with three neighbours or more.
@@ -372,8 +406,8 @@ pub fn cell_graph_stats(graph: &Graph, maze: Option<&Maze>) -> Stats {
         walls: grid.map(|g| g.len() - g.count_paths()),
         edges,
         portals: maze.map(|m| m.portals().len()),
-        start: start.map(|v| graph.label(v).to_string()),
-        goal: goal.map(|v| graph.label(v).to_string()),
+        start: start.map(|v| graph.label(v).into()),
+        goal: goal.map(|v| graph.label(v).into()),
         dead_ends,
         junctions,
         corridors: edges + kept - n,
@@ -662,8 +696,8 @@ impl Stats {
         if let Some(p) = self.portals {
             rows.push(("portals", p.to_string()));
         }
-        rows.push(("start", opt(self.start.clone())));
-        rows.push(("goal", opt(self.goal.clone())));
+        rows.push(("start", opt(self.start.as_ref().map(Vertex::to_string))));
+        rows.push(("goal", opt(self.goal.as_ref().map(Vertex::to_string))));
         rows.push(("components", self.components.to_string()));
         rows.push((
             "unreachable cells",
@@ -755,7 +789,8 @@ mod tests {
             (l.rooms, l.closed_walls, l.perfect_closed_walls),
             (vec![1, 3], 0, 0)
         );
-        assert_eq!(s.start.as_deref(), Some("(0, 1)"));
+        assert_eq!(s.start, Some(Vertex::Coords(vec![0, 1])));
+        assert_eq!(s.start.as_ref().unwrap().to_string(), "(0, 1)");
     }
 
     #[test]
@@ -926,7 +961,7 @@ mod tests {
         );
         assert_eq!((s.solution_length, s.decisions), (Some(3), Some(1)));
         assert_eq!((s.dead_ends, s.junctions, s.corridors), (1, 1, 3));
-        assert_eq!(s.start.as_deref(), Some("'a'"));
+        assert_eq!(s.start, Some(Vertex::Name("a".into())));
     }
 
     #[test]
