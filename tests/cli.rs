@@ -301,3 +301,44 @@ fn svg_and_pdf_point_to_render_and_draw() {
         );
     }
 }
+
+#[test]
+fn every_command_that_writes_takes_to_output_and_quiet() {
+    // One flag for one idea: the output format is --to everywhere (gamebook and experiment
+    // said --format, stats only --json; those spellings still work).
+    for cmd in [
+        "convert",
+        "solve",
+        "render",
+        "draw",
+        "generate",
+        "stats",
+        "gamebook",
+        "experiment",
+        "attractor",
+        "solve-game",
+    ] {
+        let out = mg().args([cmd, "--help"]).output().unwrap();
+        let help = String::from_utf8(out.stdout).unwrap();
+        for flag in ["-o, --output", "--to <", "-q, --quiet"] {
+            assert!(help.contains(flag), "{cmd} --help lacks {flag}:\n{help}");
+        }
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let m = dir.path().join("m.txt");
+    std::fs::write(&m, "#S###\n#...#\n###G#\n").unwrap();
+    for (cmd, format) in [("stats", "json"), ("gamebook", "json")] {
+        let out = mg()
+            .args([cmd, m.to_str().unwrap(), "--to", format, "-q"])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{cmd}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(String::from_utf8_lossy(&out.stdout)
+            .trim_start()
+            .starts_with('{'));
+    }
+}

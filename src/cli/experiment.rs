@@ -21,13 +21,13 @@ generated and measured: solution length, dead-end share, mean dead-end branch le
 junction count, each summarised as mean, median, standard deviation, min and max. Run i uses \
 a seed derived from --seed and i only, so the table is the same whatever -j. Growing-tree \
 variants are named growing-tree:random, growing-tree:oldest, growing-tree:mixed:P.
-The table goes to standard output or -o FILE (format from --format or the extension: .md, \
+The table goes to standard output or -o FILE (format from --to or the extension: .md, \
 .csv, .json); --chart FILE draws the mean solution lengths with error bars (.svg or .png).
 
 Examples:
   mazegraph experiment --size 50x50 --runs 100 -o table.md --chart chart.svg
-  mazegraph experiment --size 20x20 --runs 30 --algorithms backtracker,kruskal --format csv
-  mazegraph experiment --size 8x8x8 --runs 10 --seed 3 -j 2 --format json"
+  mazegraph experiment --size 20x20 --runs 30 --algorithms backtracker,kruskal --to csv
+  mazegraph experiment --size 8x8x8 --runs 10 --seed 3 -j 2 --to json"
 )]
 pub struct Args {
     /// Rooms per axis, e.g. 50x50 or 8x8x8.
@@ -46,8 +46,13 @@ pub struct Args {
     #[arg(short = 'j', long, value_name = "N", default_value_t = 0)]
     jobs: usize,
     /// Table format (default: from -o's extension, else md).
-    #[arg(long, value_enum)]
-    format: Option<TableFormat>,
+    #[arg(
+        long = "to",
+        visible_alias = "format",
+        value_enum,
+        value_name = "FORMAT"
+    )]
+    to: Option<TableFormat>,
     /// Write the table to this file instead of standard output.
     #[arg(short, long)]
     output: Option<PathBuf>,
@@ -98,14 +103,14 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         acc.saturating_mul((d as u64).saturating_mul(2).saturating_add(1))
     });
     global.read_options().limits.check(cells)?;
-    let format = match (args.format, &args.output) {
+    let format = match (args.to, &args.output) {
         (Some(f), _) => f,
         (None, Some(p)) => match extension(p).as_str() {
             "csv" => TableFormat::Csv,
             "json" => TableFormat::Json,
             "md" | "markdown" | "txt" | "" => TableFormat::Md,
             other => bail!(
-                "{}: unknown table format .{other}; name it with --format md|csv|json",
+                "{}: unknown table format .{other}; name it with --to md|csv|json",
                 p.display()
             ),
         },

@@ -25,7 +25,7 @@ solution's length and the junctions on it (in a graph with fractional weights, i
 its weight), the degree histogram, the mean branching at \
 junctions, the dead-end share and the dead-end branch lengths. Portals are edges; graph inputs \
 have no wall figures.
-Output: an aligned table on standard output; JSON with --json or -o FILE.json.
+Output: an aligned table on standard output; JSON with --to json (or --json) or -o FILE.json.
 --tree FILE writes the junction graph as a Graphviz tree hanging from the entrance (corridor \
 lengths on the edges, the solution in red, edges that close cycles dashed): dot -Tsvg FILE.
 
@@ -38,7 +38,10 @@ Examples:
 pub struct Args {
     /// The maze or graph to measure.
     input: PathBuf,
-    /// Print JSON instead of the table.
+    /// Output format: the aligned table or JSON (default: from -o's extension, else table).
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    to: Option<StatsFormat>,
+    /// The same as --to json.
     #[arg(long)]
     json: bool,
     /// Write the figures to this file (JSON when it ends in .json or with --json, else the table).
@@ -57,6 +60,15 @@ pub struct Args {
     /// The goal the solution figures use (same forms as --start).
     #[arg(long, value_name = "R,C|room:R,C|NAME", value_parser = parse_coords, allow_hyphen_values = true)]
     goal: Option<Coords>,
+}
+
+/// What `stats` writes.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum StatsFormat {
+    /// An aligned table, one figure a line.
+    Table,
+    /// JSON.
+    Json,
 }
 
 /// Runs `mazegraph stats`.
@@ -84,7 +96,13 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     };
     let mut stats = cell_graph_stats(graph, maze);
     stats.picture = picture.map(|p| p.found);
-    let json = args.json || args.output.as_deref().is_some_and(is_json_path);
+    let json = match args.to {
+        Some(f) => f == StatsFormat::Json,
+        None => args.json || args.output.as_deref().is_some_and(is_json_path),
+    };
+    if args.json && args.to == Some(StatsFormat::Table) {
+        anyhow::bail!("--json and --to table ask for two formats: give one");
+    }
     let text = if json {
         let mut s = serde_json::to_string_pretty(&stats).map_err(|e| anyhow!("{e}"))?;
         s.push('\n');
