@@ -59,15 +59,32 @@ fn png_output_colours_the_solution() {
     let dir = tempfile::tempdir().unwrap();
     let maze = write(dir.path(), "perfect.txt", PERFECT);
     let dest = dir.path().join("solution.png");
-    mg().args(["solve", s(&maze), "-o", s(&dest)])
-        .assert()
-        .code(0);
-    let mut dec = png::Decoder::new(std::io::Cursor::new(fs::read(&dest).unwrap()));
-    dec.set_transformations(png::Transformations::EXPAND);
-    let mut reader = dec.read_info().unwrap();
-    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
-    let info = reader.next_frame(&mut buf).unwrap();
-    assert_eq!((info.width, info.height), (9, 9));
+    let decode = |args: &[&str]| {
+        mg().args(["solve", s(&maze), "-o", s(&dest)])
+            .args(args)
+            .assert()
+            .code(0);
+        let mut dec = png::Decoder::new(std::io::Cursor::new(fs::read(&dest).unwrap()));
+        dec.set_transformations(png::Transformations::EXPAND);
+        let mut reader = dec.read_info().unwrap();
+        let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+        let info = reader.next_frame(&mut buf).unwrap();
+        (info.width, info.height, buf)
+    };
+    // By default a picture a person can read: 9 cells of 16 pixels (at most 16 a cell).
+    let (w, h, _) = decode(&[]);
+    assert_eq!((w, h), (144, 144));
+    let (w, h, big) = decode(&["--scale", "3"]);
+    assert_eq!((w, h), (27, 27));
+    let (w, h, buf) = decode(&["--scale", "1"]);
+    assert_eq!((w, h), (9, 9));
+    // Scale 3 is scale 1 with every pixel a 3×3 square.
+    for r in 0..27 {
+        for c in 0..27 {
+            let (k, j) = (3 * (r * 27 + c), 3 * ((r / 3) * 9 + c / 3));
+            assert_eq!(big[k..k + 3], buf[j..j + 3], "pixel ({r}, {c})");
+        }
+    }
     let px = |r: usize, c: usize| -> [u8; 3] {
         let k = 3 * (r * 9 + c);
         [buf[k], buf[k + 1], buf[k + 2]]

@@ -340,11 +340,21 @@ fn results_are_drawn_on_the_users_picture() {
     let (w, h, red) = count_colour(&rendered, picture::overlay::PATH);
     assert_eq!((w, h), (295, 223));
     assert!(red > 500, "{red} red pixels");
-    // --cells pixel keeps the cell-per-pixel output.
+    // --cells pixel reads a cell a pixel, and draws cells, not the user's picture: at
+    // --scale 1, a picture of the original's size.
     let small = dir.path().join("small.png");
-    mg().args(["solve", s(&src), "-o", s(&small), "--cells", "pixel"])
-        .assert()
-        .success();
+    mg().args([
+        "solve",
+        s(&src),
+        "-o",
+        s(&small),
+        "--cells",
+        "pixel",
+        "--scale",
+        "1",
+    ])
+    .assert()
+    .success();
     let (w, _, _) = count_colour(&small, picture::overlay::PATH);
     assert_eq!(w, original.width);
 }

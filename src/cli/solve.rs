@@ -27,7 +27,8 @@ use std::time::Instant;
 #[command(
     after_help = "Output (-o FILE or --to FORMAT, one input only): .json has the path, its length and \
 the kept cells as coordinates; .png shows walls black, filled or unreached cells grey, kept cells \
-yellow, the path red, start green and goal blue; .txt marks the path with 'o' and the terminals \
+yellow, the path red, start green and goal blue, each cell --scale pixels wide (about 640 pixels \
+across by default); .txt marks the path with 'o' and the terminals \
 with S and G. A maze picture read at its own scale (not one pixel per cell) gets its solution \
 drawn on the picture itself: .png is the original, at its size and colours, with the path in red \
 through the corridor centres, a green start and a blue goal (--cells pixel draws cells as above).
@@ -74,6 +75,10 @@ pub struct Args {
     /// Mazes solved at once (0: one per core; never more than the cores or the mazes).
     #[arg(short = 'j', long, value_name = "N", default_value_t = 0)]
     jobs: usize,
+    /// Pixels per cell of a .png solution (default: enough for about 640 pixels across, at
+    /// most 16; 1 for big mazes).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    scale: Option<u16>,
     /// Explicit start: a cell, e.g. 1,0, a room, e.g. room:0,0 (the cell 1,1), or a graph
     /// vertex by name or id, e.g. entrance.
     #[arg(long, value_name = "R,C|room:R,C|NAME", value_parser = parse_coords, allow_hyphen_values = true)]
@@ -134,6 +139,13 @@ impl Args {
             MethodArg::ShortestSet => Method::ShortestSet,
         }
     }
+}
+
+/// Pixels per cell for a solution picture about 640 pixels across: 14 for a 41×31 maze, 1
+/// from 640 cells up, never more than 16.
+fn auto_scale(dims: &[usize]) -> usize {
+    let longest = dims.iter().copied().max().unwrap_or(1).max(1);
+    (640 / longest).clamp(1, 16)
 }
 
 /// What a solver costs, for the memory budget.
@@ -431,6 +443,26 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
                 let path = solved.solution.path.as_deref().unwrap_or_default();
                 overlay::draw_path(&mut raster, &src.lattice, path);
                 output.write_with(true, |w| raster.write_png(w))?;
+            }
+            (None, SolutionFormat::Png) => {
+                let dims = solved.maze.shape().dims();
+                let scale = match args.scale {
+                    Some(s) => usize::from(s),
+                    None => auto_scale(dims),
+                };
+                let pixels = dims
+                    .iter()
+                    .try_fold(1u64, |acc, &d| acc.checked_mul(d as u64 * scale as u64))
+                    .unwrap_or(u64::MAX);
+                if pixels > global.max_cells {
+                    bail!(
+                        "the picture would have {pixels} pixels, more than the limit of {} (lower --scale, or raise --max-cells)",
+                        global.max_cells
+                    );
+                }
+                output.write_with(true, |w| {
+                    render::write_png_scaled(&solved.maze, &solved.solution, scale, w)
+                })?
             }
             _ => output.write_with(format.is_binary(), |w| {
                 render::write(format, &solved.maze, &solved.solution, w)

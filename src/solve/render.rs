@@ -261,11 +261,43 @@ fn chunk(words: &[usize], p: usize) -> usize {
 /// Complexity: O(cells), 64 cells at a time (a table turns two path bits and two kept bits
 /// into a byte of two pixels); memory: one row of pixels and one bit per cell for the path.
 pub fn write_png(maze: &Maze, solution: &Solution, out: &mut dyn Write) -> Result<()> {
+    write_png_scaled(maze, solution, 1, out)
+}
+
+/// [`write_png`] with each cell a `scale` × `scale` square of pixels (a 41×31 maze is a
+/// readable picture at scale 14); the rows are widened as they are written.
+///
+/// Complexity: O(cells · scale²) pixels, one pixel row of memory.
+///
+/// ```
+/// use mazegraph::{solve::{render, solve, Method}, Maze};
+/// let m = Maze::from_text_rows(&["#.#", "#.#"]).unwrap();
+/// let s = solve(&m, Method::Bfs).unwrap();
+/// let mut out = Vec::new();
+/// render::write_png_scaled(&m, &s, 10, &mut out).unwrap();
+/// let info = png::Decoder::new(std::io::Cursor::new(out)).read_info().unwrap().info().clone();
+/// assert_eq!((info.width, info.height), (30, 20));
+/// ```
+pub fn write_png_scaled(
+    maze: &Maze,
+    solution: &Solution,
+    scale: usize,
+    out: &mut dyn Write,
+) -> Result<()> {
     let (h, w) = require_2d(maze, "png")?;
-    let too_big = || Error::Unsupported(format!("a {h}x{w} picture is too large for PNG"));
+    let scale = scale.max(1);
+    let too_big = || {
+        Error::Unsupported(format!(
+            "a {h}x{w} picture at scale {scale} is too large for PNG"
+        ))
+    };
     let (pw, ph) = (
-        u32::try_from(w).map_err(|_| too_big())?,
-        u32::try_from(h).map_err(|_| too_big())?,
+        w.checked_mul(scale)
+            .and_then(|x| u32::try_from(x).ok())
+            .ok_or_else(too_big)?,
+        h.checked_mul(scale)
+            .and_then(|x| u32::try_from(x).ok())
+            .ok_or_else(too_big)?,
     );
     let png_err = |e: png::EncodingError| match e {
         png::EncodingError::IoError(io) => Error::Io(io),
@@ -295,6 +327,14 @@ pub fn write_png(maze: &Maze, solution: &Solution, out: &mut dyn Write) -> Resul
     }
     let row_bytes = w.div_ceil(2);
     let mut row = vec![0u8; w.div_ceil(B) * (B / 2)];
+    let mut wide = vec![
+        0u8;
+        if scale == 1 {
+            0
+        } else {
+            (pw as usize).div_ceil(2)
+        }
+    ];
     let terminals = [(solution.start, 4u8), (solution.goal, 5u8)];
     for r in 0..h {
         let base = r * w;
@@ -327,7 +367,22 @@ pub fn write_png(maze: &Maze, solution: &Solution, out: &mut dyn Write) -> Resul
                 set_pixel(&mut row, t % w, colour);
             }
         }
-        stream.write_all(&row[..row_bytes])?;
+        if scale == 1 {
+            stream.write_all(&row[..row_bytes])?;
+        } else {
+            wide.fill(0);
+            for x in 0..w {
+                let v = (row[x / 2] >> if x.is_multiple_of(2) { 4 } else { 0 }) & 0x0f;
+                if v != 0 {
+                    for k in 0..scale {
+                        set_pixel(&mut wide, x * scale + k, v);
+                    }
+                }
+            }
+            for _ in 0..scale {
+                stream.write_all(&wide)?;
+            }
+        }
     }
     stream.finish().map_err(png_err)?;
     Ok(())
