@@ -312,6 +312,16 @@ fn run_huge(
     let side = |r: usize| (r as u64).saturating_mul(2).saturating_add(1);
     let cells = side(rows).saturating_mul(side(cols));
     limits.check(cells)?;
+    if !global_quiet {
+        // --size counts rooms; the picture has a pixel per cell, rooms and walls.
+        note!(
+            "mazegraph: note: {rows}×{cols} rooms make a picture of {}×{} pixels (1 bit a pixel, \
+             about {} before compression)",
+            side(cols),
+            side(rows),
+            mazegraph::error::human_bytes(cells / 8)
+        );
+    }
     let spec = huge::Huge {
         rooms: [rows, cols],
         block: args.block,
