@@ -256,7 +256,8 @@ impl<'a> Picture<'a> {
             1
         };
         let (gap, label_h) = if n >= 3 {
-            (scale.max(3), LABEL_H)
+            // Labels grow with the cells, so that they stay readable next to them.
+            (scale.max(3), LABEL_H.max(2 * scale))
         } else {
             (0, 0)
         };
@@ -304,7 +305,8 @@ impl<'a> Picture<'a> {
                 pic.kept = Some(s.kept);
             }
         }
-        if opts.overlays.contains(&Overlay::Portals) {
+        // A solution through a portal jumps: its ends are marked whenever the solution is.
+        if opts.overlays.contains(&Overlay::Portals) || (solution && !maze.portals().is_empty()) {
             pic.portal_ends = FixedBitSet::with_capacity(maze.grid().len());
             for (k, &(a, b)) in maze.portals().iter().enumerate() {
                 let colour = PORTAL + (k % 8) as u8;
@@ -689,9 +691,10 @@ impl<'a> Picture<'a> {
                 if !label.is_empty() {
                     writeln!(
                         out,
-                        r#"<text x="{}" y="{}" font-family="monospace" font-size="6" fill="{}">{label}</text>"#,
+                        r#"<text x="{}" y="{}" font-family="monospace" font-size="{}" fill="{}">{label}</text>"#,
                         x0 + 1,
                         y0 - 1,
+                        self.label_h - 1,
                         hex(WALL)
                     )?;
                 }

@@ -316,21 +316,3 @@ fn a_picture_of_a_maze_it_cannot_hold_is_refused_before_the_work() {
         .unwrap();
     assert!(String::from_utf8_lossy(&out.stderr).contains("would have 3 axes"));
 }
-
-#[test]
-fn huge_says_how_big_its_picture_is() {
-    // `--size` counts rooms; the picture has twice as many pixels a side, plus one.
-    let dir = tempfile::tempdir().unwrap();
-    let png = dir.path().join("h.png");
-    let out = mg()
-        .args(["generate", "--huge", "--size", "20x30", "--seed", "1", "-o"])
-        .arg(&png)
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert!(
-        err.contains("20×30 rooms make a picture of 61×41 pixels"),
-        "{err}"
-    );
-}

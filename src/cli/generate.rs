@@ -312,8 +312,9 @@ fn run_huge(
     let side = |r: usize| (r as u64).saturating_mul(2).saturating_add(1);
     let cells = side(rows).saturating_mul(side(cols));
     limits.check(cells)?;
-    if !global_quiet {
-        // --size counts rooms; the picture has a pixel per cell, rooms and walls.
+    if !global_quiet && std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        // --size counts rooms; the picture has a pixel per cell, rooms and walls. Said on a
+        // terminal, with the progress bar; piped, stderr stays quiet.
         note!(
             "mazegraph: note: {rows}×{cols} rooms make a picture of {}×{} pixels (1 bit a pixel, \
              about {} before compression)",
