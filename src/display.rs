@@ -845,10 +845,11 @@ mod tests {
 
     #[test]
     fn auto_scale_is_the_largest_that_fits() {
-        // 7×7 slices of 7×9 cells: 63s + 6·max(s, 3) across, 7·(7s + 7) + 6·max(s, 3) down.
+        // 7×7 slices of 7×9 cells: 63s + 6·max(s, 3) across, 7·(7s + max(7, 2s)) + 6·max(s, 3)
+        // down (labels grow with the cells).
         let m = Maze::new(Grid::walls(Shape::new(vec![7, 7, 7, 9]).unwrap()));
         let (p, s) = Shown::new(&m).picture().unwrap();
-        assert_eq!((s, p.width(), p.height()), (6, 414, 379));
+        assert_eq!((s, p.width(), p.height()), (6, 414, 414));
         let huge = Maze::new(Grid::walls(Shape::new(vec![5000, 5000]).unwrap()));
         assert!(Shown::new(&huge).picture().is_err());
     }
@@ -864,8 +865,8 @@ mod tests {
         let s = solve(&m, Method::Bfs).unwrap();
         let shown = s.shown_on(&m).scale(4);
         let svg = shown.svg().unwrap();
-        // Cell (1, 1, 1): second slice (8 px + a 4 px gap), under its 7 px label.
-        assert!(svg.contains(r##"<rect x="16" y="11" width="4" height="4" fill="#1e5aff"/>"##));
+        // Cell (1, 1, 1): second slice (8 px + a 4 px gap), under its 8 px label.
+        assert!(svg.contains(r##"<rect x="16" y="12" width="4" height="4" fill="#1e5aff"/>"##));
         assert!(shown.png().is_ok());
     }
 
