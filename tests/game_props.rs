@@ -332,9 +332,16 @@ proptest! {
         }
         for f in GameFormat::ALL {
             let mut out = Vec::new();
+            if f == GameFormat::Pg && n == 0 {
+                // the grammar needs a vertex: refused
+                prop_assert!(f.write(&g, &mut out).is_err());
+                continue;
+            }
             f.write(&g, &mut out).unwrap();
             let back = f.read(&out, &Default::default()).map_err(|e| e.to_string());
-            prop_assert_eq!(back, Ok(g.clone()), "{}", f);
+            // pg routes dead ends to sinks where their owner loses: the same winners
+            let want = if f == GameFormat::Pg { pg::total(&g).unwrap().into_owned() } else { g.clone() };
+            prop_assert_eq!(back, Ok(want), "{}", f);
         }
         let _ = (pg::write, json::write, dot::write);
     }
@@ -586,7 +593,10 @@ fn shared_games_load_and_parity_solutions_check() {
         // the same game written and read back
         let mut out = Vec::new();
         pg::write(&g, &mut out).unwrap();
-        assert_eq!(pg::parse(&out, &Limits::default()).unwrap(), g);
+        assert_eq!(
+            pg::parse(&out, &Limits::default()).unwrap(),
+            *pg::total(&g).unwrap()
+        );
         let small = g.vertex_count() <= 24
             && (0..g.vertex_count() as u32)
                 .filter(|&v| g.owner(v) == Player::Zero)
