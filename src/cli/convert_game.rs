@@ -1,0 +1,215 @@
+//! `mazegraph convert` when a game format is involved: a game to another game format
+//! (pg, game.json, game.dot), or a maze or graph with terminals to its oriented reachability
+//! game ([`mazegraph::game::Oriented::reachability_game`]). `convert.rs` dispatches here
+//! ([`job`]) before it does anything else.
+
+use super::attractor::read_game;
+use super::budget::Work;
+use super::io::{located, read_item, Output};
+use super::Global;
+use anyhow::{anyhow, bail, Result};
+use mazegraph::convert::{to_graph, GraphKind};
+use mazegraph::format::{Format, Item};
+use mazegraph::game::format::GameFormat;
+use mazegraph::game::{orient, orient_graph, Game};
+use mazegraph::graph::Label;
+use std::path::Path;
+use std::process::ExitCode;
+
+/// A `--from`/`--to` value of `convert`: a maze or graph format, or a game format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnyFormat {
+    /// A maze or graph format.
+    Maze(Format),
+    /// A game format.
+    Game(GameFormat),
+}
+
+impl AnyFormat {
+    /// The maze or graph format, if it is one.
+    pub fn maze(self) -> Option<Format> {
+        match self {
+            AnyFormat::Maze(f) => Some(f),
+            AnyFormat::Game(_) => None,
+        }
+    }
+}
+
+/// Parses a `--from`/`--to` value: a game format name, else a maze or graph format name (as
+/// [`super::convert::parse_format`], with its hints), the error listing both.
+pub fn parse_any(s: &str) -> Result<AnyFormat, String> {
+    if let Ok(g) = GameFormat::from_name(s) {
+        return Ok(AnyFormat::Game(g));
+    }
+    super::convert::parse_format(s)
+        .map(AnyFormat::Maze)
+        .map_err(|e| {
+            format!(
+                "{e}; games: {}",
+                GameFormat::ALL.map(GameFormat::name).join(", ")
+            )
+        })
+}
+
+/// A conversion with a game on at least one side.
+pub struct Job {
+    /// The input's game format; `None` for a maze or graph.
+    from: Option<GameFormat>,
+    /// The output's game format; `None` when the output is not a game (or not named).
+    to: Option<GameFormat>,
+    /// The maze or graph format `--from` names, if any.
+    from_maze: Option<Format>,
+    /// The maze or graph format `--to` or the output's name gives, if any.
+    to_maze: Option<Format>,
+}
+
+/// The game conversion `convert` was asked for, if a game format is on either side: by
+/// `--from`/`--to`, else by the input's or the output's name (`.pg`, `.gm`, `.game.json`,
+/// `.game.dot`).
+pub fn job(
+    input: &Path,
+    output: Option<&Path>,
+    from: Option<AnyFormat>,
+    to: Option<AnyFormat>,
+) -> Option<Job> {
+    let game_from = match from {
+        Some(AnyFormat::Game(g)) => Some(g),
+        Some(AnyFormat::Maze(_)) => None,
+        None if input == Path::new("-") => None,
+        None => GameFormat::from_path(input).ok(),
+    };
+    let game_to = match to {
+        Some(AnyFormat::Game(g)) => Some(g),
+        Some(AnyFormat::Maze(_)) => None,
+        None => output.and_then(|p| GameFormat::from_path(p).ok()),
+    };
+    (game_from.is_some() || game_to.is_some()).then(|| Job {
+        from: game_from,
+        to: game_to,
+        from_maze: from.and_then(AnyFormat::maze),
+        to_maze: to
+            .and_then(AnyFormat::maze)
+            .or_else(|| output.and_then(|p| Format::from_path(p).ok())),
+    })
+}
+
+/// The options of `convert` that make sense for mazes and graphs only.
+pub struct MazeFlags {
+    /// `--junctions`.
+    pub junctions: bool,
+    /// `--rooms`.
+    pub rooms: bool,
+    /// `--layout` other than `auto`.
+    pub layout: bool,
+    /// `--start` or `--goal`.
+    pub terminals: bool,
+}
+
+/// Runs a game conversion; `set_terminals` applies `--start`/`--goal` to a maze or graph.
+pub fn run(
+    job: Job,
+    input: &Path,
+    output: Option<&Path>,
+    flags: MazeFlags,
+    set_terminals: &dyn Fn(&mut Item) -> Result<()>,
+    global: &Global,
+) -> Result<ExitCode> {
+    let out = Output::new(output, &[input], global.force)?;
+    let Some(to) = job.to else {
+        // A game read, something else (or nothing) named to write.
+        let Some(maze) = job.to_maze else {
+            bail!("say which game format to write with --to pg|game.json|game.dot (or give -o FILE.pg, FILE.game.json or FILE.game.dot)");
+        };
+        let game = match maze {
+            Format::Dot => GameFormat::Dot,
+            Format::Json | Format::GraphJson => GameFormat::Json,
+            _ => GameFormat::Pg,
+        };
+        bail!(
+            "{} is a game and {maze} is a maze or graph format: write the game as pg, game.json or game.dot (here --to {game}, or -o NAME.{})",
+            input.display(),
+            game.extensions().first().copied().unwrap_or("pg")
+        );
+    };
+    let game = match job.from {
+        Some(from) => {
+            let given = [
+                (flags.junctions, "--junctions"),
+                (flags.rooms, "--rooms"),
+                (flags.layout, "--layout"),
+                (flags.terminals, "--start/--goal"),
+            ];
+            if let Some((_, flag)) = given.iter().find(|(on, _)| *on) {
+                bail!(
+                    "{flag} is for mazes and graphs, and {} is a game ({from}): drop {flag} (a game's start is in its file)",
+                    input.display()
+                );
+            }
+            read_game(input, from, &global.read_options())?
+        }
+        None => maze_game(input, job.from_maze, &flags, set_terminals, global)?,
+    };
+    out.write_with(false, |w| to.write(&game, w))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A maze or a graph with terminals, read and turned into its oriented reachability game,
+/// vertices named by their cells or labels.
+fn maze_game(
+    input: &Path,
+    from: Option<Format>,
+    flags: &MazeFlags,
+    set_terminals: &dyn Fn(&mut Item) -> Result<()>,
+    global: &Global,
+) -> Result<Game> {
+    if flags.layout {
+        bail!(
+            "--layout places a graph in a maze; a game keeps the graph's vertices (drop --layout)"
+        );
+    }
+    if flags.rooms {
+        bail!("--rooms writes a maze's room graph, not a game: write it to a graph format (-o rooms.graph.json), then convert that file to a game");
+    }
+    let opts = global.read_options();
+    let work = if flags.junctions {
+        Work::JunctionGraph
+    } else {
+        Work::Attractor
+    };
+    let (mut item, _) = read_item(input, from, work, global)?;
+    set_terminals(&mut item)?;
+    let located = |e| located(input, e);
+    if flags.junctions {
+        item = Item::Graph(to_graph(&item, GraphKind::Junctions, &opts.limits).map_err(located)?);
+    }
+    let (oriented, names) = match &item {
+        Item::Maze(m) => {
+            let o = orient(m).map_err(located)?;
+            let names = o
+                .cells
+                .iter()
+                .map(|&c| m.shape().fmt_index(c as usize))
+                .collect();
+            (o, names)
+        }
+        Item::Graph(g) => {
+            if g.start().is_none() || g.goal().is_none() {
+                return Err(anyhow!(
+                    "{}: the graph has no start and goal, which its game needs: give them with --start and --goal",
+                    input.display()
+                ));
+            }
+            let o = orient_graph(g).map_err(located)?;
+            let names = (0..g.vertex_count() as u32)
+                .map(|v| match g.label(v) {
+                    Label::Str(s) => s,
+                    l => l.to_string(),
+                })
+                .collect();
+            (o, names)
+        }
+    };
+    let mut game = oriented.reachability_game().map_err(located)?;
+    game.set_names(Some(names)).map_err(located)?;
+    Ok(game)
+}
