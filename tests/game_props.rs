@@ -17,64 +17,7 @@ use proptest::prelude::*;
 #[path = "common/families.rs"]
 mod families;
 
-/// A small deterministic generator, so that one proptest seed drives a whole structure.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        // xorshift64*
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
-
-/// Random owners and priorities below `prios` for `n` vertices.
-fn random_vertices(r: &mut Rng, n: usize, prios: u32) -> (Vec<Player>, Vec<u32>) {
-    let owners = (0..n)
-        .map(|_| {
-            if r.below(2) == 0 {
-                Player::Zero
-            } else {
-                Player::One
-            }
-        })
-        .collect();
-    let priorities = (0..n).map(|_| r.below(prios as u64) as u32).collect();
-    (owners, priorities)
-}
-
-/// A random game: `n` vertices, random owners, priorities below `prios`, 0 to `max_out`
-/// successors (so some dead ends), self-loops possible.
-fn random_game(seed: u64, n: usize, prios: u32, max_out: u64) -> Game {
-    let mut r = Rng(seed | 1);
-    let (owners, priorities) = random_vertices(&mut r, n, prios);
-    let mut edges = Vec::new();
-    for v in 0..n as u32 {
-        for _ in 0..r.below(max_out + 1) {
-            edges.push((v, r.below(n as u64) as u32));
-        }
-    }
-    Game::new(owners, priorities, &edges).unwrap()
-}
-
-/// A random total game, as PGSolver's `randomgame n p 1 max_out`: every vertex has 1 to
-/// `max_out` distinct successors.
-fn random_total_game(seed: u64, n: usize, prios: u32, max_out: u64) -> Game {
-    let mut r = Rng(seed | 1);
-    let (owners, priorities) = random_vertices(&mut r, n, prios);
-    let mut edges = Vec::new();
-    for v in 0..n as u32 {
-        for _ in 0..1 + r.below(max_out) {
-            edges.push((v, r.below(n as u64) as u32));
-        }
-    }
-    Game::new(owners, priorities, &edges).unwrap()
-}
+use families::{random_game, random_total_game, Rng};
 
 /// Attr_p(T) by the definition: X₀ = T, X_{i+1} = X_i ∪ {v of p with a successor in X_i}
 /// ∪ {v of the opponent with all successors in X_i}; rank = first i with v ∈ X_i.
