@@ -10,7 +10,7 @@ use super::Global;
 use anyhow::{anyhow, bail, Result};
 use mazegraph::convert::{to_graph, GraphKind};
 use mazegraph::format::{Format, Item};
-use mazegraph::game::format::GameFormat;
+use mazegraph::game::format::{dot, GameFormat};
 use mazegraph::game::{orient, orient_graph, Game};
 use mazegraph::graph::Label;
 use std::path::Path;
@@ -131,7 +131,7 @@ pub fn run(
             game.extensions().first().copied().unwrap_or("pg")
         );
     };
-    let game = match job.from {
+    let (game, positions) = match job.from {
         Some(from) => {
             let given = [
                 (flags.junctions, "--junctions"),
@@ -145,23 +145,38 @@ pub fn run(
                     input.display()
                 );
             }
-            read_game(input, from, &global.read_options())?
+            (read_game(input, from, &global.read_options())?, None)
         }
         None => maze_game(input, job.from_maze, &flags, set_terminals, global)?,
     };
-    out.write_with(false, |w| to.write(&game, w))?;
+    match (to, positions) {
+        // A 2-D maze's game drawn at its cells, 72 points apart (`neato -n` or plain `neato`).
+        (GameFormat::Dot, Some(xy)) => {
+            let pos = |v: u32| xy.get(v as usize).copied().unwrap_or_default();
+            let style = dot::Style {
+                pos: Some(&pos),
+                ..dot::Style::default()
+            };
+            out.write_with(false, |w| dot::write(&game, &style, w))?
+        }
+        _ => out.write_with(false, |w| to.write(&game, w))?,
+    }
     Ok(ExitCode::SUCCESS)
 }
 
+/// Vertex positions in points, for `neato`.
+type Positions = Vec<(f64, f64)>;
+
 /// A maze or a graph with terminals, read and turned into its oriented reachability game,
-/// vertices named by their cells or labels.
+/// vertices named by their cells or labels; for a 2-D maze, the vertices' positions in points
+/// (a cell 72 points from the next, row 0 on top).
 fn maze_game(
     input: &Path,
     from: Option<Format>,
     flags: &MazeFlags,
     set_terminals: &dyn Fn(&mut Item) -> Result<()>,
     global: &Global,
-) -> Result<Game> {
+) -> Result<(Game, Option<Positions>)> {
     if flags.layout {
         bail!(
             "--layout places a graph in a maze; a game keeps the graph's vertices (drop --layout)"
@@ -182,15 +197,26 @@ fn maze_game(
     if flags.junctions {
         item = Item::Graph(to_graph(&item, GraphKind::Junctions, &opts.limits).map_err(located)?);
     }
-    let (oriented, names) = match &item {
+    let (oriented, names, positions) = match &item {
         Item::Maze(m) => {
             let o = orient(m).map_err(located)?;
+            let shape = m.shape();
             let names = o
                 .cells
                 .iter()
-                .map(|&c| m.shape().fmt_index(c as usize))
+                .map(|&c| shape.fmt_index(c as usize))
                 .collect();
-            (o, names)
+            let positions = (shape.ndim() == 2).then(|| {
+                let rows = shape.dims().first().copied().unwrap_or(1);
+                o.cells
+                    .iter()
+                    .map(|&c| match shape.coords(c as usize)[..] {
+                        [r, c] => (c as f64 * 72.0, (rows - 1 - r) as f64 * 72.0),
+                        _ => (0.0, 0.0),
+                    })
+                    .collect()
+            });
+            (o, names, positions)
         }
         Item::Graph(g) => {
             if g.start().is_none() || g.goal().is_none() {
@@ -206,10 +232,10 @@ fn maze_game(
                     l => l.to_string(),
                 })
                 .collect();
-            (o, names)
+            (o, names, None)
         }
     };
     let mut game = oriented.reachability_game().map_err(located)?;
     game.set_names(Some(names)).map_err(located)?;
-    Ok(game)
+    Ok((game, positions))
 }
