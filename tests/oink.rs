@@ -184,6 +184,19 @@ fn the_cli_writes_pg_oink_solves_and_reads_oink_back() {
         said,
         "correct: player 0 wins 7 of 9 vertices, player 1 wins 2; from the start (0, 1): player 0\n"
     );
+    // and our solution loads in Oink, which verifies it
+    mg().args(["solve-game", s(&p("m.pg")), "-o", s(&p("ours.sol"))])
+        .assert()
+        .success();
+    let out = Command::new(&oink)
+        .args(["--sol", s(&p("ours.sol")), "--verify", s(&p("m.pg"))])
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && said.contains("solution verified"),
+        "{said}"
+    );
     // Oink's DOT, named as a game, converts back to pg and solves the same
     std::fs::rename(p("m.dot"), p("oink.game.dot")).unwrap();
     mg().args(["convert", s(&p("oink.game.dot")), "-o", s(&p("back.pg"))])

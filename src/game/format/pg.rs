@@ -593,7 +593,10 @@ pub fn write_solution(solution: &Solution, out: &mut dyn Write) -> Result<()> {
     Ok(())
 }
 
-/// Reads a `paritysol` solution for a game of `n` vertices (every vertex must be listed once).
+/// Reads a `paritysol` solution for a game of `n` vertices (every vertex must be listed once):
+/// [`write_solution`]'s, PGSolver's or Oink's. The header's number is not checked: PGSolver and
+/// [`write_solution`] give the largest id, Oink the number of vertices listed; Oink gives a move
+/// only where the winner owns the vertex, as [`write_solution`] does.
 ///
 /// ```
 /// use mazegraph::game::{format::pg, Player};
