@@ -528,7 +528,8 @@ pub fn total(game: &Game) -> Result<std::borrow::Cow<'_, Game>> {
 /// Names are written in double quotes, as they are but for two characters: the grammar's names
 /// cannot hold `"`, written `\x22`, and so a backslash is written `\\` ([`parse`] reads both
 /// back; other readers show them as written). Oink drops the spaces of a name; PGSolver keeps
-/// them.
+/// them. A name that is not ASCII is written in UTF-8 (the grammar speaks of ASCII; Oink keeps
+/// the bytes).
 ///
 /// Errors: a game without vertices (the grammar needs one); a game at the size limit with
 /// vertices without successors.
