@@ -213,6 +213,16 @@ fn maze_flags_and_maze_formats_with_games_are_refused() {
         &["convert", &g],
         "say which game format to write with --to pg|game.json|game.dot",
     );
+    let out = mg()
+        .args(["convert", "-", "--from", "pg", "--to", "adj"])
+        .write_stdin(fs::read(&g).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        "mazegraph: error: <stdin> is a game and adj is a maze or graph format: write the game as pg, game.json or game.dot (here --to pg, or -o NAME.pg)\n"
+    );
     for flag in [
         &["--start", "0,1"][..],
         &["--goal", "0,1"],

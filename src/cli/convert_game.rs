@@ -127,7 +127,7 @@ pub fn run(
         };
         bail!(
             "{} is a game and {maze} is a maze or graph format: write the game as pg, game.json or game.dot (here --to {game}, or -o NAME.{})",
-            input.display(),
+            shown(input),
             game.extensions().first().copied().unwrap_or("pg")
         );
     };
@@ -142,7 +142,7 @@ pub fn run(
             if let Some((_, flag)) = given.iter().find(|(on, _)| *on) {
                 bail!(
                     "{flag} is for mazes and graphs, and {} is a game ({from}): drop {flag} (a game's start is in its file)",
-                    input.display()
+                    shown(input)
                 );
             }
             (read_game(input, from, &global.read_options())?, None)
@@ -222,7 +222,7 @@ fn maze_game(
             if g.start().is_none() || g.goal().is_none() {
                 return Err(anyhow!(
                     "{}: the graph has no start and goal, which its game needs: give them with --start and --goal",
-                    input.display()
+                    shown(input)
                 ));
             }
             let o = orient_graph(g).map_err(located)?;
@@ -238,4 +238,13 @@ fn maze_game(
     let mut game = oriented.reachability_game().map_err(located)?;
     game.set_names(Some(names)).map_err(located)?;
     Ok((game, positions))
+}
+
+/// An input as messages name it: `<stdin>` for `-`, as the readers' errors do.
+fn shown(input: &Path) -> String {
+    if input == Path::new("-") {
+        "<stdin>".to_string()
+    } else {
+        input.display().to_string()
+    }
 }
