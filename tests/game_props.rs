@@ -263,6 +263,18 @@ proptest! {
         prop_assert_eq!(winners(&s), winners(&t));
     }
 
+    /// pg's sinks (a vertex without successors moves to a sink where its owner loses) keep
+    /// the winner of every vertex of the game.
+    #[test]
+    fn pg_sinks_keep_the_winners(seed: u64, n in 1usize..40, prios in 1u32..8) {
+        let g = random_game(seed, n, prios, 2);
+        let t = pg::total(&g).unwrap();
+        prop_assert!((0..t.vertex_count() as u32).all(|v| !t.successors(v).is_empty()));
+        let s = solve(&g, &Objective::Parity).unwrap();
+        let u = solve(&t, &Objective::Parity).unwrap();
+        prop_assert_eq!(winners(&s), winners(&u)[..n].to_vec());
+    }
+
     #[test]
     fn formats_roundtrip(seed: u64, n in 0usize..30, named: bool, start: bool) {
         let mut g = random_game(seed, n, 20, 3);
