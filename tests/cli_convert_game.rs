@@ -298,3 +298,71 @@ fn attractor_dot_lays_out_with_plain_neato() {
         assert!(dims[0] < 10.0 && dims[1] < 10.0, "neato {args:?}: {first}");
     }
 }
+
+/// A Python with networkx: `MAZEGRAPH_PYTHON`, else the CI's venv (.ci/venv).
+fn python_with_networkx() -> Option<String> {
+    let venv = format!("{}/.ci/venv/bin/python", env!("CARGO_MANIFEST_DIR"));
+    let candidates = std::env::var("MAZEGRAPH_PYTHON").into_iter().chain([venv]);
+    candidates.into_iter().find(|p| {
+        std::process::Command::new(p)
+            .args(["-c", "import networkx"])
+            .output()
+            .is_ok_and(|o| o.status.success())
+    })
+}
+
+/// The game DOT and the attractor DOT load in networkx (nx_pydot, nx_agraph) and pydot,
+/// whichever are installed (tests/py/check_exchange.py): the vertex name is no longer the
+/// attribute `name`, which pydot cannot take.
+#[test]
+fn python_graph_tools_read_game_and_attractor_dot() {
+    let Some(python) = python_with_networkx() else {
+        println!("note: no Python with networkx (MAZEGRAPH_PYTHON or .ci/venv); skipping");
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let m = write(dir.path(), "m.txt", MAZE);
+    let d = |name: &str| p(dir.path(), name);
+    let j = write(
+        dir.path(),
+        "q.game.json",
+        r#"{"start": 1, "vertices": [{"id": 0, "owner": 1, "priority": 2, "successors": [1], "name": "say \"hi\" \\o/"}, {"id": 1, "owner": 0, "priority": 3, "successors": [0], "name": "two\nlines"}]}"#,
+    );
+    for args in [
+        vec!["convert", &data("game.pg"), "-o", &d("game.game.dot")],
+        vec!["convert", s(&j), "-o", &d("names.game.dot")],
+        vec!["convert", s(&m), "-o", &d("maze.game.dot")],
+        vec![
+            "attractor",
+            s(&m),
+            "--to",
+            "dot",
+            "-o",
+            &d("maze_attractor.dot"),
+        ],
+        vec![
+            "attractor",
+            &data("game.pg"),
+            "--target",
+            "0",
+            "-o",
+            &d("game_attractor.dot"),
+        ],
+    ] {
+        let (code, _, err) = run(&args);
+        assert!(code == 0 || code == 1, "{args:?}: {err}");
+    }
+    let script = format!("{}/tests/py/check_exchange.py", env!("CARGO_MANIFEST_DIR"));
+    let o = std::process::Command::new(&python)
+        .args([&script, dir.path().to_str().unwrap()])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&o.stdout);
+    println!("{text}");
+    assert!(
+        o.status.success(),
+        "{text}\n{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(text.matches("ok").count() >= 5, "{text}");
+}
