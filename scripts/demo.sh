@@ -37,7 +37,12 @@ done
 "$MG" attractor data/cube.json --to json -o "$OUT/cube.attractor.json" --quiet
 "$MG" solve-game data/game.pg -o "$OUT/game.sol" --quiet
 "$MG" solve-game data/game.pg --check "$OUT/game.sol" --quiet
-echo "demo: attractors and the parity game solved into $OUT/"
+# The parity game in the other game formats; the maze's reachability game as a .pg for Oink.
+"$MG" convert data/game.pg -o "$OUT/game.game.json" --quiet
+"$MG" convert data/game.pg -o "$OUT/game.game.dot" --quiet
+"$MG" convert data/perfect15x20.png -o "$OUT/perfect15x20.pg" --quiet
+"$MG" solve-game "$OUT/perfect15x20.pg" --quiet >/dev/null
+echo "demo: attractors, the parity game solved and converted, the maze's game, into $OUT/"
 
 # Pictures: scaled, with the solution and the filled dead ends; a 3-D maze as slices.
 "$MG" render data/perfect15x20.png -o "$OUT/perfect15x20.render.png" --scale 8 --overlay filled,solution

@@ -278,7 +278,8 @@ fn check_game(g: &Game) {
 }
 
 /// Reads `data[1..]` as a game in the format picked by `data[0]` (low bits), writes it in the
-/// format picked by the next bits, reads it back: it must be the same game.
+/// format picked by the next bits, reads it back: it must be the same game (for pg, the game
+/// with its dead ends routed to sinks, as pg writes it).
 pub fn roundtrip_game(data: &[u8]) {
     let [sel, rest @ ..] = data else { return };
     let all = GameFormat::ALL;
@@ -309,5 +310,13 @@ pub fn roundtrip_game(data: &[u8]) {
             String::from_utf8_lossy(&out[..out.len().min(2000)])
         ),
     };
-    assert_eq!(game, back, "{from} -> {to} -> read changed the game");
+    // pg routes vertices without successors to sinks where their owner loses (pg::total).
+    let want = match to {
+        GameFormat::Pg => match mazegraph::game::format::pg::total(&game) {
+            Ok(t) => t.into_owned(),
+            Err(e) => panic!("pg::total failed after writing: {e}"),
+        },
+        _ => game,
+    };
+    assert_eq!(want, back, "{from} -> {to} -> read changed the game");
 }

@@ -1,6 +1,7 @@
 //! `mazegraph convert`: any maze or graph format to any other.
 
 use super::budget::Work;
+use super::convert_game::{self, AnyFormat};
 use super::io::{read_item, Output};
 use super::out::note;
 use super::{parse_coords, Coords, Global};
@@ -12,12 +13,17 @@ use mazegraph::rooms::{not_rooms, room_graph};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// Convert a maze or graph between formats.
+/// Convert a maze, graph or game between formats.
 #[derive(clap::Args)]
 #[command(
-    after_help = "Formats: png, txt, json (mazes); adj, graph.json, dot (graphs).
+    after_help = "Formats: png, txt, json (mazes); adj, graph.json, dot (graphs); pg, game.json, game.dot
+(games: .pg/.gm, .game.json, .game.dot).
 A maze written to a graph format becomes its graph; a graph written to a maze format is placed
 at its vertices' coordinates when it came from a maze, else on the seed's row with portals.
+A game converts to the other game formats. A maze, or a graph with a start and a goal, written
+to a game format becomes its reachability game: oriented away from the start (see `attractor`),
+the goal absorbing, every priority 0, so player 0 wins where the goal can be reached on a
+shortest solution. A .pg is written as Oink and PGSolver read it (see the README).
 
 Examples:
   mazegraph convert maze.png --to dot -o maze.dot
@@ -26,7 +32,10 @@ Examples:
   mazegraph convert graph.adj -o maze.json             # back to an equal maze
   mazegraph convert nx_tree.graph.json -o maze.png     # networkx rooms (r, c) drawn as a maze
   mazegraph convert maze.png --rooms --to graph.json   # and back: one vertex per room
-  mazegraph convert maze.txt --start 1,0 --goal 3,9 -o maze.json"
+  mazegraph convert maze.txt --start 1,0 --goal 3,9 -o maze.json
+  mazegraph convert game.pg -o game.game.json          # a game to another game format
+  mazegraph convert oink.game.dot --to pg              # Oink's --dot output back to .pg
+  mazegraph convert maze.txt --to pg -o maze.pg        # a maze's reachability game"
 )]
 pub struct Args {
     /// Input file (`-` for standard input, with --from).
@@ -34,12 +43,12 @@ pub struct Args {
     /// Output file; standard output when absent (text formats only).
     #[arg(short, long)]
     output: Option<PathBuf>,
-    /// Input format, when the extension does not say it.
-    #[arg(long, value_name = "FORMAT", value_parser = parse_format)]
-    from: Option<Format>,
-    /// Output format, when the output extension does not say it.
-    #[arg(long, value_name = "FORMAT", value_parser = parse_format)]
-    to: Option<Format>,
+    /// Input format, when the extension does not say it (a maze, graph or game format).
+    #[arg(long, value_name = "FORMAT", value_parser = convert_game::parse_any)]
+    from: Option<AnyFormat>,
+    /// Output format, when the output extension does not say it (a maze, graph or game format).
+    #[arg(long, value_name = "FORMAT", value_parser = convert_game::parse_any)]
+    to: Option<AnyFormat>,
     /// Write the junction graph: terminals, dead ends, junctions, turns and portal ends, each
     /// edge weighted by its length in cells.
     #[arg(long, conflicts_with = "rooms")]
@@ -93,9 +102,26 @@ pub fn picture_hint(name: &str) -> Option<String> {
 }
 
 pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
+    let terminals = |item: &mut Item| -> Result<()> {
+        if args.start.is_some() || args.goal.is_some() {
+            set_terminals(item, args.start.as_ref(), args.goal.as_ref())
+                .map_err(|e| super::io::located(&args.input, e))?;
+        }
+        Ok(())
+    };
+    if let Some(job) = convert_game::job(&args.input, args.output.as_deref(), args.from, args.to) {
+        let flags = convert_game::MazeFlags {
+            junctions: args.junctions,
+            rooms: args.rooms,
+            layout: !matches!(args.layout, LayoutArg::Auto),
+            terminals: args.start.is_some() || args.goal.is_some(),
+        };
+        let output = args.output.as_deref();
+        return convert_game::run(job, &args.input, output, flags, &terminals, global);
+    }
     let opts = global.read_options();
     let output = Output::new(args.output.as_deref(), &[&args.input], global.force)?;
-    let to = output.format(args.to)?;
+    let to = output.format(args.to.and_then(AnyFormat::maze))?;
     let stages = super::progress::Stages::new(global.quiet);
     stages.stage(format!("reading {}", args.input.display()));
     let work = match (to.holds(), args.junctions) {
@@ -103,11 +129,13 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         (Holds::Graph, true) => Work::JunctionGraph,
         (Holds::Maze, _) => Work::Solve,
     };
-    let (mut item, _) = read_item(&args.input, args.from, work, global)?;
-    if args.start.is_some() || args.goal.is_some() {
-        set_terminals(&mut item, args.start.as_ref(), args.goal.as_ref())
-            .map_err(|e| super::io::located(&args.input, e))?;
-    }
+    let (mut item, _) = read_item(
+        &args.input,
+        args.from.and_then(AnyFormat::maze),
+        work,
+        global,
+    )?;
+    terminals(&mut item)?;
     let located = |e| super::io::located(&args.input, e);
     match to.holds() {
         Holds::Graph => {

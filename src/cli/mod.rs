@@ -4,6 +4,7 @@
 mod attractor;
 mod budget;
 mod convert;
+mod convert_game;
 mod draw;
 mod equal;
 mod experiment;

@@ -179,6 +179,38 @@ pub fn orient_graph(graph: &Graph) -> Result<Oriented> {
 }
 
 impl Oriented {
+    /// The reachability game as a parity game, for files and other solvers: the oriented game
+    /// with the goal made absorbing (its only move a self-loop) and every priority 0, started
+    /// at the start. Every other play ends at a vertex without successors (the game is acyclic
+    /// but for the goal's loop), where player 0 loses; so player 0 wins exactly where she can
+    /// reach the goal, and her winning region is the goal's attractor ([`super::attractor()`]):
+    /// the cells on shortest solutions.
+    ///
+    /// ```
+    /// use mazegraph::game::{attractor, orient, solve, Objective, Player};
+    /// use mazegraph::Maze;
+    /// let m = Maze::from_text_rows(&["#.###", "#...#", "#.#.#", "###.#"]).unwrap();
+    /// let o = orient(&m).unwrap();
+    /// let g = o.reachability_game().unwrap();
+    /// let won = solve(&g, &Objective::Parity).unwrap();
+    /// let a = attractor(&o.game, Player::Zero, &[o.goal]).unwrap();
+    /// let mut cells = a.vertices().to_vec();
+    /// cells.sort();
+    /// assert_eq!(won.region(Player::Zero), cells); // the shortest solution, not the dead end
+    /// assert_eq!(g.start(), Some(o.start));
+    /// ```
+    ///
+    /// Errors: none in practice (the game has the oriented game's size).
+    pub fn reachability_game(&self) -> Result<Game> {
+        let n = self.game.vertex_count();
+        let mut edges: Vec<(u32, u32)> =
+            self.game.edges().filter(|&(v, _)| v != self.goal).collect();
+        edges.push((self.goal, self.goal));
+        let mut g = Game::from_parts(vec![0; n], vec![0; n], &edges)?;
+        g.set_start(Some(self.start))?;
+        Ok(g)
+    }
+
     /// The vertex of grid cell `cell` (a flat index), for games oriented from a maze.
     pub fn vertex_of_cell(&self, cell: usize) -> Option<u32> {
         let c = u32::try_from(cell).ok()?;
@@ -332,6 +364,19 @@ mod tests {
         let mut no_terminals = g.clone();
         no_terminals.set_terminals(None, None).unwrap();
         assert!(orient_graph(&no_terminals).is_err());
+    }
+
+    #[test]
+    fn reachability_game_wins_the_attractor() {
+        let m = Maze::from_text_rows(&["#.#####", "#...#.#", "#...#.#", "###.###"]).unwrap();
+        let o = orient(&m).unwrap();
+        let g = o.reachability_game().unwrap();
+        let won = crate::game::solve(&g, &crate::game::Objective::Parity).unwrap();
+        let a = attractor(&o.game, Player::Zero, &[o.goal]).unwrap();
+        for v in 0..g.vertex_count() as u32 {
+            assert_eq!(won.winner(v) == Player::Zero, a.contains(v), "vertex {v}");
+        }
+        assert_eq!(g.successors(o.goal), &[o.goal]);
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! Parity game families shared by the unit tests, the property tests and the benches (the same
-//! games as `scripts/parity_families.py`).
+//! games as `scripts/parity_families.py`), and the seeded random games of the property tests
+//! and the Oink round trips.
 
 #![allow(dead_code)] // each user takes part of this module
 
@@ -51,4 +52,65 @@ pub fn recursive_ladder(levels: usize) -> Game {
         }
     }
     Game::new(owners, prios, &edges).expect("a valid game")
+}
+
+/// A small deterministic generator, so that one proptest seed drives a whole structure.
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// The next 64 random bits.
+    pub fn next(&mut self) -> u64 {
+        // xorshift64*
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    /// A number below `n`.
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// Random owners and priorities below `prios` for `n` vertices.
+pub fn random_vertices(r: &mut Rng, n: usize, prios: u32) -> (Vec<Player>, Vec<u32>) {
+    let owners = (0..n)
+        .map(|_| {
+            if r.below(2) == 0 {
+                Player::Zero
+            } else {
+                Player::One
+            }
+        })
+        .collect();
+    let priorities = (0..n).map(|_| r.below(prios as u64) as u32).collect();
+    (owners, priorities)
+}
+
+/// A random game: `n` vertices, random owners, priorities below `prios`, 0 to `max_out`
+/// successors (so some dead ends), self-loops possible.
+pub fn random_game(seed: u64, n: usize, prios: u32, max_out: u64) -> Game {
+    let mut r = Rng(seed | 1);
+    let (owners, priorities) = random_vertices(&mut r, n, prios);
+    let mut edges = Vec::new();
+    for v in 0..n as u32 {
+        for _ in 0..r.below(max_out + 1) {
+            edges.push((v, r.below(n as u64) as u32));
+        }
+    }
+    Game::new(owners, priorities, &edges).unwrap()
+}
+
+/// A random total game, as PGSolver's `randomgame n p 1 max_out`: every vertex has 1 to
+/// `max_out` distinct successors.
+pub fn random_total_game(seed: u64, n: usize, prios: u32, max_out: u64) -> Game {
+    let mut r = Rng(seed | 1);
+    let (owners, priorities) = random_vertices(&mut r, n, prios);
+    let mut edges = Vec::new();
+    for v in 0..n as u32 {
+        for _ in 0..1 + r.below(max_out) {
+            edges.push((v, r.below(n as u64) as u32));
+        }
+    }
+    Game::new(owners, priorities, &edges).unwrap()
 }

@@ -1,15 +1,28 @@
 //! Games as Graphviz DOT (`.game.dot`), drawn as parity game solvers draw them: player 0's
 //! vertices as diamonds, player 1's as boxes, the priority under the label.
 //!
-//! The writer also stores what the drawing shows as attributes (`owner`, `priority`, `name`,
-//! `initial=true` on the start) so the reader gets the game back exactly. The reader takes the
-//! owner from `owner`, else from the shape (`box`, `rect`, `rectangle`, `square` are player 1,
-//! anything else player 0), the priority from `priority` (default 0). Node ids that are exactly
-//! `0..n` are the vertex ids; otherwise vertices are numbered in order of appearance and the
-//! DOT ids become their names.
+//! The writer also stores what the drawing shows as attributes (`owner`, `priority`,
+//! `vertex_name`, `initial=true` on the start) so the reader gets the game back exactly. The
+//! attributes are plain DOT: pydot, `networkx.nx_pydot.read_dot` and `nx_agraph` read them
+//! (the vertex name was once the attribute `name`, which pydot cannot hold as a node
+//! attribute; the reader still takes it).
+//!
+//! The reader takes
+//! - the owner from `owner`, else from the shape (`box`, `rect`, `rectangle`, `square` are
+//!   player 1, anything else player 0);
+//! - the priority from `priority`; else from the label when it is a natural number, as Oink's
+//!   `--dot` writes games (`3 [ shape="box", label="5"];`); else 0. A game that gives some
+//!   priorities in labels must give all of them (in labels or as `priority`): a node whose
+//!   label is not a number there is refused, never read as priority 0;
+//! - the name from `vertex_name` (or `name`).
+//!
+//! Node ids that are exactly `0..n` are the vertex ids; otherwise vertices are numbered in
+//! order of appearance and the DOT ids become their names.
 //!
 //! [`write`](fn@write) can colour an attractor: attracted vertices filled (targets darker), ranks in the
-//! labels, the attracting player's strategy edges drawn thick and red.
+//! labels, the attracting player's strategy edges drawn thick and red. With positions
+//! ([`Style::pos`], points) it sets `inputscale=72`, so that plain `neato` reads them in
+//! points as `neato -n` does.
 
 #![warn(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
@@ -84,6 +97,9 @@ pub fn write(game: &Game, style: &Style, out: &mut dyn Write) -> Result<()> {
         "  node [fontname=\"Helvetica\", style=filled, fillcolor=white];"
     )?;
     if style.pos.is_some() {
+        // Positions are in points: `neato -n` takes them so, plain `neato` (which reads
+        // inches) once told the scale; `dot` ignores them.
+        writeln!(out, "  graph [inputscale=72];")?;
         // Drawn at fixed positions (a maze's geometry): small nodes that do not overlap.
         writeln!(
             out,
@@ -110,7 +126,7 @@ pub fn write(game: &Game, style: &Style, out: &mut dyn Write) -> Result<()> {
             game.priority(v)
         );
         if let Some(name) = game.name(v) {
-            attrs.push_str(&format!(", name={}", quoted_data(name)));
+            attrs.push_str(&format!(", vertex_name={}", quoted_data(name)));
         }
         if game.start() == Some(v) {
             attrs.push_str(", initial=true, peripheries=2");
@@ -304,10 +320,21 @@ pub fn parse(text: &str, limits: &Limits) -> Result<Game> {
     let mut prios = vec![0u32; n];
     let mut names = vec![String::new(); n];
     let mut start = None;
+    // Priorities: the attribute, else a label that is a number (Oink's DOT), else none.
+    let from_label: Vec<Option<u32>> = c
+        .attrs
+        .iter()
+        .map(|a| match a.get("priority") {
+            Some(_) => None,
+            None => a.get("label").and_then(|l| l.trim().parse::<u32>().ok()),
+        })
+        .collect();
+    let labelled = from_label.iter().any(Option::is_some);
     // `perm` is a permutation of 0..n (checked above) and every edge end is a vertex id below
     // n (`Collect::node`), so the indexing below cannot go out of bounds.
     #[allow(clippy::indexing_slicing)]
-    for ((attrs, key), &v) in c.attrs.iter().zip(&c.keys).zip(&perm) {
+    for (((attrs, key), &v), label_prio) in c.attrs.iter().zip(&c.keys).zip(&perm).zip(&from_label)
+    {
         let v = v as usize;
         owners[v] = match attrs.get("owner").map(String::as_str) {
             Some("0") => 0,
@@ -336,8 +363,19 @@ pub fn parse(text: &str, limits: &Limits) -> Result<Game> {
                     format!("node {key}: the priority must be a natural number, not {p:?}"),
                 )
             })?;
+        } else if let Some(p) = label_prio {
+            prios[v] = *p;
+        } else if labelled {
+            return Err(Error::parse(
+                FORMAT,
+                0,
+                format!(
+                    "node {key} has no priority: other nodes give theirs as their label (as Oink's --dot writes), but its label is {}; give it priority=N",
+                    attrs.get("label").map_or("missing".to_string(), |l| format!("{l:?}"))
+                ),
+            ));
         }
-        names[v] = match attrs.get("name") {
+        names[v] = match attrs.get("vertex_name").or_else(|| attrs.get("name")) {
             Some(nm) => nm.clone(),
             None if renamed => key.clone(),
             None => String::new(),
@@ -411,6 +449,65 @@ mod tests {
         assert!(e("digraph { a [owner=3] }").contains("owner must be 0 or 1"));
         assert!(e("digraph { a [priority=x] }").contains("priority"));
         assert!(e("digraph {\n a -> \n}").starts_with("line 3"));
+    }
+
+    #[test]
+    fn oink_dot_priorities_from_labels() {
+        // As Oink's `--dot` writes a game.
+        let text = "digraph G {\n0 [ shape=\"diamond\", label=\"3\"];\n0 -> 1;\n1 [ shape=\"box\", label=\"2\"];\n1 -> 0;\n1 -> 1;\n}\n";
+        let g = parse(text, &Limits::default()).unwrap();
+        let want = Game::new(
+            vec![Player::Zero, Player::One],
+            vec![3, 2],
+            &[(0, 1), (1, 0), (1, 1)],
+        )
+        .unwrap();
+        assert_eq!(g, want);
+        // some priorities in labels, one node without: refused, not read as 0
+        let e = parse(
+            "digraph { 0 [shape=box, label=\"3\"]; 1 [label=\"x\"]; 0 -> 1 }",
+            &Limits::default(),
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("node 1 has no priority"), "{e}");
+        let e = parse("digraph { 0 [label=\"3\"]; 0 -> 1 }", &Limits::default())
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("its label is missing"), "{e}");
+        // a `priority` attribute wins over a numeric label
+        let g = parse(
+            "digraph { 0 [label=\"3\", priority=4]; 1 [label=\"a\", priority=1] }",
+            &Limits::default(),
+        )
+        .unwrap();
+        assert_eq!(g.priorities(), &[4, 1]);
+    }
+
+    #[test]
+    fn vertex_name_attribute_and_the_old_name() {
+        let mut g = Game::new(vec![Player::Zero; 2], vec![0, 1], &[(0, 1)]).unwrap();
+        g.set_names(Some(vec!["a".into(), "b".into()])).unwrap();
+        let mut out = Vec::new();
+        write(&g, &Style::default(), &mut out).unwrap();
+        let t = String::from_utf8(out).unwrap();
+        assert!(
+            t.contains("vertex_name=\"a\"") && !t.contains(" name="),
+            "{t}"
+        );
+        let old = t.replace("vertex_name=", "name=");
+        assert_eq!(parse(&old, &Limits::default()).unwrap(), g);
+        // positions in points: inputscale for plain neato
+        let pos = |v: u32| (72.0 * v as f64, 0.0);
+        let style = Style {
+            pos: Some(&pos),
+            ..Style::default()
+        };
+        let mut out = Vec::new();
+        write(&g, &style, &mut out).unwrap();
+        let t = String::from_utf8(out).unwrap();
+        assert!(t.contains("graph [inputscale=72];"), "{t}");
+        assert_eq!(parse(&t, &Limits::default()).unwrap(), g);
     }
 
     #[test]

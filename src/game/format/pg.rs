@@ -10,19 +10,31 @@
 //! 3 0 0 3 "sink";
 //! ```
 //!
-//! - The optional header `parity N;` gives either the number of vertices or the largest id
-//!   (both conventions exist; both are accepted, anything else is refused as a sign of a
-//!   truncated file).
-//! - An optional `start V;` statement names the initial vertex.
-//! - Each vertex statement is `id priority owner successors ["name"];` with the owner 0 or 1,
-//!   successors separated by commas (a trailing comma is tolerated; an empty list makes a
-//!   vertex without successors, whose owner loses there), and a name in double quotes with
-//!   `\"` and `\\` escapes. Statements end with `;` and may share or span lines.
-//! - Ids must be exactly `0..n` in any order, each declared once: every successor must be
-//!   declared.
+//! The grammar is PGSolver's (its manual, section "Specifying Parity Games"):
+//! `[parity N;] node_spec+`, a `node_spec` being `id priority owner successors ["name"];`
+//! with the owner 0 or 1, successors `id(,id)*` and a name any string without `"`.
+//! Statements end with `;` and may share or span lines. Where readers differ, this one
+//! decides as follows (Oink is the other common reader; each case is tested):
 //!
-//! Errors name the line of the offending statement. Reading is a single pass over the bytes
-//! (O(size + V + E log d)); a file of 500 000 edges reads in a few milliseconds.
+//! | input | Oink | here |
+//! |---|---|---|
+//! | no `parity N;` header | refused | read: the grammar makes the header optional |
+//! | `parity N;` with N the vertex count or the largest id | both read | both read; any other N is refused as a sign of a truncated file |
+//! | `parity2;` (no space after the keyword) | read | read: the grammar needs no space there |
+//! | an empty file, or a header and no vertex | read as an empty game | refused: the grammar asks for at least one vertex |
+//! | anything after the last vertex | ignored | refused, with its line: it is not a statement |
+//! | a priority above 2³²−1 | renumbered | renumbered as Oink does: all priorities replaced by the smallest that keep their order and parity, which keeps the winning regions and strategies (priorities up to 2³²−1 are kept as they are) |
+//! | `start V;` | ignored, on its own line after the header | read as the game's start; once, before the first vertex |
+//! | a vertex without successors (`3 0 1 ;`) | refused | read: its owner loses there (older mazegraph files hold such vertices) |
+//! | a name with `\\` or `\x22` | kept as written | read as `\` and `"`, the escapes [`write`](fn@write) uses |
+//! | the same id twice | refused | refused (PGSolver keeps the last) |
+//!
+//! Ids must be exactly `0..n` in any order, each declared once: every successor must be
+//! declared. Errors name the line of the offending statement. Reading is a single pass over the
+//! bytes (O(size + V + E log d)); a file of 500 000 edges reads in a few milliseconds.
+//!
+//! What [`write`](fn@write) writes is read by Oink and PGSolver as the same game: see there for
+//! vertices without successors and for names.
 
 #![warn(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
@@ -47,7 +59,7 @@ pub fn parse(bytes: &[u8], limits: &Limits) -> Result<Game> {
         line: 1,
     };
     let mut owners: Vec<u8> = Vec::new();
-    let mut prios: Vec<u32> = Vec::new();
+    let mut prios: Vec<u64> = Vec::new();
     let mut lines: Vec<u32> = Vec::new();
     let mut names: Vec<(u32, String)> = Vec::new();
     let mut edges: Vec<(u32, u32)> = Vec::new();
@@ -68,7 +80,7 @@ pub fn parse(bytes: &[u8], limits: &Limits) -> Result<Game> {
             if !first {
                 return Err(s.err("the `parity N;` header must come first"));
             }
-            s.need_ws()?;
+            s.skip_ws();
             let n = s.number("the vertex count after `parity`")?;
             check_limits(n.saturating_sub(1), limits)?;
             if n > most {
@@ -80,11 +92,25 @@ pub fn parse(bytes: &[u8], limits: &Limits) -> Result<Game> {
             header = Some((n, line));
             s.end()?;
         } else if s.keyword(b"start") {
-            s.need_ws()?;
+            if declared > 0 {
+                return Err(s.err(
+                    "`start V;` must come before the first vertex (after the `parity N;` header)",
+                ));
+            }
+            if let Some((_, l)) = start {
+                return Err(s.err(format!("a second `start` (the first is on line {l})")));
+            }
+            s.skip_ws();
             let v = s.number("the start vertex")?;
             start = Some((v, line));
             s.end()?;
         } else {
+            if !s.peek().is_some_and(|c| c.is_ascii_digit()) && declared > 0 {
+                let c = s.peek().map_or_else(String::new, show);
+                return Err(s.err(format!(
+                    "expected a vertex statement (`id priority owner successors;`), found {c}"
+                )));
+            }
             let id = s.number("a vertex id")?;
             check_limits(id.saturating_add(1), limits)?;
             if id >= most {
@@ -95,12 +121,6 @@ pub fn parse(bytes: &[u8], limits: &Limits) -> Result<Game> {
             }
             s.need_ws()?;
             let prio = s.number("a priority")?;
-            let prio = u32::try_from(prio).map_err(|_| {
-                s.err(format!(
-                    "priority {prio} is too large (at most {})",
-                    u32::MAX
-                ))
-            })?;
             s.need_ws()?;
             let owner_at = s.pos;
             let owner = s.number("the owner (0 or 1)")?;
@@ -159,14 +179,34 @@ pub fn parse(bytes: &[u8], limits: &Limits) -> Result<Game> {
                 }
             }
             if s.peek() == Some(b'"') {
-                let name = s.string()?;
+                let (name, after_backslash) = s.string()?;
                 names.push((id as u32, name));
+                s.skip_ws();
+                if after_backslash && s.peek() != Some(b';') {
+                    return Err(s.err(
+                        "a '\"' ends a name (PGSolver names cannot hold one); write '\"' in a name as \\x22 and '\\' as \\\\",
+                    ));
+                }
             }
             s.end()?;
         }
         first = false;
     }
     let n = owners.len();
+    if n == 0 {
+        return Err(match header {
+            Some((h, line)) => Error::parse(
+                FORMAT,
+                line,
+                format!("the header says `parity {h}` but no vertex follows (a game has at least one; truncated?)"),
+            ),
+            None => Error::parse(
+                FORMAT,
+                0,
+                "no vertex: an empty file is not a parity game (it starts `parity N;` and declares at least one vertex)",
+            ),
+        });
+    }
     if declared != n {
         let missing = owners.iter().position(|&o| o == u8::MAX).unwrap_or(0);
         // A successor naming it gives a better message; look for one first.
@@ -197,7 +237,7 @@ pub fn parse(bytes: &[u8], limits: &Limits) -> Result<Game> {
             ));
         }
     }
-    let mut game = Game::from_parts(owners, prios, &edges)?;
+    let mut game = Game::from_parts(owners, renumber(prios), &edges)?;
     drop(edges);
     if !names.is_empty() {
         let mut all = vec![String::new(); n];
@@ -220,6 +260,35 @@ pub fn parse(bytes: &[u8], limits: &Limits) -> Result<Game> {
         game.set_start(Some(v as u32))?;
     }
     Ok(game)
+}
+
+/// The priorities as they are when all fit in 32 bits; else each replaced by the smallest
+/// natural number that keeps the order and the parity of the priorities (as Oink renumbers
+/// them), at most 2n.
+fn renumber(prios: Vec<u64>) -> Vec<u32> {
+    if prios.iter().all(|&p| p <= u32::MAX as u64) {
+        return prios.into_iter().map(|p| p as u32).collect();
+    }
+    let mut distinct = prios.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    let mut new = Vec::with_capacity(distinct.len());
+    let mut next = 0u64;
+    for &p in &distinct {
+        let c = if next % 2 == p % 2 { next } else { next + 1 };
+        new.push(c as u32);
+        next = c + 1;
+    }
+    prios
+        .iter()
+        .map(|p| {
+            distinct
+                .binary_search(p)
+                .ok()
+                .and_then(|i| new.get(i).copied())
+                .unwrap_or(0)
+        })
+        .collect()
 }
 
 fn missing_successor(lines: &[u32], a: u32, b: u32, n: usize) -> Error {
@@ -290,9 +359,11 @@ impl Scanner<'_> {
         }
     }
 
+    /// A keyword, which may be followed by a number without a space (`parity2;`, as the
+    /// grammar's tokens allow) but not by a letter.
     fn keyword(&mut self, k: &[u8]) -> bool {
         let rest = self.b.get(self.pos..).unwrap_or_default();
-        if rest.starts_with(k) && !rest.get(k.len()).is_some_and(|c| c.is_ascii_alphanumeric()) {
+        if rest.starts_with(k) && !rest.get(k.len()).is_some_and(|c| c.is_ascii_alphabetic()) {
             self.pos += k.len();
             true
         } else {
@@ -321,11 +392,15 @@ impl Scanner<'_> {
         Ok(v)
     }
 
-    /// A double-quoted string with `\"` and `\\` escapes.
-    fn string(&mut self) -> Result<String> {
+    /// A double-quoted name: everything up to the next `"`, with the escapes `\\` (a
+    /// backslash) and `\x22` (a `"`) that [`write`](fn@write) uses; any other backslash is
+    /// itself. Also says whether the closing `"` followed a lone backslash (an old-style
+    /// `\"`, which the grammar does not have).
+    fn string(&mut self) -> Result<(String, bool)> {
         let line = self.line;
         self.pos += 1;
         let mut out = Vec::new();
+        let mut after_backslash = false;
         loop {
             match self.peek() {
                 None => {
@@ -339,9 +414,20 @@ impl Scanner<'_> {
                     self.pos += 1;
                     break;
                 }
-                Some(b'\\') if matches!(self.b.get(self.pos + 1), Some(b'"' | b'\\')) => {
-                    out.extend(self.b.get(self.pos + 1));
+                Some(b'\\') if self.b.get(self.pos + 1) == Some(&b'\\') => {
+                    out.push(b'\\');
                     self.pos += 2;
+                    after_backslash = false;
+                }
+                Some(b'\\')
+                    if self
+                        .b
+                        .get(self.pos..)
+                        .is_some_and(|r| r.starts_with(b"\\x22")) =>
+                {
+                    out.push(b'"');
+                    self.pos += 4;
+                    after_backslash = false;
                 }
                 Some(c) => {
                     if c == b'\n' {
@@ -349,10 +435,13 @@ impl Scanner<'_> {
                     }
                     out.push(c);
                     self.pos += 1;
+                    after_backslash = c == b'\\';
                 }
             }
         }
-        String::from_utf8(out).map_err(|_| Error::parse(FORMAT, line, "the name is not UTF-8"))
+        let name = String::from_utf8(out)
+            .map_err(|_| Error::parse(FORMAT, line, "the name is not UTF-8"))?;
+        Ok((name, after_backslash))
     }
 
     /// The `;` that ends a statement.
@@ -369,8 +458,81 @@ impl Scanner<'_> {
     }
 }
 
-/// Writes a game in PGSolver format: the header gives the largest id, as PGSolver does; a
-/// `start` line when the game has a start; names in double quotes.
+/// The name [`total`] gives the sink where player `p` loses.
+pub fn sink_name(p: Player) -> &'static str {
+    match p {
+        Player::Zero => "sink: player 0 loses",
+        Player::One => "sink: player 1 loses",
+    }
+}
+
+/// The game as [`write`](fn@write) writes it: PGSolver's grammar, and Oink, want at least one
+/// successor per vertex, so each vertex without successors gets one edge, to a new vertex
+/// where its owner loses: for player 0 a vertex of priority 1 with a self-loop, for player 1
+/// one of priority 0 (owned by the player who loses there, named [`sink_name`]). One sink per
+/// player that has such vertices, after the game's vertices (ids `n` and maybe `n + 1`).
+///
+/// A player who cannot move loses, and one who can only stay in her sink loses too, so every
+/// vertex of the game keeps its winner, and winning strategies carry over (a dead end's owner
+/// loses it, so no strategy moves from it). The game is borrowed when it has no dead end.
+///
+/// Errors: the game is at the size limit and the sinks do not fit.
+///
+/// ```
+/// use mazegraph::game::{format::pg, Game, Player};
+/// let g = Game::new(vec![Player::Zero, Player::One], vec![2, 3], &[(0, 1)]).unwrap();
+/// let t = pg::total(&g).unwrap();
+/// assert_eq!(t.vertex_count(), 3); // vertex 1 (player 1's) moves to a sink of priority 0
+/// assert_eq!((t.successors(1), t.priority(2), t.successors(2)), (&[2][..], 0, &[2][..]));
+/// ```
+pub fn total(game: &Game) -> Result<std::borrow::Cow<'_, Game>> {
+    use std::borrow::Cow;
+    if [Player::Zero, Player::One]
+        .iter()
+        .all(|&p| game.dead_ends(p).is_empty())
+    {
+        return Ok(Cow::Borrowed(game));
+    }
+    let n = game.vertex_count() as u32;
+    let mut owners: Vec<u8> = game.owners().to_vec();
+    let mut prios: Vec<u32> = game.priorities().to_vec();
+    let mut names: Vec<String> = (0..n)
+        .map(|v| game.name(v).unwrap_or_default().to_string())
+        .collect();
+    let mut edges: Vec<(u32, u32)> = game.edges().collect();
+    for p in [Player::Zero, Player::One] {
+        let ends = game.dead_ends(p);
+        if ends.is_empty() {
+            continue;
+        }
+        let sink = owners.len() as u32;
+        owners.push(p.index());
+        // Priority parity of the opponent: the play that stays there is the opponent's.
+        prios.push(1 - p.index() as u32);
+        names.push(sink_name(p).to_string());
+        edges.push((sink, sink));
+        edges.extend(ends.iter().map(|&v| (v, sink)));
+    }
+    let mut t = Game::from_parts(owners, prios, &edges)?;
+    t.set_names(Some(names))?;
+    t.set_start(game.start())?;
+    Ok(Cow::Owned(t))
+}
+
+/// Writes a game in PGSolver format, as Oink and PGSolver read it: the header gives the
+/// largest id, as PGSolver does; a `start` line when the game has a start, on its own line after
+/// the header (Oink skips that line); vertices without successors routed to sinks where their
+/// owner loses ([`total`]: the winners of the game's vertices do not change, and the file
+/// holds one or two vertices more).
+///
+/// Names are written in double quotes, as they are but for two characters: the grammar's names
+/// cannot hold `"`, written `\x22`, and so a backslash is written `\\` ([`parse`] reads both
+/// back; other readers show them as written). Oink drops the spaces of a name; PGSolver keeps
+/// them. A name that is not ASCII is written in UTF-8 (the grammar speaks of ASCII; Oink keeps
+/// the bytes).
+///
+/// Errors: a game without vertices (the grammar needs one); a game at the size limit with
+/// vertices without successors.
 ///
 /// ```
 /// use mazegraph::game::{format::pg, Game, Player};
@@ -380,6 +542,13 @@ impl Scanner<'_> {
 /// assert_eq!(String::from_utf8(out).unwrap(), "parity 1;\n0 2 0 1;\n1 1 1 0,1;\n");
 /// ```
 pub fn write(game: &Game, out: &mut dyn Write) -> Result<()> {
+    if game.vertex_count() == 0 {
+        return Err(Error::Unsupported(
+            "a game without vertices cannot be written as pg (the format needs at least one); write it as game.json or game.dot".into(),
+        ));
+    }
+    let total = total(game)?;
+    let game: &Game = &total;
     let n = game.vertex_count();
     writeln!(out, "parity {};", n.saturating_sub(1))?;
     if let Some(s) = game.start() {
@@ -397,10 +566,11 @@ pub fn write(game: &Game, out: &mut dyn Write) -> Result<()> {
         if let Some(name) = game.name(v) {
             buf.push_str(" \"");
             for ch in name.chars() {
-                if ch == '"' || ch == '\\' {
-                    buf.push('\\');
+                match ch {
+                    '"' => buf.push_str("\\x22"),
+                    '\\' => buf.push_str("\\\\"),
+                    c => buf.push(c),
                 }
-                buf.push(ch);
             }
             buf.push('"');
         }
@@ -424,7 +594,10 @@ pub fn write_solution(solution: &Solution, out: &mut dyn Write) -> Result<()> {
     Ok(())
 }
 
-/// Reads a `paritysol` solution for a game of `n` vertices (every vertex must be listed once).
+/// Reads a `paritysol` solution for a game of `n` vertices (every vertex must be listed once):
+/// [`write_solution`]'s, PGSolver's or Oink's. The header's number is not checked: PGSolver and
+/// [`write_solution`] give the largest id, Oink the number of vertices listed; Oink gives a move
+/// only where the winner owns the vertex, as [`write_solution`] does.
 ///
 /// ```
 /// use mazegraph::game::{format::pg, Player};
@@ -447,7 +620,7 @@ pub fn parse_solution(bytes: &[u8], n: usize) -> Result<Solution> {
             break;
         }
         if first && s.keyword(b"paritysol") {
-            s.need_ws()?;
+            s.skip_ws();
             s.number("the vertex count")?;
             s.end()?;
             first = false;
@@ -529,18 +702,86 @@ mod tests {
     #[test]
     fn variants_start_names_layout() {
         let g = parse(
-            b"parity 3;\r\nstart 2;\r\n1 4 1 0 , 2, \"b;\\\"x\";\r\n0 0 0 1; 2 3 0 ;\n",
+            b"parity 3;\r\nstart 2;\r\n1 4 1 0 , 2, \"b;\\x22x\\\\\";\r\n0 0 0 1; 2 3 0 ;\n",
             &Limits::default(),
         )
         .unwrap();
         assert_eq!(g.start(), Some(2));
-        assert_eq!(g.name(1), Some("b;\"x"));
+        assert_eq!(g.name(1), Some("b;\"x\\"));
         assert_eq!(g.successors(1), &[0, 2]);
         assert!(g.successors(2).is_empty());
         assert_eq!(g.priority(1), 4);
         let mut out = Vec::new();
         write(&g, &mut out).unwrap();
-        assert_eq!(parse(&out, &Limits::default()).unwrap(), g);
+        let text = String::from_utf8(out.clone()).unwrap();
+        // the dead end 2 (player 0's) goes to a sink of priority 1
+        assert_eq!(
+            text,
+            "parity 3;\nstart 2;\n0 0 0 1;\n1 4 1 0,2 \"b;\\x22x\\\\\";\n2 3 0 3;\n3 1 0 3 \"sink: player 0 loses\";\n"
+        );
+        assert_eq!(
+            parse(&out, &Limits::default()).unwrap(),
+            *total(&g).unwrap()
+        );
+        // a lone backslash is itself
+        let h = parse(b"0 0 0 0 \"a\\b\\\";", &Limits::default()).unwrap();
+        assert_eq!(h.name(0), Some("a\\b\\"));
+    }
+
+    #[test]
+    fn grammar_cases() {
+        let ok = |t: &str| parse(t.as_bytes(), &Limits::default()).unwrap();
+        // `parity2;` and `start0;`: no space needed after a keyword
+        assert_eq!(
+            ok("parity1;start0;0 0 0 1;1 1 1 0;"),
+            ok("parity 1;\nstart 0;\n0 0 0 1;\n1 1 1 0;\n")
+        );
+        // header-less
+        assert_eq!(ok("0 0 0 1;\n1 1 1 0;\n").vertex_count(), 2);
+        // empty: refused, with or without a header
+        assert!(err("").contains("an empty file is not a parity game"));
+        assert!(err(" \n\t\n").contains("an empty file"));
+        assert!(err("parity 0;\n")
+            .starts_with("line 1: the header says `parity 0` but no vertex follows"));
+        // garbage after the last vertex
+        assert_eq!(
+            err("parity 1;\n0 0 0 1;\n1 1 1 0;\nend\n"),
+            "line 4: expected a vertex statement (`id priority owner successors;`), found 'e'"
+        );
+        // start: once, before the vertices
+        assert!(err("0 0 0 0;\nstart 0;\n").starts_with("line 2: `start V;` must come before"));
+        assert!(err("start 0;\nstart 0;\n0 0 0 0;").starts_with("line 2: a second `start`"));
+        // an old-style \" in a name
+        assert!(err("0 0 0 0 \"a\\\"b\";").contains("write '\"' in a name as \\x22"));
+    }
+
+    #[test]
+    fn priorities_above_32_bits_are_renumbered() {
+        let g = parse(
+            b"parity 3;\n0 4294967296 0 1;\n1 4294967301 1 2;\n2 7 0 3;\n3 4294967296 1 0;\n",
+            &Limits::default(),
+        )
+        .unwrap();
+        // 7 < 2^32 < 2^32 + 5: order and parity kept, smallest such
+        assert_eq!(g.priorities(), &[2, 3, 1, 2]);
+        // up to 2^32 - 1 nothing changes
+        let h = parse(b"0 4294967295 0 0;\n", &Limits::default()).unwrap();
+        assert_eq!(h.priorities(), &[u32::MAX]);
+        assert!(err("0 99999999999999999999 0 0;").contains("too large"));
+    }
+
+    #[test]
+    fn sinks_only_for_dead_ends() {
+        let g = Game::new(vec![Player::Zero, Player::One], vec![0, 0], &[]).unwrap();
+        let t = total(&g).unwrap();
+        assert_eq!(t.vertex_count(), 4);
+        assert_eq!((t.successors(0), t.successors(1)), (&[2][..], &[3][..]));
+        assert_eq!((t.owner(2), t.priority(2)), (Player::Zero, 1));
+        assert_eq!((t.owner(3), t.priority(3)), (Player::One, 0));
+        let w = Game::new(vec![Player::Zero], vec![0], &[(0, 0)]).unwrap();
+        assert!(matches!(total(&w).unwrap(), std::borrow::Cow::Borrowed(_)));
+        let empty = Game::new(vec![], vec![], &[]).unwrap();
+        assert!(write(&empty, &mut Vec::new()).is_err());
     }
 
     #[test]
@@ -559,9 +800,8 @@ mod tests {
         assert!(err("0 0 0 1;\n1 1 1 0 5;\n").starts_with("line 2: unexpected '5'"));
         assert!(err("0 0 0 1 \"ab;\n").contains("unterminated"));
         assert!(err("0 0 0 0;\n2 0 0 0;\n").contains("vertex 1 is never declared"));
-        assert!(err("0 0 0 0;\nstart 4;\n").starts_with("line 2: start vertex 4"));
+        assert!(err("start 4;\n0 0 0 0;\n").starts_with("line 1: start vertex 4"));
         assert!(err("0 0 0 0;\nparity 1;\n").contains("must come first"));
-        assert!(err("0 99999999999 0 0;").contains("too large"));
         let l = Limits::cells(10);
         assert!(matches!(
             parse(b"4000000000 0 0 0;", &l),
@@ -574,7 +814,6 @@ mod tests {
         // Ids and headers larger than the file could declare are refused before allocating.
         assert!(err("2000000000 0 0 0;").contains("vertex id 2000000000 is too large"));
         assert!(err("parity 2000000000;\n0 0 0 0;").starts_with("line 1: the header announces"));
-        assert!(parse(b"", &Limits::default()).unwrap().vertex_count() == 0);
     }
 
     #[test]
