@@ -610,7 +610,10 @@ pub fn parse_noted(text: &str, opts: &ReadOptions) -> Result<(Graph, Vec<String>
         match (key.as_str(), value) {
             ("graph", Tok::Open) => {
                 if graph.is_some() {
-                    return Err(lx.err(line, "the file holds more than one graph; give one"));
+                    return Err(lx.err(
+                        line,
+                        "the file holds more than one graph (mazegraph reads one)",
+                    ));
                 }
                 graph = Some(read_graph(&mut lx, vline, opts)?);
             }
@@ -650,7 +653,7 @@ fn build(lx: &Lexer, g: Contents, opts: &ReadOptions) -> Result<(Graph, Vec<Stri
             return Err(lx.err(
                 node.line,
                 format!(
-                    "nodes {first} and {} are both the vertex {}",
+                    "the nodes with ids {first} and {} are both the vertex {}",
                     node.id.describe(),
                     node.label
                 ),
@@ -801,7 +804,7 @@ graph
         assert_eq!(err("Creator \"x\"\n"), "line 2: no graph [ … ] in the file");
         assert_eq!(
             err("graph [ ]\ngraph [ ]"),
-            "line 2: the file holds more than one graph; give one"
+            "line 2: the file holds more than one graph (mazegraph reads one)"
         );
         assert_eq!(
             err("graph [\nnode [ id 0 ]\nnode [ id 0 ]\n]"),

@@ -377,7 +377,10 @@ impl State<'_> {
             (Some(Open::GraphMl), "graph") => {
                 self.graphs += 1;
                 if self.graphs > 1 {
-                    return Err(self.err(pos, "the file holds more than one graph; give one"));
+                    return Err(self.err(
+                        pos,
+                        "the file holds more than one graph (mazegraph reads one)",
+                    ));
                 }
                 self.directed_default = match self.attr(e, "edgedefault", pos)?.as_deref() {
                     Some("directed") => true,
@@ -862,7 +865,7 @@ mod tests {
         );
         assert_eq!(
             err(&doc("<graph/><graph/>")),
-            "line 3: the file holds more than one graph; give one"
+            "line 3: the file holds more than one graph (mazegraph reads one)"
         );
         assert_eq!(
             err(&doc(
