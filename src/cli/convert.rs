@@ -14,7 +14,7 @@ use std::process::ExitCode;
 /// Convert a maze or graph between formats.
 #[derive(clap::Args)]
 #[command(
-    after_help = "Formats: png, txt, json (mazes); adj, graph.json, dot (graphs).
+    after_help = "Formats: png, txt, json (mazes); adj, graph.json, dot, graphml, gml, edges (graphs).
 A maze written to a graph format becomes its graph; a graph written to a maze format is placed
 at its vertices' coordinates when it came from a maze, else on the seed's row with portals.
 
@@ -102,7 +102,7 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         }
         Holds::Maze => {
             if args.junctions {
-                bail!("--junctions makes a graph; write it as adj, graph.json or dot");
+                bail!("--junctions makes a graph; write it as adj, graph.json, dot, graphml, gml or edges");
             }
             let maze = match item {
                 Item::Maze(m) => m,

@@ -142,10 +142,13 @@ pub fn parse(text: &str, opts: &ReadOptions) -> Result<Graph> {
     parse_noted(text, opts).map(|(g, _)| g)
 }
 
-/// The line without its comment (a `#` outside quotes), and the comment.
+/// The line without its comment, and the comment: from the first `#` outside a dict's
+/// quoted strings (`{'color': '#fff'}` holds no comment; a label such as `it's` quotes
+/// nothing).
 fn split_comment(line: &str) -> (&str, Option<&str>) {
     let mut quote: Option<char> = None;
     let mut escaped = false;
+    let mut braces = 0usize;
     for (i, ch) in line.char_indices() {
         match quote {
             Some(q) => {
@@ -158,7 +161,9 @@ fn split_comment(line: &str) -> (&str, Option<&str>) {
                 }
             }
             None => match ch {
-                '\'' | '"' => quote = Some(ch),
+                '{' => braces += 1,
+                '}' => braces = braces.saturating_sub(1),
+                '\'' | '"' if braces > 0 => quote = Some(ch),
                 '#' => return (line.get(..i).unwrap_or(""), line.get(i + 1..)),
                 _ => {}
             },
@@ -372,6 +377,8 @@ mod tests {
         let (g, _) = p(text).unwrap();
         assert_eq!(g.edge_count(), 2);
         assert_eq!(g.label(2), Label::Coord(vec![1, 1]));
+        let (g, _) = p("it's b # a comment\n").unwrap();
+        assert_eq!(g.label(1), Label::Str("it's".into()));
         let text = "a b {'weight': 2.5, 'color': 'r#d, }', 'pos': (1, {2: 3})}\nb c {}\nc d 4\n";
         let (g, _) = p(text).unwrap();
         let ws: Vec<f64> = g.edges().map(|e| e.2).collect();

@@ -293,9 +293,10 @@ struct State<'a> {
     nodes: Vec<Node>,
     node_ids: HashMap<String, usize>,
     edges: Vec<Edge>,
-    graph_attrs: HashMap<String, String>,
-    /// The `<data>` being read: its attribute name, and its text so far.
-    data: Option<(String, String)>,
+    /// Graph attributes: name → (value, position of its `<data>`).
+    graph_attrs: HashMap<String, (String, usize)>,
+    /// The `<data>` being read: its attribute name, its text so far, its position.
+    data: Option<(String, String, usize)>,
     /// Text of a `<default>`.
     default_text: Option<String>,
     stack: Vec<Open>,
@@ -440,7 +441,7 @@ impl State<'_> {
                         format!("<data key={key:?}>: no <key> declares {key:?}"),
                     ));
                 };
-                self.data = Some((k.name.clone(), String::new()));
+                self.data = Some((k.name.clone(), String::new(), pos));
                 Open::Data
             }
             _ => Open::Other,
@@ -465,12 +466,12 @@ impl State<'_> {
                 }
             }
             Open::Data => {
-                let Some((name, value)) = self.data.take() else {
+                let Some((name, value, pos)) = self.data.take() else {
                     return;
                 };
                 match parent {
                     Some(Open::Graph) => {
-                        self.graph_attrs.insert(name, value);
+                        self.graph_attrs.insert(name, (value, pos));
                     }
                     Some(Open::Node) => {
                         if let Some(node) = self.nodes.last_mut() {
@@ -503,7 +504,7 @@ impl State<'_> {
     fn text(&mut self, s: &str) {
         match self.stack.last() {
             Some(Open::Data) => {
-                if let Some((_, t)) = &mut self.data {
+                if let Some((_, t, _)) = &mut self.data {
                     t.push_str(s);
                 }
             }
@@ -701,14 +702,17 @@ fn finish(st: State) -> Result<(Graph, Vec<String>)> {
             other => other,
         })?;
     }
+    // A graph attribute and the position to name in an error: its `<data>`, or the end.
     let graph_attr = |name: &str| {
         st.graph_attrs
             .get(name)
-            .map(String::as_str)
-            .or(st.default_of(Domain::Graph, name))
+            .map(|(v, pos)| (v.as_str(), *pos))
+            .or(st
+                .default_of(Domain::Graph, name)
+                .map(|v| (v, st.text.len())))
     };
     let terminal = |name: &str, flagged: &[(Label, usize)]| -> Result<Option<Label>> {
-        if let Some(t) = graph_attr(name) {
+        if let Some((t, pos)) = graph_attr(name) {
             if let Some((_, l)) = st.node_ids.get(t).and_then(|&k| vertex.get(k)) {
                 return Ok(Some(l.clone()));
             }
@@ -717,7 +721,7 @@ fn finish(st: State) -> Result<(Graph, Vec<String>)> {
                 return Ok(Some(l));
             }
             return Err(st.err(
-                st.text.len(),
+                pos,
                 format!("the graph's {name} is {t:?}, which is no node"),
             ));
         }
@@ -729,12 +733,12 @@ fn finish(st: State) -> Result<(Graph, Vec<String>)> {
     };
     let start = terminal("start", &starts)?;
     let goal = terminal("goal", &goals)?;
-    if let Some(s) = graph_attr("shape") {
+    if let Some((s, pos)) = graph_attr("shape") {
         match exchange::shape_of(s) {
             Some(d) => c.set_shape(d),
             None => {
                 return Err(st.err(
-                    st.text.len(),
+                    pos,
                     format!("the graph's shape is {s:?}, not sizes such as \"6,8\""),
                 ))
             }
@@ -905,6 +909,20 @@ mod tests {
                 "<graph><node id=\"a\"><data key=\"nope\">1</data></node></graph>"
             )),
             "line 3: <data key=\"nope\">: no <key> declares \"nope\""
+        );
+    }
+
+    #[test]
+    fn graph_data_errors_name_their_line() {
+        let text = doc("<key id=\"s\" for=\"graph\" attr.name=\"start\"/>\n<graph>\n<node id=\"a\"/>\n<data key=\"s\">b</data>\n</graph>");
+        assert_eq!(
+            err(&text),
+            "line 6: the graph's start is \"b\", which is no node"
+        );
+        let text = doc("<key id=\"s\" for=\"graph\" attr.name=\"shape\"/>\n<graph>\n<data key=\"s\">0,x</data>\n</graph>");
+        assert_eq!(
+            err(&text),
+            "line 5: the graph's shape is \"0,x\", not sizes such as \"6,8\""
         );
     }
 
