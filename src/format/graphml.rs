@@ -41,11 +41,13 @@
 //! - edge weight: the `<data>` whose key has `attr.name="weight"` (any numeric type, or a
 //!   string holding a number), or that key's `<default>`; a positive number; the graph is
 //!   weighted when such a key is declared (an edge without a weight weighs 1);
-//! - a node's label, first that applies: its `coord` attribute (`"1,4"` or `"(1, 4)"`); its
-//!   `name` attribute (igraph writes ids `n0`, `n1`, … and the name as `v_name`); integer
-//!   `row` and `col` attributes (a coordinate `(row, col)`); its id. A name or id that reads as
-//!   a coordinate tuple (`"(0, 0)"`, `"0,0"`) is that coordinate, a decimal integer is that
-//!   integer, anything else a string;
+//! - a node's label, first that applies: its `coord` attribute (`"1,4"` or `"(1, 4)"`, as
+//!   written here); its id, unless the id is igraph's `n0`, `n1`, … (the vertex index), in
+//!   which case its `name` attribute (igraph's `v_name`), else integer `row` and `col`
+//!   attributes (a coordinate `(row, col)`), else the id. So a networkx graph whose nodes
+//!   carry a `name` attribute keeps its node ids. A name or id that reads as a coordinate
+//!   tuple (`"(0, 0)"`, `"0,0"`) is that coordinate, a decimal integer is that integer,
+//!   anything else a string;
 //! - terminals: graph attributes `start` / `goal` naming a node (by id, or by label), else
 //!   boolean node attributes `start` / `goal` (`true`, `True` or `1`);
 //! - grid shape: graph attribute `shape` (`"6,8"`);
@@ -530,6 +532,13 @@ fn truthy(s: &str) -> bool {
     matches!(s.trim(), "true" | "True" | "TRUE" | "1")
 }
 
+/// An id as igraph writes them, `n` and the vertex's index (`n0`, `n17`): the vertex is then
+/// named by its `name` attribute, or its `row` and `col`, when it has them.
+fn igraph_id(id: &str) -> bool {
+    id.strip_prefix('n')
+        .is_some_and(|k| !k.is_empty() && k.bytes().all(|b| b.is_ascii_digit()))
+}
+
 /// A whole number written as an integer or a float (`3`, `3.0`): igraph writes `row` and
 /// `col` as doubles.
 fn whole(s: &str) -> Option<i64> {
@@ -632,6 +641,8 @@ fn finish(st: State) -> Result<(Graph, Vec<String>)> {
                     ))
                 }
             }
+        } else if !igraph_id(&node.id) {
+            label_of(&node.id)
         } else if let Some(n) = name {
             label_of(n)
         } else if let (Some(r), Some(col)) = (
@@ -816,6 +827,11 @@ mod tests {
         let (g, _) = p(&text).unwrap();
         assert_eq!(g.label(0), Label::Coord(vec![0, 0]));
         assert_eq!(g.label(1), Label::Coord(vec![0, 1]));
+        // Ids that are not igraph's keep their names: a name attribute is only data.
+        let text = doc(r#"<key id="d" for="node" attr.name="name"/>
+<graph><node id="x"><data key="d">same</data></node><node id="y"><data key="d">same</data></node></graph>"#);
+        let (g, _) = p(&text).unwrap();
+        assert_eq!(g.label(1), Label::Str("y".into()));
     }
 
     #[test]
