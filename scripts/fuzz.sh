@@ -7,7 +7,7 @@
 #   scripts/fuzz.sh -t 300 read_dot roundtrip
 #
 # Targets (fuzz/fuzz_targets/): read_<format> for every reader (png, txt, json, adj,
-# graph_json, dot, mask, pg, game_json, game_dot), `roundtrip` (read → convert → write →
+# graph_json, dot, graphml, gml, edges, mask, pg, game_json, game_dot), `roundtrip` (read → convert → write →
 # read must give back an equal maze or graph) and `roundtrip_game` (the same for games). Seeds are fuzz/seeds/<target>/
 # (committed); what the fuzzer learns goes to fuzz/corpus/<target>/ and crashes to
 # fuzz/artifacts/<target>/ (both ignored by git), logs to fuzz/artifacts/logs/. Replay a
@@ -59,10 +59,10 @@ roundtrip_seeds() {
     local out=corpus/roundtrip_seeds k=0 f t sel
     rm -rf "$out"
     mkdir -p "$out"
-    for fmt in png txt json adj graph_json dot; do
+    for fmt in png txt json adj graph_json dot graphml gml; do
         if [ -d "seeds/read_$fmt" ]; then
             for f in "seeds/read_$fmt"/*; do
-                for t in 0 1 2 3 4 5; do
+                for t in 0 1 2 3 4 5 6 7; do
                     sel=$((k | (t << 3)))
                     {
                         printf "\\$(printf '%03o' "$sel")"

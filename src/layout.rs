@@ -129,12 +129,11 @@ fn set_terminals(graph: &Graph, maze: &mut Maze, cells: &[usize]) -> Result<()> 
 
 fn row(graph: &Graph, limits: &Limits) -> Result<Placed> {
     if graph.is_weighted() && graph.edges().any(|e| e.2 != 1.0) {
-        return Err(Error::Unsupported(
+        return Err(Error::Unsupported(format!(
             "a maze drawn from this graph cannot keep its edge weights (its vertices are not \
-             grid cells a corridor can join); write it to a graph format (adj, graph.json, dot) \
-             to keep them"
-                .into(),
-        ));
+             grid cells a corridor can join); write it to a graph format ({}) to keep them",
+            crate::format::graph_format_names()
+        )));
     }
     let n = graph.vertex_count();
     let width = n

@@ -79,11 +79,11 @@ pub fn rooms_to_maze(graph: &Graph, limits: &Limits) -> Result<Placed> {
         return Err(Error::InvalidGraph(format!("not a room graph: {why}")));
     }
     if graph.edges().any(|e| e.2 != 1.0) {
-        return Err(Error::Unsupported(
-            "a maze has no place for edge weights; write the graph to a graph format \
-             (adj, graph.json, dot) to keep them"
-                .into(),
-        ));
+        return Err(Error::Unsupported(format!(
+            "a maze has no place for edge weights; write the graph to a graph format ({}) to \
+             keep them",
+            crate::format::graph_format_names()
+        )));
     }
     let n = graph.vertex_count();
     let labels: Vec<Vec<i64>> = (0..n as u32)

@@ -210,6 +210,10 @@ fn the_corpus_from_standard_input_names_stdin() {
             "json",
             "adj",
             "dot",
+            "graphml",
+            "gml",
+            "edges",
+            "edgelist",
         ]
         .into_iter()
         .find(|f| case.file.ends_with(&format!(".{f}"))) else {
@@ -539,6 +543,15 @@ mod mutated_documents {
                 docs.push((f, out));
             }
         }
+        for f in [Format::GraphMl, Format::Gml, Format::Edges] {
+            for g in [&cells, &junctions] {
+                let mut out = Vec::new();
+                // An edge list refuses a graph with an isolated vertex: nothing to mutate.
+                if f.write_graph(g, &mut out).is_ok() {
+                    docs.push((f, out));
+                }
+            }
+        }
         // Graphs with names, as other tools write them.
         docs.push((
             Format::Adj,
@@ -553,6 +566,21 @@ mod mutated_documents {
         docs.push((
             Format::Dot,
             b"strict digraph { a -> b -> c; {d e} -- f [weight=2]; subgraph s { g } }".to_vec(),
+        ));
+        docs.push((
+            Format::GraphMl,
+            br#"<?xml version="1.0"?><graphml><key id="w" for="edge" attr.name="weight"><default>2</default></key>
+<key id="n" for="node" attr.name="name"/><graph edgedefault="directed"><node id="n0"><data key="n">0,1</data></node>
+<node id="b"/><edge source="n0" target="b"/><edge source="b" target="n0" directed="false"><data key="w">0.5</data></edge></graph></graphml>"#
+                .to_vec(),
+        ));
+        docs.push((
+            Format::Gml,
+            b"Creator \"x\"\ngraph [ directed 1 node [ id 0 label \"(0,1)\" graphics [ x 1 ] ] node [ id 1 name \"a&amp;b\" ]\n edge [ source 0 target 1 weight 2.5 ] start \"(0,1)\" ]".to_vec(),
+        ));
+        docs.push((
+            Format::Edges,
+            b"# start: 0,1\n(0, 1) (1, 1) {'weight': 2, 'c': [1, {2: 3}]}\nx y 3\n".to_vec(),
         ));
         docs
     }

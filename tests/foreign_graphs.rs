@@ -299,11 +299,11 @@ fn what_a_reader_drops_is_said_on_stderr() {
     for (file, note) in [
         (
             "nx_digraph.graph.json",
-            "nx_digraph.graph.json: the graph is directed: its 8 edges are read as 6 undirected edges",
+            "nx_digraph.graph.json: the graph is directed: 8 edges are read as 6 undirected edges",
         ),
         (
             "nx_multigraph.graph.json",
-            "nx_multigraph.graph.json: 2 parallel edges merged with another between the same vertices (the lighter kept)",
+            "nx_multigraph.graph.json: 2 parallel edges merged into the edge they repeat (the lighter kept)",
         ),
     ] {
         let out = mg()

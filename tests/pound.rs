@@ -39,9 +39,14 @@ fn pound_images_convert_to_every_format_and_back() {
             let mut buf = Vec::new();
             match format.holds() {
                 Holds::Maze => format.write_maze(maze, &mut buf).unwrap(),
-                Holds::Graph => format
-                    .write_graph(&Graph::from_maze(maze), &mut buf)
-                    .unwrap(),
+                Holds::Graph => match format.write_graph(&Graph::from_maze(maze), &mut buf) {
+                    // An edge list cannot hold an isolated cell: refused, never dropped.
+                    Err(mazegraph::Error::Unsupported(e)) if format == Format::Edges => {
+                        assert!(e.contains("isolated vertex"), "{e}");
+                        continue;
+                    }
+                    r => r.unwrap(),
+                },
             }
             let back = format.read(&buf, &opts).unwrap();
             assert_eq!(

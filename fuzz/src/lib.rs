@@ -109,14 +109,17 @@ fn check_graph(g: &Graph) {
 }
 
 /// The writable formats the round trip picks from (input: low 3 bits of the first byte; output: the
-/// next 3 bits).
-const FORMATS: [Format; 6] = [
+/// next 3 bits). Eight fit; edge lists are left out (`read_edges` fuzzes their reader; their
+/// writer refuses graphs with an isolated vertex, common among fuzzed mazes).
+const FORMATS: [Format; 8] = [
     Format::Png,
     Format::Txt,
     Format::Json,
     Format::Adj,
     Format::GraphJson,
     Format::Dot,
+    Format::GraphMl,
+    Format::Gml,
 ];
 
 /// Reads `data[1..]` in the format picked by `data[0]`, converts it to the output format's

@@ -16,8 +16,8 @@ use std::process::ExitCode;
 /// Convert a maze, graph or game between formats.
 #[derive(clap::Args)]
 #[command(
-    after_help = "Formats: png, txt, json (mazes); adj, graph.json, dot (graphs); pg, game.json, game.dot
-(games: .pg/.gm, .game.json, .game.dot).
+    after_help = "Formats: png, txt, json (mazes); adj, graph.json, dot, graphml, gml, edges (graphs);
+pg, game.json, game.dot (games: .pg/.gm, .game.json, .game.dot).
 A maze written to a graph format becomes its graph; a graph written to a maze format is placed
 at its vertices' coordinates when it came from a maze, else on the seed's row with portals.
 A game converts to the other game formats. A maze, or a graph with a start and a goal, written
@@ -165,8 +165,9 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         Holds::Maze => {
             if args.junctions || args.rooms {
                 bail!(
-                    "--{} makes a graph; write it to a graph format (adj, graph.json, dot)",
-                    if args.junctions { "junctions" } else { "rooms" }
+                    "--{} makes a graph; write it to a graph format ({})",
+                    if args.junctions { "junctions" } else { "rooms" },
+                    mazegraph::format::graph_format_names()
                 );
             }
             let maze = match item {

@@ -593,7 +593,7 @@ pub fn parse(text: &str, opts: &ReadOptions) -> Result<Graph> {
 /// use mazegraph::format::dot;
 /// let (g, notes) = dot::parse_noted("digraph { a -> b; b -> a; b -> c }", &Default::default()).unwrap();
 /// assert_eq!(g.edge_count(), 2);
-/// assert_eq!(notes, ["the graph is directed: its 3 edges are read as 2 undirected edges"]);
+/// assert_eq!(notes, ["the graph is directed: 3 edges are read as 2 undirected edges"]);
 /// ```
 pub fn parse_noted(text: &str, opts: &ReadOptions) -> Result<(Graph, Vec<String>)> {
     match fast::parse(text, opts)? {

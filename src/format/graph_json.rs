@@ -781,7 +781,7 @@ pub fn parse(text: &str, opts: &ReadOptions) -> Result<Graph> {
 ///                "edges": [{"source": "a", "target": "b"}, {"source": "b", "target": "a"}]}"#;
 /// let (g, notes) = graph_json::parse_noted(text, &Default::default()).unwrap();
 /// assert_eq!(g.edge_count(), 1);
-/// assert_eq!(notes, ["the graph is directed: its 2 edges are read as 1 undirected edge"]);
+/// assert_eq!(notes, ["the graph is directed: 2 edges are read as 1 undirected edge"]);
 /// ```
 pub fn parse_noted(text: &str, opts: &ReadOptions) -> Result<(Graph, Vec<String>)> {
     let (g, directed, added) = match parse_with(text, opts, true)? {

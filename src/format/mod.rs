@@ -13,6 +13,13 @@
 //! | `adj` | `.adj` | graph (the seed's adjacency list, Python literal) |
 //! | `graph.json` | `.graph.json` | graph (networkx node-link JSON) |
 //! | `dot` | `.dot`, `.gv` | graph (Graphviz, with `pos` for the maze's geometry) |
+//! | `graphml` | `.graphml` | graph (GraphML: networkx, igraph, yEd, Gephi) |
+//! | `gml` | `.gml` | graph (GML: networkx, igraph) |
+//! | `edges` | `.edges`, `.edgelist`, `.el` | graph without isolated vertices (one edge a line, networkx's `write_edgelist`) |
+//!
+//! Readers may change what they read to fit a [`Graph`]: a directed graph is read as
+//! undirected, parallel edges are merged. [`Format::read_noted`] says so, one note per change;
+//! [`Format::read`] reads the same and drops the notes.
 //!
 //! ```
 //! use mazegraph::format::Format;
@@ -21,11 +28,17 @@
 //! assert_eq!(Format::from_name("txt").unwrap(), Format::Txt);
 //! assert_eq!(Format::from_path(Path::new("a.graph.json")).unwrap(), Format::GraphJson);
 //! assert_eq!(Format::from_name("gv").unwrap(), Format::Dot);
+//! assert_eq!(Format::from_path(Path::new("a.edgelist")).unwrap(), Format::Edges);
+//! assert_eq!(Format::from_name("graphml").unwrap(), Format::GraphMl);
 //! ```
 
 pub mod adj;
 pub mod dot;
+pub mod edges;
+mod exchange;
+pub mod gml;
 pub mod graph_json;
+pub mod graphml;
 pub mod json;
 pub mod png;
 pub mod txt;
@@ -89,11 +102,17 @@ pub enum Format {
     GraphJson,
     /// Graphviz DOT.
     Dot,
+    /// GraphML (XML).
+    GraphMl,
+    /// GML (Graph Modelling Language).
+    Gml,
+    /// Edge list: one edge a line, `u v` or `u v weight`.
+    Edges,
 }
 
 impl Format {
     /// Every format, in the order help texts list them.
-    pub const ALL: [Format; 10] = [
+    pub const ALL: [Format; 13] = [
         Format::Png,
         Format::Jpeg,
         Format::Bmp,
@@ -104,6 +123,9 @@ impl Format {
         Format::Adj,
         Format::GraphJson,
         Format::Dot,
+        Format::GraphMl,
+        Format::Gml,
+        Format::Edges,
     ];
 
     /// The format's name, as `--from`/`--to` take it.
@@ -119,6 +141,9 @@ impl Format {
             Format::Adj => "adj",
             Format::GraphJson => "graph.json",
             Format::Dot => "dot",
+            Format::GraphMl => "graphml",
+            Format::Gml => "gml",
+            Format::Edges => "edges",
         }
     }
 
@@ -135,6 +160,9 @@ impl Format {
             Format::Adj => &["adj"],
             Format::GraphJson => &["graph.json"],
             Format::Dot => &["dot", "gv"],
+            Format::GraphMl => &["graphml"],
+            Format::Gml => &["gml"],
+            Format::Edges => &["edges", "edgelist", "el"],
         }
     }
 
@@ -148,7 +176,12 @@ impl Format {
             | Format::Webp
             | Format::Txt
             | Format::Json => Holds::Maze,
-            Format::Adj | Format::GraphJson | Format::Dot => Holds::Graph,
+            Format::Adj
+            | Format::GraphJson
+            | Format::Dot
+            | Format::GraphMl
+            | Format::Gml
+            | Format::Edges => Holds::Graph,
         }
     }
 
@@ -217,29 +250,34 @@ impl Format {
         self.read_noted(bytes, opts).map(|(item, _)| item)
     }
 
-    /// Reads an item, with a note for each thing the file says that the item cannot hold: a
-    /// directed graph's directions, parallel edges merged (the lighter kept). Graph readers
-    /// never drop such things silently; callers show the notes.
+    /// Reads an item from the bytes of a file in this format, with notes: one line for each
+    /// way the item differs from what the file says, so that a caller can tell its user
+    /// nothing was dropped silently. For example `"the graph is directed: 8 edges are read as
+    /// undirected (4 one-way edges made two-way, 2 pairs of opposite edges merged into one
+    /// each, the lighter kept)"` or `"2 parallel edges merged into the edge they repeat (the
+    /// lighter kept)"`. No notes when the item holds everything the file says (attributes
+    /// mazegraph has no use for, such as colours or positions, are not noted).
+    ///
+    /// The graph readers that can meet directions or parallel edges (GraphML, GML, edge
+    /// lists, node-link JSON, DOT) give notes; the others have nothing to note.
     ///
     /// ```
-    /// use mazegraph::format::Format;
+    /// use mazegraph::format::{Format, ReadOptions};
+    /// let (_, notes) = Format::Edges.read_noted(b"a b 3\nb a 2\n", &ReadOptions::default()).unwrap();
+    /// assert_eq!(notes, ["1 parallel edge merged into the edge it repeats (the lighter kept)"]);
     /// let text = br#"{"multigraph": true, "nodes": [{"id": 1}, {"id": 2}],
     ///   "links": [{"source": 1, "target": 2, "key": 0}, {"source": 1, "target": 2, "key": 1}]}"#;
     /// let (_, notes) = Format::GraphJson.read_noted(text, &Default::default()).unwrap();
-    /// assert_eq!(notes, ["1 parallel edge merged with another between the same vertices (the lighter kept)"]);
+    /// assert_eq!(notes, ["1 parallel edge merged into the edge it repeats (the lighter kept)"]);
     /// ```
     pub fn read_noted(self, bytes: &[u8], opts: &ReadOptions) -> Result<(Item, Vec<String>)> {
-        let graph = |(g, notes)| (Item::Graph(g), notes);
-        match self {
-            Format::GraphJson => graph_json::parse_noted(text(self, bytes)?, opts).map(graph),
-            Format::Dot => dot::parse_noted(text(self, bytes)?, opts).map(graph),
-            _ => self.read_plain(bytes, opts).map(|item| (item, Vec::new())),
-        }
-    }
-
-    /// Reads an item from a format whose readers have nothing to note.
-    fn read_plain(self, bytes: &[u8], opts: &ReadOptions) -> Result<Item> {
-        match self {
+        let noted = |r: Result<(Graph, Vec<String>)>| r.map(|(g, n)| (Item::Graph(g), n));
+        let item = match self {
+            Format::GraphMl => return noted(graphml::parse_noted(text(self, bytes)?, opts)),
+            Format::Gml => return noted(gml::parse_noted(text(self, bytes)?, opts)),
+            Format::Edges => return noted(edges::parse_noted(text(self, bytes)?, opts)),
+            Format::GraphJson => return noted(graph_json::parse_noted(text(self, bytes)?, opts)),
+            Format::Dot => return noted(dot::parse_noted(text(self, bytes)?, opts)),
             Format::Png => crate::picture::read_png(bytes, opts).map(|p| Item::Maze(p.maze)),
             Format::Jpeg | Format::Bmp | Format::Gif | Format::Webp => {
                 crate::picture::read(bytes, opts).map(|p| Item::Maze(p.maze))
@@ -247,9 +285,8 @@ impl Format {
             Format::Txt => txt::parse(text(self, bytes)?, opts).map(Item::Maze),
             Format::Json => json::parse(text(self, bytes)?, opts).map(Item::Maze),
             Format::Adj => adj::parse(text(self, bytes)?, opts).map(Item::Graph),
-            Format::GraphJson => graph_json::parse(text(self, bytes)?, opts).map(Item::Graph),
-            Format::Dot => dot::parse(text(self, bytes)?, opts).map(Item::Graph),
-        }
+        };
+        item.map(|i| (i, Vec::new()))
     }
 
     /// Writes a maze in this maze format. Graph formats take a graph: see
@@ -275,6 +312,9 @@ impl Format {
             Format::Adj => adj::write(graph, out),
             Format::GraphJson => graph_json::write(graph, out),
             Format::Dot => dot::write(graph, out),
+            Format::GraphMl => graphml::write(graph, out),
+            Format::Gml => gml::write(graph, out),
+            Format::Edges => edges::write(graph, out),
             _ => Err(Error::Unsupported(format!(
                 "{} holds mazes, not graphs",
                 self.name()
@@ -296,6 +336,17 @@ impl std::str::FromStr for Format {
     }
 }
 
+/// The names of the formats that hold graphs and are written, comma-separated (`adj,
+/// graph.json, dot, …`): what an error says when only a graph format can hold something.
+pub fn graph_format_names() -> String {
+    Format::ALL
+        .into_iter()
+        .filter(|f| f.holds() == Holds::Graph && f.is_writable())
+        .map(Format::name)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// The known format names, comma-separated.
 fn known() -> String {
     Format::ALL.map(Format::name).join(", ")
@@ -313,17 +364,19 @@ pub fn text(format: Format, bytes: &[u8]) -> Result<&str> {
 /// The notes of a reader that read `added` edges into a graph of `kept` undirected ones: the
 /// directions dropped (a directed graph), or parallel edges merged (the lighter kept).
 pub(crate) fn merge_notes(directed: bool, added: usize, kept: usize) -> Vec<String> {
-    let plural = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
+    use exchange::plural;
     if directed {
         vec![format!(
-            "the graph is directed: its {} are read as {}",
-            plural(added, "edge"),
-            plural(kept, "undirected edge")
+            "the graph is directed: {} read as {}",
+            plural(added, "edge is", "edges are"),
+            plural(kept, "undirected edge", "undirected edges")
         )]
     } else if added > kept {
+        let n = added - kept;
         vec![format!(
-            "{} merged with another between the same vertices (the lighter kept)",
-            plural(added - kept, "parallel edge")
+            "{} merged into the edge {} (the lighter kept)",
+            plural(n, "parallel edge", "parallel edges"),
+            if n == 1 { "it repeats" } else { "they repeat" }
         )]
     } else {
         Vec::new()

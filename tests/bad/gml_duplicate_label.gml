@@ -1,0 +1,4 @@
+graph [
+  node [ id 0 label "a" ]
+  node [ id 1 label "a" ]
+]

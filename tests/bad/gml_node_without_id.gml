@@ -1,0 +1,5 @@
+graph [
+  node [
+    label "a"
+  ]
+]

@@ -1,0 +1,6 @@
+graph [
+  node [ id 0 ]
+]
+graph [
+  node [ id 1 ]
+]

@@ -1,0 +1,7 @@
+graph [
+  node [
+    id 0
+    label "a"
+  ]
+  node [
+    id 1
