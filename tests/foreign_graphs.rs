@@ -238,7 +238,7 @@ fn refusals_lead_somewhere() {
     // Weights cannot be drawn in a maze: write a graph format.
     let e = error(&["convert", &foreign("nx_lesmis.graph.json"), "--to", "txt"]);
     assert!(
-        e.contains("write it to a graph format (adj, graph.json, dot)"),
+        e.contains("write it to a graph format (adj, graph.json, dot, graphml, gml, edges)"),
         "{e}"
     );
     let e = error(&[

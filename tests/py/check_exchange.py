@@ -128,7 +128,7 @@ def find_vertex(candidates, want):
                 if a == "coord":
                     return key
                 by_attr = by_attr if by_attr is not None else key
-        if canon(nid) == w:
+        if nid is not None and canon(nid) == w:
             return key
     return by_attr
 
@@ -173,7 +173,10 @@ def ig_summary(g, expect):
     out = {"vertices": g.vcount(), "edges": g.ecount()}
     if "start" in expect and "goal" in expect:
         names = g.vs.attributes()
-        cands = [(v.index, v.index, {a: v[a] for a in names}) for v in g.vs]
+        # Vertices with names are found by name, never by index (an edge list of integer
+        # names numbers its vertices in order of appearance).
+        named = any(a in names for a in ATTRS)
+        cands = [(v.index, None if named else v.index, {a: v[a] for a in names}) for v in g.vs]
         s, t = find_vertex(cands, expect["start"]), find_vertex(cands, expect["goal"])
         if s is None or t is None:
             out["error"] = f"start {expect['start']!r} or goal {expect['goal']!r} is not a vertex"
@@ -234,7 +237,20 @@ def load_ig(kind, path):
     if kind == "edgelist":
         if edgelist_style(path) == "dict":
             return None  # igraph has no reader for networkx's dict column
-        return ig.Graph.Read_Ncol(path, names=True, weights="if_present", directed=False)
+        with open(path, encoding="utf-8") as f:
+            lines = f.readlines()
+        data = [l for l in lines if not l.lstrip().startswith("#")]
+        if len(data) == len(lines):
+            return ig.Graph.Read_Ncol(path, names=True, weights="if_present", directed=False)
+        # Read_Ncol takes no comment lines: an igraph user strips them first (mazegraph
+        # writes terminals and the grid shape there).
+        import tempfile
+        with tempfile.NamedTemporaryFile("w", suffix=".ncol", delete=False) as t:
+            t.writelines(data)
+        try:
+            return ig.Graph.Read_Ncol(t.name, names=True, weights="if_present", directed=False)
+        finally:
+            os.unlink(t.name)
     return None
 
 
