@@ -92,7 +92,8 @@ pub enum Format {
     Gif,
     /// WebP picture of a 2-D maze (read only).
     Webp,
-    /// Text grid: `#` wall, `.` or space path, `S`/`G` terminals, portal lines.
+    /// Text grid: `#` wall, `.` or space path, `S`/`G` terminals, portal lines (and
+    /// maze-dataset's ASCII: `E` goal, `X` path).
     Txt,
     /// Maze JSON, any number of dimensions.
     Json,

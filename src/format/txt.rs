@@ -12,7 +12,23 @@
 //!
 //! `#` is a wall; `.` or a space is a path; `S` and `G` are path cells marking the start and
 //! the goal (at most one each). Rows shorter than the longest are padded with path (editors
-//! strip trailing spaces). After the grid, lines `+ (r, c) -> (r, c)` add portals (`→` is
+//! strip trailing spaces).
+//!
+//! **maze-dataset's ASCII** (`as_ascii()`) reads too: `E` (its *end*) is the goal, as `G` is,
+//! and `X` (its solution, drawn on the rooms and the passages between them) is a path cell:
+//! the drawn solution is not kept (`solve` finds it again). A file uses `G` or `E`, not both
+//! (refused with one line). Its rooms are the odd cells of the grid: room `(r, c)` of its
+//! lattice is cell `(2r + 1, 2c + 1)` here, so a path of `k` steps between rooms is `2k` steps
+//! between cells.
+//!
+//! ```text
+//! #######
+//! #SXX  #
+//! ###X###
+//! #  XXE#
+//! #######
+//! ```
+//! After the grid, lines `+ (r, c) -> (r, c)` add portals (`→` is
 //! accepted for `->`); blank lines and lines starting with `;` are ignored there.
 //!
 //! The writer uses `#` and `.`, writes `S`/`G` only for explicit terminals, and one portal line
@@ -61,15 +77,33 @@ pub fn parse(text: &str, opts: &ReadOptions) -> Result<Maze> {
     let shape = Shape::with_limits(vec![height, width], &opts.limits)?;
     let mut grid = Grid::walls(shape);
     let (mut start, mut goal) = (None, None);
+    // The letter that marked the goal: `G` (ours) or `E` (maze-dataset's).
+    let mut goal_mark: Option<char> = None;
     for (r, row) in rows.iter().enumerate() {
         let mut c = 0;
         for ch in row.chars() {
             let i = r * width + c;
             match ch {
                 '#' => {}
-                '.' | ' ' => grid.set_path(i, true),
-                'S' | 'G' => {
+                '.' | ' ' | 'X' => grid.set_path(i, true),
+                'S' | 'G' | 'E' => {
                     grid.set_path(i, true);
+                    if ch != 'S' {
+                        match goal_mark {
+                            Some(m) if m != ch => {
+                                return Err(Error::parse(
+                                    NAME,
+                                    r + 1,
+                                    format!(
+                                        "'{ch}' at column {} but '{m}' marks the goal already: \
+                                         use 'G' (ours) or 'E' (maze-dataset's), not both",
+                                        c + 1
+                                    ),
+                                ));
+                            }
+                            _ => goal_mark = Some(ch),
+                        }
+                    }
                     let slot = if ch == 'S' { &mut start } else { &mut goal };
                     if slot.is_some() {
                         return Err(Error::parse(
@@ -85,7 +119,8 @@ pub fn parse(text: &str, opts: &ReadOptions) -> Result<Maze> {
                         NAME,
                         r + 1,
                         format!(
-                            "unexpected character {other:?} at column {} ('#' is wall, '.' or space is path, 'S'/'G' are terminals)",
+                            "unexpected character {other:?} at column {} ('#' is wall, '.' or space is path, 'S'/'G' are terminals; \
+                             maze-dataset's 'E' and 'X' read too)",
                             c + 1
                         ),
                     ))
@@ -208,7 +243,7 @@ mod tests {
         let e = parse("###\n#x#\n", &ReadOptions::default()).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "line 2: unexpected character 'x' at column 2 ('#' is wall, '.' or space is path, 'S'/'G' are terminals)"
+            "line 2: unexpected character 'x' at column 2 ('#' is wall, '.' or space is path, 'S'/'G' are terminals; maze-dataset's 'E' and 'X' read too)"
         );
         let e = parse("#.#\n\n+ (0, 1) -> (5, 5)\n", &ReadOptions::default()).unwrap_err();
         assert!(
@@ -231,5 +266,47 @@ mod tests {
     fn seed_notation_without_spaces_and_arrow() {
         let m = parse("#...#\n\n+ (0,1) → (0,3)\n", &ReadOptions::default()).unwrap();
         assert_eq!(m.portals(), &[(1, 3)]);
+    }
+
+    /// maze-dataset's `as_ascii()` of a 2x3 lattice, no trailing newline.
+    const MD: &str = "#######\n#SXX  #\n###X###\n#  XXE#\n#######";
+
+    #[test]
+    fn maze_dataset_ascii_reads_e_as_goal_and_x_as_path() {
+        let m = parse(MD, &ReadOptions::default()).unwrap();
+        assert_eq!(m.shape().dims(), &[5, 7]);
+        // Rooms (0, 0) and (1, 2) of the lattice are cells (1, 1) and (3, 5).
+        assert_eq!(m.explicit_start(), Some(7 + 1));
+        assert_eq!(m.explicit_goal(), Some(3 * 7 + 5));
+        // X is path: the marked solution is not kept, the writer gives '.'.
+        assert_eq!(
+            roundtrip(MD),
+            "#######\n#S....#\n###.###\n#....G#\n#######\n"
+        );
+    }
+
+    #[test]
+    fn maze_dataset_solution_is_twice_as_long_here() {
+        // The lattice path (0,0) (0,1) (1,1) (1,2) has 3 steps (4 rooms); between cells it has
+        // 2 * 3 = 6 steps (7 cells: the rooms and the passages between them).
+        let m = parse(MD, &ReadOptions::default()).unwrap();
+        let sol = crate::solve::solve(&m, crate::solve::Method::Bfs).unwrap();
+        let (lattice_steps, lattice_cells) = (3, 4);
+        assert_eq!(sol.length, Some(2 * lattice_steps));
+        assert_eq!(sol.path.unwrap().len(), 2 * lattice_cells - 1);
+    }
+
+    #[test]
+    fn g_and_e_are_one_goal_each_not_both() {
+        let o = ReadOptions::default();
+        assert!(parse("#S.G#", &o).is_ok());
+        assert!(parse("#S.E#", &o).is_ok());
+        let e = parse("#S.G#\n#E..#", &o).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 2: 'E' at column 2 but 'G' marks the goal already: use 'G' (ours) or 'E' (maze-dataset's), not both"
+        );
+        let e = parse("#E.E#", &o).unwrap_err();
+        assert_eq!(e.to_string(), "line 1: a second 'E' at column 4");
     }
 }
