@@ -506,10 +506,12 @@ fn generate_refuses_huge_sizes_and_bad_masks_before_allocating() {
 /// panics; an item it returns is well formed. A cheap, deterministic cousin of the fuzz
 /// targets in `fuzz/` that runs with `cargo test`.
 mod mutated_documents {
+    use super::root;
     use mazegraph::format::{Format, Item, ReadOptions};
     use mazegraph::grid::Limits;
     use mazegraph::{Graph, Maze};
     use proptest::prelude::*;
+    use std::fs;
 
     /// Valid documents of every format, made here (no files needed).
     fn documents() -> Vec<(Format, Vec<u8>)> {
@@ -551,6 +553,17 @@ mod mutated_documents {
                     docs.push((f, out));
                 }
             }
+        }
+        // maze-dataset's files (tests/foreign/).
+        for (f, name) in [
+            (Format::Txt, "md_dfs_4x6.txt"),
+            (Format::Json, "md_dfs_4x6_adjlist.json"),
+            (Format::Json, "md_dfs_4x6.mazedataset.json"),
+        ] {
+            docs.push((
+                f,
+                fs::read(root().join("tests/foreign").join(name)).unwrap(),
+            ));
         }
         // Graphs with names, as other tools write them.
         docs.push((

@@ -21,6 +21,9 @@
 //! undirected, parallel edges are merged. [`Format::read_noted`] says so, one note per change;
 //! [`Format::read`] reads the same and drops the notes.
 //!
+//! `json` and `graph.json` files are read by their content ([`json::read_item`]): maze JSON,
+//! node-link JSON and maze-dataset's files ([`maze_dataset`]) under either extension.
+//!
 //! ```
 //! use mazegraph::format::Format;
 //! use std::path::Path;
@@ -40,6 +43,7 @@ pub mod gml;
 pub mod graph_json;
 pub mod graphml;
 pub mod json;
+pub mod maze_dataset;
 pub mod png;
 pub mod txt;
 
@@ -277,14 +281,16 @@ impl Format {
             Format::GraphMl => return noted(graphml::parse_noted(text(self, bytes)?, opts)),
             Format::Gml => return noted(gml::parse_noted(text(self, bytes)?, opts)),
             Format::Edges => return noted(edges::parse_noted(text(self, bytes)?, opts)),
-            Format::GraphJson => return noted(graph_json::parse_noted(text(self, bytes)?, opts)),
+            Format::GraphJson => {
+                json::read_item(text(self, bytes)?, opts, Some(json::Kind::NodeLink))
+            }
             Format::Dot => return noted(dot::parse_noted(text(self, bytes)?, opts)),
             Format::Png => crate::picture::read_png(bytes, opts).map(|p| Item::Maze(p.maze)),
             Format::Jpeg | Format::Bmp | Format::Gif | Format::Webp => {
                 crate::picture::read(bytes, opts).map(|p| Item::Maze(p.maze))
             }
             Format::Txt => txt::parse(text(self, bytes)?, opts).map(Item::Maze),
-            Format::Json => json::parse(text(self, bytes)?, opts).map(Item::Maze),
+            Format::Json => json::read_item(text(self, bytes)?, opts, None),
             Format::Adj => adj::parse(text(self, bytes)?, opts).map(Item::Graph),
         };
         item.map(|i| (i, Vec::new()))
