@@ -6,7 +6,7 @@
 #   scripts/fuzz.sh -t 20                # every target, 20 s each (a smoke run)
 #   scripts/fuzz.sh -t 300 read_dot roundtrip
 #
-# Targets (fuzz/fuzz_targets/): read_<format> for every reader (png, txt, json, adj,
+# Targets (fuzz/fuzz_targets/): read_<format> for every reader (png, txt, json, adj, tokens,
 # graph_json, dot, graphml, gml, edges, mask, pg, game_json, game_dot), `roundtrip` (read → convert → write →
 # read must give back an equal maze or graph) and `roundtrip_game` (the same for games). Seeds are fuzz/seeds/<target>/
 # (committed); what the fuzzer learns goes to fuzz/corpus/<target>/ and crashes to

@@ -559,6 +559,8 @@ mod mutated_documents {
             (Format::Txt, "md_dfs_4x6.txt"),
             (Format::Json, "md_dfs_4x6_adjlist.json"),
             (Format::Json, "md_dfs_4x6.mazedataset.json"),
+            (Format::Tokens, "md_dfs_4x6.tokens"),
+            (Format::Tokens, "md_dfs_4x6.tokens_indexed"),
         ] {
             docs.push((
                 f,

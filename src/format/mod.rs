@@ -16,6 +16,7 @@
 //! | `graphml` | `.graphml` | graph (GraphML: networkx, igraph, yEd, Gephi) |
 //! | `gml` | `.gml` | graph (GML: networkx, igraph) |
 //! | `edges` | `.edges`, `.edgelist`, `.el` | graph without isolated vertices (one edge a line, networkx's `write_edgelist`) |
+//! | `tokens` | `.tokens`, `.tokens_indexed` | graph with terminals (maze-dataset's tokens), read only |
 //!
 //! Readers may change what they read to fit a [`Graph`]: a directed graph is read as
 //! undirected, parallel edges are merged. [`Format::read_noted`] says so, one note per change;
@@ -113,11 +114,13 @@ pub enum Format {
     Gml,
     /// Edge list: one edge a line, `u v` or `u v weight`.
     Edges,
+    /// maze-dataset's tokens (read only; [`maze_dataset::parse_tokens`]).
+    Tokens,
 }
 
 impl Format {
     /// Every format, in the order help texts list them.
-    pub const ALL: [Format; 13] = [
+    pub const ALL: [Format; 14] = [
         Format::Png,
         Format::Jpeg,
         Format::Bmp,
@@ -131,6 +134,7 @@ impl Format {
         Format::GraphMl,
         Format::Gml,
         Format::Edges,
+        Format::Tokens,
     ];
 
     /// The format's name, as `--from`/`--to` take it.
@@ -149,6 +153,7 @@ impl Format {
             Format::GraphMl => "graphml",
             Format::Gml => "gml",
             Format::Edges => "edges",
+            Format::Tokens => "tokens",
         }
     }
 
@@ -168,6 +173,7 @@ impl Format {
             Format::GraphMl => &["graphml"],
             Format::Gml => &["gml"],
             Format::Edges => &["edges", "edgelist", "el"],
+            Format::Tokens => &["tokens", "tokens_indexed"],
         }
     }
 
@@ -186,7 +192,8 @@ impl Format {
             | Format::Dot
             | Format::GraphMl
             | Format::Gml
-            | Format::Edges => Holds::Graph,
+            | Format::Edges
+            | Format::Tokens => Holds::Graph,
         }
     }
 
@@ -203,9 +210,9 @@ impl Format {
         )
     }
 
-    /// True for formats mazegraph writes (every one but the read-only pictures).
+    /// True for formats mazegraph writes (every one but the read-only pictures and tokens).
     pub fn is_writable(self) -> bool {
-        !self.is_picture() || self == Format::Png
+        (!self.is_picture() || self == Format::Png) && self != Format::Tokens
     }
 
     /// The format with this name or extension (case-insensitive; `gv` is `dot`,
@@ -292,6 +299,7 @@ impl Format {
             Format::Txt => txt::parse(text(self, bytes)?, opts).map(Item::Maze),
             Format::Json => json::read_item(text(self, bytes)?, opts, None),
             Format::Adj => adj::parse(text(self, bytes)?, opts).map(Item::Graph),
+            Format::Tokens => maze_dataset::parse_tokens(text(self, bytes)?, opts).map(Item::Graph),
         };
         item.map(|i| (i, Vec::new()))
     }
@@ -322,6 +330,9 @@ impl Format {
             Format::GraphMl => graphml::write(graph, out),
             Format::Gml => gml::write(graph, out),
             Format::Edges => edges::write(graph, out),
+            Format::Tokens => Err(Error::Unsupported(
+                "tokens (maze-dataset's) is read only here; write adj, graph.json, dot, graphml, gml or edges".into(),
+            )),
             _ => Err(Error::Unsupported(format!(
                 "{} holds mazes, not graphs",
                 self.name()
