@@ -288,3 +288,17 @@ fn a_game_under_a_json_name_is_refused_and_the_advice_works() {
         .assert()
         .success();
 }
+
+#[test]
+fn node_link_under_a_plain_json_name_keeps_its_notes() {
+    let dir = tempfile::tempdir().unwrap();
+    let copy = dir.path().join("digraph.json");
+    std::fs::copy(foreign("nx_digraph.graph.json"), &copy).unwrap();
+    let out = mg()
+        .args(["convert", s(&copy), "--to", "adj"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("the graph is directed"), "{err}");
+}

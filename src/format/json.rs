@@ -262,7 +262,7 @@ fn skip_string(b: &[u8], mut i: usize) -> Option<usize> {
 
 /// The index just past the JSON value starting at or after `i` (not checked, only skipped:
 /// strings, and brackets by depth); `None` if the text ends first.
-pub(crate) fn skip_value(b: &[u8], i: usize) -> Option<usize> {
+fn skip_value(b: &[u8], i: usize) -> Option<usize> {
     let mut i = skip_ws(b, i);
     let mut depth = 0usize;
     loop {
@@ -325,9 +325,29 @@ const EXPECTED: &str =
 /// assert!(e.to_string().contains("game JSON"), "{e}");
 /// ```
 pub fn read_item(text: &str, opts: &ReadOptions, fallback: Option<Kind>) -> Result<Item> {
-    match sniff(text).or(fallback) {
+    read_item_noted(text, opts, fallback).map(|(item, _)| item)
+}
+
+/// [`read_item`], with the node-link reader's notes (a directed graph read as undirected,
+/// parallel edges merged: [`graph_json::parse_noted`]).
+///
+/// ```
+/// use mazegraph::format::json;
+/// let text = r#"{"directed": true, "nodes": [{"id": 1}, {"id": 2}],
+///   "links": [{"source": 1, "target": 2}, {"source": 2, "target": 1}]}"#;
+/// let (_, notes) = json::read_item_noted(text, &Default::default(), None).unwrap();
+/// assert_eq!(notes, ["the graph is directed: its 2 edges are read as 1 undirected edge"]);
+/// ```
+pub fn read_item_noted(
+    text: &str,
+    opts: &ReadOptions,
+    fallback: Option<Kind>,
+) -> Result<(Item, Vec<String>)> {
+    let item = match sniff(text).or(fallback) {
+        Some(Kind::NodeLink) => {
+            return graph_json::parse_noted(text, opts).map(|(g, notes)| (Item::Graph(g), notes))
+        }
         Some(Kind::Maze) => parse(text, opts).map(Item::Maze),
-        Some(Kind::NodeLink) => graph_json::parse(text, opts).map(Item::Graph),
         Some(Kind::MazeDatasetAdjList) => maze_dataset::parse_adj_list(text, opts).map(Item::Graph),
         Some(Kind::MazeDataset) => maze_dataset::parse_maze(text, opts).map(Item::Maze),
         Some(Kind::Game) => {
@@ -353,7 +373,8 @@ pub fn read_item(text: &str, opts: &ReadOptions, fallback: Option<Kind>) -> Resu
                 EXPECTED,
             ))
         }
-    }
+    }?;
+    Ok((item, Vec::new()))
 }
 
 fn coords_json(shape: &Shape, i: usize) -> String {

@@ -26,14 +26,17 @@
 // Reader code: no unwrap, expect or unchecked indexing that file input could reach.
 #![warn(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
-use super::json::{line_at, skip_value};
+use super::json::line_at;
 use super::ReadOptions;
 use crate::error::{Error, Result};
 use crate::graph::{Graph, GraphBuilder, Label};
 use crate::grid::{fmt_coords, Grid, Shape};
 use crate::maze::Maze;
+use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde::Deserialize;
 use std::collections::HashSet;
+use std::fmt;
+use std::marker::PhantomData;
 
 const JSON: &str = "json";
 const TOKENS: &str = "tokens";
@@ -43,31 +46,6 @@ fn json_error(e: &serde_json::Error) -> Error {
     let msg = e.to_string();
     let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
     Error::parse(JSON, e.line(), msg)
-}
-
-/// The line where element `k` of the top-level JSON list in `text` starts (0 if not found).
-fn element_line(text: &str, k: usize) -> usize {
-    let b = text.as_bytes();
-    let Some(open) = b.iter().position(|&c| c == b'[') else {
-        return 0;
-    };
-    let mut i = open + 1;
-    for _ in 0..k {
-        let Some(end) = skip_value(b, i) else {
-            return 0;
-        };
-        match b
-            .get(end..)
-            .and_then(|rest| rest.iter().position(|&c| c == b','))
-        {
-            Some(comma) => i = end + comma + 1,
-            None => return 0,
-        }
-    }
-    let start = i + b.get(i..).map_or(0, |rest| {
-        rest.iter().take_while(|c| c.is_ascii_whitespace()).count()
-    });
-    line_at(text, start)
 }
 
 /// Reads maze-dataset's adjacency list, `[[[r, c], [r, c]], …]`, as the graph of its rooms
@@ -84,49 +62,137 @@ fn element_line(text: &str, k: usize) -> usize {
 /// assert_eq!(g.label(0), Label::Coord(vec![0, 0]));
 /// ```
 pub fn parse_adj_list(text: &str, opts: &ReadOptions) -> Result<Graph> {
-    let pairs: Vec<Vec<Vec<i64>>> = serde_json::from_str(text).map_err(|e| json_error(&e))?;
-    if pairs.is_empty() {
+    let mut builder = GraphBuilder::with_limits(opts.limits);
+    let mut fatal = None;
+    let mut de = serde_json::Deserializer::from_str(text);
+    let walked = Pairs {
+        builder: &mut builder,
+        fatal: &mut fatal,
+    }
+    .deserialize(&mut de)
+    .and_then(|()| de.end());
+    if let Some(e) = fatal {
+        return Err(e);
+    }
+    walked.map_err(|e| json_error(&e))?;
+    if builder.edge_count() == 0 {
         return Err(Error::parse(
             JSON,
-            line_at(text, 0).max(1),
+            1,
             "an empty adjacency list: no rooms (maze-dataset lists one [[r, c], [r, c]] pair per passage)",
         ));
     }
-    let mut b = GraphBuilder::with_limits(opts.limits);
-    for (k, pair) in pairs.into_iter().enumerate() {
-        let at = |msg: String| Error::parse(JSON, element_line(text, k), msg);
-        let n = pair.len();
-        let [u, v] = <[Vec<i64>; 2]>::try_from(pair).map_err(|_| {
-            at(format!(
-                "pair {k} has {n} coordinates; expected two, [[r, c], [r, c]]"
-            ))
-        })?;
-        if u.is_empty() || v.is_empty() {
-            return Err(at(format!(
-                "pair {k}: an empty coordinate (expected [[r, c], [r, c]])"
-            )));
-        }
-        let (x, y) = (b.vertex(Label::Coord(u)), b.vertex(Label::Coord(v)));
-        b.edge(x, y, 1.0).map_err(|e| match e {
-            Error::InvalidGraph(m) => at(format!("pair {k}: {m}")),
-            other => other,
-        })?;
+    builder.finish(&opts.limits)
+}
+
+/// The pairs of an adjacency list, streamed into the builder (errors get serde_json's line).
+struct Pairs<'a> {
+    builder: &'a mut GraphBuilder,
+    /// An error that is not about the text (over the limits), kept as it is.
+    fatal: &'a mut Option<Error>,
+}
+
+impl<'de> DeserializeSeed<'de> for Pairs<'_> {
+    type Value = ();
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_seq(self)
     }
-    b.finish(&opts.limits)
+}
+
+impl<'de> Visitor<'de> for Pairs<'_> {
+    type Value = ();
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("maze-dataset's adjacency list [[[r, c], [r, c]], …]")
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        let mut k = 0usize;
+        while let Some(pair) = seq.next_element::<Vec<Vec<i64>>>()? {
+            let n = pair.len();
+            let Ok([u, v]) = <[Vec<i64>; 2]>::try_from(pair) else {
+                return Err(de::Error::custom(format!(
+                    "pair {k} has {n} coordinates; expected two, [[r, c], [r, c]]"
+                )));
+            };
+            if u.is_empty() || v.is_empty() {
+                return Err(de::Error::custom(format!(
+                    "pair {k}: an empty coordinate (expected [[r, c], [r, c]])"
+                )));
+            }
+            let (x, y) = (
+                self.builder.vertex(Label::Coord(u)),
+                self.builder.vertex(Label::Coord(v)),
+            );
+            match self.builder.edge(x, y, 1.0) {
+                Ok(()) => {}
+                Err(Error::InvalidGraph(m)) => {
+                    return Err(de::Error::custom(format!("pair {k}: {m}")))
+                }
+                Err(other) => {
+                    *self.fatal = Some(other);
+                    return Err(de::Error::custom("stopped"));
+                }
+            }
+            k += 1;
+        }
+        Ok(())
+    }
 }
 
 /// A numpy array as muutils writes it: `{"__muutils_format__": …, "data": …}`, or plain.
-#[derive(Deserialize)]
-#[serde(untagged)]
+/// Read without buffering (serde's untagged enums would build the whole array twice).
 enum Array<T> {
     Plain(T),
-    Wrapped {
-        data: T,
-    },
-    Other {
-        #[serde(rename = "__muutils_format__")]
-        format: String,
-    },
+    Wrapped { data: T },
+    Other { format: String },
+}
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Array<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        struct V<T>(PhantomData<T>);
+        impl<'de, T: Deserialize<'de>> Visitor<'de> for V<T> {
+            type Value = Array<T>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a list, or muutils's {\"__muutils_format__\": …, \"data\": […]}")
+            }
+            fn visit_seq<A: SeqAccess<'de>>(
+                self,
+                seq: A,
+            ) -> std::result::Result<Array<T>, A::Error> {
+                T::deserialize(de::value::SeqAccessDeserializer::new(seq)).map(Array::Plain)
+            }
+            fn visit_map<A: MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> std::result::Result<Array<T>, A::Error> {
+                let (mut data, mut format) = (None, None::<String>);
+                while let Some(key) = map.next_key::<String>()? {
+                    match key.as_str() {
+                        // A list's data is read; another layout's (hex, base64) skipped.
+                        "data" if format.as_deref().is_none_or(is_list_format) => {
+                            data = Some(map.next_value::<T>()?);
+                        }
+                        "__muutils_format__" => format = Some(map.next_value()?),
+                        _ => {
+                            map.next_value::<IgnoredAny>()?;
+                        }
+                    }
+                }
+                match (data, format) {
+                    (Some(data), _) => Ok(Array::Wrapped { data }),
+                    (None, Some(format)) => Ok(Array::Other { format }),
+                    (None, None) => Err(de::Error::custom(
+                        "expected a list or muutils's {\"__muutils_format__\": …, \"data\": […]}",
+                    )),
+                }
+            }
+        }
+        d.deserialize_any(V(PhantomData))
+    }
+}
+
+/// muutils's array layouts whose `"data"` is a nested list.
+fn is_list_format(format: &str) -> bool {
+    format.ends_with("array_list_meta") || format.ends_with(":list") || format == "list"
 }
 
 impl<T> Array<T> {
@@ -526,6 +592,19 @@ mod tests {
         assert!(e.to_string().contains("empty adjacency list"), "{e}");
         let e = parse_adj_list("[[[0, 0], []]]", &o()).unwrap_err();
         assert!(e.to_string().contains("an empty coordinate"), "{e}");
+        let capped = ReadOptions {
+            limits: crate::grid::Limits::cells(1),
+            ..o()
+        };
+        let e = parse_adj_list("[[[0, 0], [0, 1]], [[0, 1], [0, 2]]]", &capped).unwrap_err();
+        assert!(matches!(e, Error::TooLarge { .. }), "{e}");
+        // muutils's wrapper, its format key before or after the data.
+        let g = parse_maze(
+            r#"{"connection_list": {"data": [[[false, false]], [[true, false]]], "__muutils_format__": "numpy.ndarray:array_list_meta"}}"#,
+            &o(),
+        )
+        .unwrap();
+        assert_eq!(g.grid().count_paths(), 3);
     }
 
     #[test]

@@ -288,8 +288,10 @@ impl Format {
             Format::GraphMl => return noted(graphml::parse_noted(text(self, bytes)?, opts)),
             Format::Gml => return noted(gml::parse_noted(text(self, bytes)?, opts)),
             Format::Edges => return noted(edges::parse_noted(text(self, bytes)?, opts)),
+            Format::Json => return json::read_item_noted(text(self, bytes)?, opts, None),
             Format::GraphJson => {
-                json::read_item(text(self, bytes)?, opts, Some(json::Kind::NodeLink))
+                let t = text(self, bytes)?;
+                return json::read_item_noted(t, opts, Some(json::Kind::NodeLink));
             }
             Format::Dot => return noted(dot::parse_noted(text(self, bytes)?, opts)),
             Format::Png => crate::picture::read_png(bytes, opts).map(|p| Item::Maze(p.maze)),
@@ -297,7 +299,6 @@ impl Format {
                 crate::picture::read(bytes, opts).map(|p| Item::Maze(p.maze))
             }
             Format::Txt => txt::parse(text(self, bytes)?, opts).map(Item::Maze),
-            Format::Json => json::read_item(text(self, bytes)?, opts, None),
             Format::Adj => adj::parse(text(self, bytes)?, opts).map(Item::Graph),
             Format::Tokens => maze_dataset::parse_tokens(text(self, bytes)?, opts).map(Item::Graph),
         };
