@@ -100,7 +100,8 @@ pub enum Format {
     /// Text grid: `#` wall, `.` or space path, `S`/`G` terminals, portal lines (and
     /// maze-dataset's ASCII: `E` goal, `X` path).
     Txt,
-    /// Maze JSON, any number of dimensions.
+    /// Maze JSON, any number of dimensions; read by content ([`json::read_item`]), so
+    /// node-link and maze-dataset's JSON read under this name too.
     Json,
     /// The seed's adjacency list (a Python dict literal).
     Adj,
