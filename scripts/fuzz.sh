@@ -125,11 +125,11 @@ for t in "${targets[@]}"; do
     "$bin_dir/$t" -artifact_prefix="artifacts/$t/" -max_total_time="$seconds" -timeout=10 \
         -rss_limit_mb=2048 -max_len="$max_len" -print_final_stats=1 "${dict[@]}" "corpus/$t" "$seeds" \
         >"$log" 2>&1 || status=FAILED
-    runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1 || true)
-    secs=$(grep -o 'Done [0-9]* runs in [0-9]* second' "$log" | grep -o 'in [0-9]*' | grep -o '[0-9]*' | tail -1 || true)
+    runs=$(grep -ao 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1 || true)
+    secs=$(grep -ao 'Done [0-9]* runs in [0-9]* second' "$log" | grep -o 'in [0-9]*' | grep -o '[0-9]*' | tail -1 || true)
     if [ "$status" != ok ]; then
         failed=1
-        crash=$(grep -o 'Test unit written to .*' "$log" | tail -1 || true)
+        crash=$(grep -ao 'Test unit written to .*' "$log" | tail -1 || true)
         echo "$t: FAILED after ${runs:-?} executions: ${crash:-see $log}"
     else
         echo "$t: ${runs:-?} executions in ${secs:-?} s, no crash, hang or OOM"
