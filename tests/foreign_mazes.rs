@@ -283,6 +283,8 @@ fn a_game_under_a_json_name_is_refused_and_the_advice_works() {
     mg().args(["solve-game", s(&game), "--from", "game.json"])
         .assert()
         .success();
+    let pg = stdout(&["convert", s(&game), "--from", "game.json", "--to", "pg"]);
+    assert!(pg.starts_with("parity 0;"), "{pg}");
 }
 
 #[test]
