@@ -336,7 +336,7 @@ pub fn read_item(text: &str, opts: &ReadOptions, fallback: Option<Kind>) -> Resu
 /// let text = r#"{"directed": true, "nodes": [{"id": 1}, {"id": 2}],
 ///   "links": [{"source": 1, "target": 2}, {"source": 2, "target": 1}]}"#;
 /// let (_, notes) = json::read_item_noted(text, &Default::default(), None).unwrap();
-/// assert_eq!(notes, ["the graph is directed: its 2 edges are read as 1 undirected edge"]);
+/// assert_eq!(notes, ["the graph is directed: 2 edges are read as 1 undirected edge"]);
 /// ```
 pub fn read_item_noted(
     text: &str,
