@@ -93,6 +93,9 @@ pub enum Terminal {
     /// Coordinates: a maze's cell, or a graph vertex labelled with them (a single number may
     /// also be an integer vertex id).
     Coords(Vec<i64>),
+    /// A room in room coordinates (`room:R,C`): the cell `(2R + 1, 2C + 1)` of a maze, the
+    /// vertex `(R, C)` of a room graph (or that cell's vertex in a maze's cell graph).
+    Room(Vec<i64>),
     /// A graph vertex's name (or integer id written as text).
     Name(String),
 }
@@ -130,6 +133,11 @@ impl Terminal {
     pub fn find(&self, graph: &Graph) -> Option<u32> {
         use crate::graph::Label;
         match self {
+            Terminal::Room(r) => graph.find(&Label::Coord(r.clone())).or_else(|| {
+                Terminal::Room(r.clone())
+                    .cell()
+                    .and_then(|c| graph.find(&Label::Coord(c)))
+            }),
             Terminal::Coords(c) => graph
                 .find(&Label::Coord(c.clone()))
                 .or_else(|| match c.as_slice() {
@@ -147,9 +155,28 @@ impl Terminal {
     }
 }
 
+impl Terminal {
+    /// The cell coordinates this names in a maze: a room's `2R + 1` on every axis.
+    pub fn cell(&self) -> Option<Vec<i64>> {
+        match self {
+            Terminal::Coords(c) => Some(c.clone()),
+            Terminal::Room(r) => r
+                .iter()
+                .map(|&k| k.checked_mul(2).and_then(|v| v.checked_add(1)))
+                .collect(),
+            Terminal::Name(_) => None,
+        }
+    }
+}
+
 impl std::fmt::Display for Terminal {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
+            Terminal::Room(r) => write!(
+                f,
+                "room:{}",
+                r.iter().map(i64::to_string).collect::<Vec<_>>().join(",")
+            ),
             Terminal::Coords(c) => f.write_str(&crate::grid::fmt_coords(c)),
             Terminal::Name(s) => write!(f, "{s:?}"),
         }
@@ -192,15 +219,15 @@ pub fn set_terminals(
             let shape = m.shape().clone();
             let cell = |what: &str, t: Option<&Terminal>| -> Result<Option<usize>> {
                 let Some(t) = t else { return Ok(None) };
-                let Terminal::Coords(c) = t else {
+                let Some(c) = t.cell() else {
                     return Err(Error::InvalidMaze(format!(
                         "{what} {t} is not a cell: a maze's cells are named by coordinates like 3,4"
                     )));
                 };
-                shape.index_signed(c).map(Some).ok_or_else(|| {
+                shape.index_signed(&c).map(Some).ok_or_else(|| {
                     Error::InvalidMaze(format!(
                         "{what} {} is outside the grid of shape {:?}",
-                        crate::grid::fmt_coords(c),
+                        crate::grid::fmt_coords(&c),
                         shape.dims()
                     ))
                 })

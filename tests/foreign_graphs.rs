@@ -60,6 +60,25 @@ fn a_networkx_spanning_tree_is_drawn_as_rooms_and_comes_back() {
         "5,7",
     ]);
     assert!(out.contains("path of 24 steps"), "{out}");
+    // room:R,C names the same rooms (on a maze, the cell 2R+1, 2C+1).
+    let out = stdout(&[
+        "solve",
+        &foreign("nx_maze_edges.graph.json"),
+        "--start",
+        "room:0,0",
+        "--goal",
+        "room:5,7",
+    ]);
+    assert!(out.contains("path of 24 steps"), "{out}");
+    let out = stdout(&[
+        "solve",
+        s(&txt),
+        "--start",
+        "room:0,0",
+        "--goal",
+        "room:5,7",
+    ]);
+    assert!(out.contains("path of 24 steps"), "{out}");
     // Back to the room graph: the very graph networkx wrote.
     let back = dir.path().join("back.adj");
     mg().args(["convert", s(&txt), "--rooms", "-o", s(&back)])

@@ -212,19 +212,16 @@ pub fn parse_coords(s: &str) -> Result<Coords, String> {
     let Some(t) = s.trim().strip_prefix("room:") else {
         return Ok(Terminal::parse(s));
     };
-    let Terminal::Coords(cells) = parse_cells_coords(s, t)? else {
+    let Terminal::Coords(rooms) = parse_cells_coords(s, t)? else {
         return Err(format!("{s:?} is not a room like room:3,4"));
     };
-    cells
-        .iter()
-        .map(|&k| {
-            k.checked_mul(2)
-                .and_then(|v| v.checked_add(1))
-                .filter(|_| k >= 0)
-                .ok_or_else(|| format!("{s:?}: room coordinates are 0 or more"))
-        })
-        .collect::<Result<Vec<_>, _>>()
-        .map(Terminal::Coords)
+    if rooms.iter().any(|&k| k < 0) {
+        return Err(format!("{s:?}: room coordinates are 0 or more"));
+    }
+    let room = Terminal::Room(rooms);
+    room.cell()
+        .ok_or_else(|| format!("{s:?}: room coordinates are too large"))?;
+    Ok(room)
 }
 
 fn parse_cells_coords(s: &str, t: &str) -> Result<Coords, String> {

@@ -607,11 +607,23 @@ impl<'de> Visitor<'de> for DocSeed<'_> {
                 "directed" => {
                     st.directed = map.next_value::<serde_json::Value>()? == true;
                 }
+                "adjacency" => {
+                    // networkx's adjacency_data: never read as a node-link graph without edges.
+                    return Err(de::Error::custom(
+                        "this is networkx's adjacency_data JSON, not node-link: write the graph \
+                         with networkx.node_link_data(G)",
+                    ));
+                }
                 "graph" => {
                     if graph_seen {
                         return Err(twice());
                     }
-                    st.attrs = map.next_value()?;
+                    // An object of graph attributes; networkx's adjacency_data writes a list
+                    // of pairs instead, which holds nothing read here.
+                    let v: serde_json::Value = map.next_value()?;
+                    if v.is_object() {
+                        st.attrs = serde_json::from_value(v).map_err(de::Error::custom)?;
+                    }
                     graph_seen = true;
                 }
                 _ => {
