@@ -16,10 +16,14 @@ use std::process::ExitCode;
 /// Convert a maze, graph or game between formats.
 #[derive(clap::Args)]
 #[command(
-    after_help = "Formats: png, txt, json (mazes); adj, graph.json, dot, graphml, gml, edges (graphs);
-pg, game.json, game.dot (games: .pg/.gm, .game.json, .game.dot).
+    after_help = "Formats: png, txt, json (mazes; jpeg, bmp, gif, webp pictures read only); adj,
+graph.json, dot, graphml, gml, edges (graphs; maze-dataset's tokens read only); pg, game.json,
+game.dot (games: .pg/.gm, .game.json, .game.dot). A .json file is read by its content: maze
+JSON, node-link JSON, maze-dataset's JSON and adjacency lists.
 A maze written to a graph format becomes its graph; a graph written to a maze format is placed
-at its vertices' coordinates when it came from a maze, else on the seed's row with portals.
+at its vertices' coordinates when it came from a maze, as rooms (r, c) at the cells (2r+1, 2c+1)
+when its vertices are rooms one step apart (networkx, maze-dataset), else on the seed's row
+with portals.
 A game converts to the other game formats. A maze, or a graph with a start and a goal, written
 to a game format becomes its reachability game: oriented away from the start (see `attractor`),
 the goal absorbing, every priority 0, so player 0 wins where the goal can be reached on a
