@@ -299,18 +299,6 @@ fn attractor_dot_lays_out_with_plain_neato() {
     }
 }
 
-/// A Python with networkx: `MAZEGRAPH_PYTHON`, else the CI's venv (.ci/venv).
-fn python_with_networkx() -> Option<String> {
-    let venv = format!("{}/.ci/venv/bin/python", env!("CARGO_MANIFEST_DIR"));
-    let candidates = std::env::var("MAZEGRAPH_PYTHON").into_iter().chain([venv]);
-    candidates.into_iter().find(|p| {
-        std::process::Command::new(p)
-            .args(["-c", "import networkx"])
-            .output()
-            .is_ok_and(|o| o.status.success())
-    })
-}
-
 /// The game DOT and the attractor DOT load in networkx (nx_pydot, nx_agraph) and pydot,
 /// whichever are installed (tests/py/check_exchange.py): the vertex name is no longer the
 /// attribute `name`, which pydot cannot take.

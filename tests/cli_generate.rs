@@ -5,23 +5,6 @@ use std::fs;
 mod common;
 use common::*;
 
-fn stdout(args: &[&str]) -> String {
-    let out = mg().args(args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
-fn error(args: &[&str]) -> String {
-    let out = mg().args(args).output().unwrap();
-    assert_eq!(out.status.code(), Some(2), "{args:?} should fail");
-    assert!(out.stdout.is_empty());
-    String::from_utf8(out.stderr).unwrap()
-}
-
 #[test]
 fn seeded_txt_on_stdout_is_reproducible() {
     let a = stdout(&["generate", "--size", "4x6", "--seed", "42", "--to", "txt"]);

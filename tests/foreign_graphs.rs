@@ -3,35 +3,11 @@
 //! real weights, and refusals that say where to go.
 
 mod common;
-use common::{mg, s};
+use common::{error, mg, python_with_networkx, s, stdout};
 use std::path::PathBuf;
 
 fn foreign(name: &str) -> String {
     format!("{}/tests/foreign/{name}", env!("CARGO_MANIFEST_DIR"))
-}
-
-fn stdout(args: &[&str]) -> String {
-    let out = mg().args(args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
-/// The one error line of a failing run (exit 2).
-fn error(args: &[&str]) -> String {
-    let out = mg().args(args).output().unwrap();
-    assert_eq!(out.status.code(), Some(2), "{args:?}");
-    let err = String::from_utf8(out.stderr).unwrap();
-    // Notes (what a reader dropped) may come before the one error line.
-    let errors: Vec<&str> = err
-        .lines()
-        .filter(|l| !l.starts_with("mazegraph: note: "))
-        .collect();
-    assert_eq!(errors.len(), 1, "{err}");
-    errors[0].to_string()
 }
 
 #[test]
@@ -347,19 +323,6 @@ fn what_a_reader_drops_is_said_on_stderr() {
         .output()
         .unwrap();
     assert!(out.stderr.is_empty());
-}
-
-/// A Python with networkx: `MAZEGRAPH_PYTHON`, else the CI's venv (.ci/venv); `None` (the
-/// test then says it skipped) when neither has networkx.
-fn python_with_networkx() -> Option<String> {
-    let venv = format!("{}/.ci/venv/bin/python", env!("CARGO_MANIFEST_DIR"));
-    let candidates = std::env::var("MAZEGRAPH_PYTHON").into_iter().chain([venv]);
-    candidates.into_iter().find(|p| {
-        std::process::Command::new(p)
-            .args(["-c", "import networkx"])
-            .output()
-            .is_ok_and(|o| o.status.success())
-    })
 }
 
 #[test]

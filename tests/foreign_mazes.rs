@@ -9,7 +9,7 @@
 //! rooms as maze-dataset does.
 
 mod common;
-use common::{mg, s};
+use common::{error, mg, s, stdout};
 use serde_json::Value;
 
 fn foreign(name: &str) -> String {
@@ -41,27 +41,8 @@ fn room(v: &Value) -> String {
     format!("{},{}", c[0], c[1])
 }
 
-fn stdout(args: &[&str]) -> String {
-    let out = mg().args(args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
 fn json(args: &[&str]) -> Value {
     serde_json::from_str(&stdout(args)).unwrap()
-}
-
-/// The one error line of a failing run (exit 2).
-fn error(args: &[&str]) -> String {
-    let out = mg().args(args).output().unwrap();
-    assert_eq!(out.status.code(), Some(2), "{args:?}");
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(err.lines().count(), 1, "{err}");
-    err
 }
 
 /// maze-dataset's ASCII as mazegraph's txt writer puts it: `.` for path (its solution marks

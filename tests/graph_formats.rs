@@ -9,6 +9,10 @@ use mazegraph::graph::{GraphBuilder, Label, Vertices};
 use mazegraph::grid::{Grid, Shape};
 use mazegraph::{Error, Graph, Maze};
 use proptest::prelude::*;
+
+#[path = "common/arb.rs"]
+mod arb;
+use arb::arb_maze;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -354,45 +358,6 @@ fn python_literal_eval_reads_the_written_adj() {
 
 // ---------------------------------------------------------------------------------------
 // Properties.
-
-/// Random n-D mazes (1 to 4 axes) with random portals and maybe explicit terminals.
-fn arb_maze() -> impl Strategy<Value = Maze> {
-    prop::collection::vec(1usize..6, 1..=4)
-        .prop_flat_map(|dims| {
-            let n: usize = dims.iter().product();
-            (
-                Just(dims),
-                prop::collection::vec(any::<bool>(), n),
-                prop::collection::vec(
-                    (any::<prop::sample::Index>(), any::<prop::sample::Index>()),
-                    0..4,
-                ),
-                any::<bool>(),
-            )
-        })
-        .prop_map(|(dims, bits, portals, explicit)| {
-            let shape = Shape::new(dims).unwrap();
-            let mut grid = Grid::walls(shape);
-            for (i, &b) in bits.iter().enumerate() {
-                grid.set_path(i, b);
-            }
-            let paths: Vec<usize> = grid.paths().collect();
-            let mut m = Maze::new(grid);
-            if !paths.is_empty() {
-                for (a, b) in portals {
-                    let (a, b) = (*a.get(&paths), *b.get(&paths));
-                    if a != b {
-                        m.add_portal(a, b).unwrap();
-                    }
-                }
-                if explicit && paths.len() >= 2 {
-                    m.set_terminals(Some(paths[paths.len() / 2]), Some(paths[0]))
-                        .unwrap();
-                }
-            }
-            m
-        })
-}
 
 fn arb_label() -> impl Strategy<Value = Label> {
     prop_oneof![

@@ -36,3 +36,42 @@ pub fn listing(dir: &Path) -> Vec<String> {
     names.sort();
     names
 }
+
+/// The standard output of a run that must succeed (its stderr in the failure message).
+pub fn stdout(args: &[&str]) -> String {
+    let out = mg().args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The one error line of a run that must fail with status 2 and print nothing on stdout;
+/// notes (`mazegraph: note: …`, what a reader dropped) may come before it.
+pub fn error(args: &[&str]) -> String {
+    let out = mg().args(args).output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "{args:?} should fail");
+    assert!(out.stdout.is_empty(), "{args:?} wrote on stdout");
+    let err = String::from_utf8(out.stderr).unwrap();
+    let errors: Vec<&str> = err
+        .lines()
+        .filter(|l| !l.starts_with("mazegraph: note: "))
+        .collect();
+    assert_eq!(errors.len(), 1, "{err}");
+    format!("{}\n", errors[0])
+}
+
+/// A Python with networkx: `MAZEGRAPH_PYTHON`, else the CI's venv (.ci/venv); `None` (the
+/// caller then says it skipped) when neither has networkx.
+pub fn python_with_networkx() -> Option<String> {
+    let venv = format!("{}/.ci/venv/bin/python", env!("CARGO_MANIFEST_DIR"));
+    let candidates = std::env::var("MAZEGRAPH_PYTHON").into_iter().chain([venv]);
+    candidates.into_iter().find(|p| {
+        std::process::Command::new(p)
+            .args(["-c", "import networkx"])
+            .output()
+            .is_ok_and(|o| o.status.success())
+    })
+}
