@@ -392,7 +392,7 @@ impl<'a> Gallery<'a> {
             body.push_str(&format!(
                 "<text x=\"{x}\" y=\"{}\" font-family=\"sans-serif\" font-size=\"13\">{}</text>\n",
                 CAPTION - 5,
-                escape_xml(caption)
+                crate::format::graphml::escape(caption)
             ));
             // The nested picture, moved right and down: its own `<svg` gets x and y.
             let rest = inner.strip_prefix("<svg").unwrap_or(&inner);
@@ -419,14 +419,6 @@ impl<'a> Gallery<'a> {
     pub fn evcxr_display(&self) {
         print!("{}", self.evcxr_content());
     }
-}
-
-/// `s` with XML's special characters escaped.
-fn escape_xml(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 impl Maze {

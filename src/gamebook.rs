@@ -266,15 +266,13 @@ impl Gamebook {
         String::from_utf8(out).unwrap_or_default()
     }
 
-    /// Writes [`Gamebook::to_markdown`]'s text to `out`, section by section.
-    pub fn write_markdown(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
-        writeln!(out, "# {}\n", self.title)?;
-        writeln!(
-            out,
-            "*A gamebook of {} sections, drawn from a perfect maze of {} cells (numbering seed \
-             {}). Start at [§1](#1). Each section tells where you stand and which corridors \
-             lead on; pick one and go to the section it names. The way back is not offered: \
-             a dead end sends you back to §1, and only one way leads out.*\n",
+    /// The preface: what the book is and how to read it, `link` standing for section 1.
+    fn preface(&self, link: &str) -> String {
+        format!(
+            "A gamebook of {} sections, drawn from a perfect maze of {} cells (numbering seed \
+             {}). Start at {link}. Each section tells where you stand and which corridors lead \
+             on; pick one and go to the section it names. The way back is not offered: a dead \
+             end sends you back to §1, and only one way leads out.",
             self.sections.len(),
             self.shape
                 .iter()
@@ -282,7 +280,13 @@ impl Gamebook {
                 .collect::<Vec<_>>()
                 .join("×"),
             self.seed,
-        )?;
+        )
+    }
+
+    /// Writes [`Gamebook::to_markdown`]'s text to `out`, section by section.
+    pub fn write_markdown(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        writeln!(out, "# {}\n", self.title)?;
+        writeln!(out, "*{}*\n", self.preface("[§1](#1)"))?;
         for s in &self.sections {
             writeln!(out, "<a id=\"{0}\"></a>\n\n## Section {0}\n", s.number)?;
             writeln!(out, "{}\n", s.text)?;
@@ -318,7 +322,7 @@ impl Gamebook {
     /// assert!(html.starts_with("<!DOCTYPE html>") && html.contains(r#"<section id="1">"#));
     /// ```
     pub fn write_html(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
-        let title = html_escape(&self.title);
+        let title = crate::format::graphml::escape(&self.title);
         writeln!(
             out,
             "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
@@ -329,25 +333,16 @@ impl Gamebook {
         )?;
         writeln!(
             out,
-            "<p><em>A gamebook of {} sections, drawn from a perfect maze of {} cells (numbering \
-             seed {}). Start at <a href=\"#1\">§1</a>. Each section tells where you stand and \
-             which corridors lead on; pick one and go to the section it names. The way back is \
-             not offered: a dead end sends you back to §1, and only one way leads out.</em></p>",
-            self.sections.len(),
-            self.shape
-                .iter()
-                .map(usize::to_string)
-                .collect::<Vec<_>>()
-                .join("×"),
-            self.seed,
+            "<p><em>{}</em></p>",
+            self.preface("<a href=\"#1\">§1</a>")
         )?;
         for s in &self.sections {
             writeln!(out, "<section id=\"{0}\">\n<h2>Section {0}</h2>", s.number)?;
-            writeln!(out, "<p>{}</p>", html_escape(&s.text))?;
+            writeln!(out, "<p>{}</p>", crate::format::graphml::escape(&s.text))?;
             if !s.choices.is_empty() {
                 writeln!(out, "<ul>")?;
                 for c in &s.choices {
-                    let text = html_escape(&c.to_string());
+                    let text = crate::format::graphml::escape(&c.to_string());
                     writeln!(
                         out,
                         "<li>{text}: go to <a href=\"#{0}\">§{0}</a></li>",
@@ -368,21 +363,6 @@ impl Gamebook {
         }
         writeln!(out, "</body>\n</html>")
     }
-}
-
-/// `s` with `&`, `<`, `>` and `"` escaped for HTML text and attributes.
-fn html_escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for ch in s.chars() {
-        match ch {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// Builds the gamebook of a perfect maze, its sections numbered by `seed`.

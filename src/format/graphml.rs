@@ -97,8 +97,9 @@ use std::io::Write;
 
 const NAME: &str = "graphml";
 
-/// Escapes text for an XML attribute value or element content.
-fn escape(s: &str) -> String {
+/// Escapes text for an XML (or HTML) attribute value or element content. The one escaper of
+/// the crate: the gamebook's HTML and the notebook pictures use it too.
+pub(crate) fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for ch in s.chars() {
         match ch {
