@@ -83,8 +83,9 @@ pub const SHADE: u8 = 16;
 pub const SHADES: u8 = 200;
 /// Colour of attracted cells at rank 0 (the goal): the darkest shade.
 pub const NEAR: [u8; 3] = [0x21, 0x71, 0xb5];
-/// Colour of attracted cells at the largest rank: the lightest shade.
-pub const FAR: [u8; 3] = [0xc6, 0xdb, 0xef];
+/// Colour of attracted cells at the largest rank: the lightest shade, still clearly blue next
+/// to the white of the other path cells.
+pub const FAR: [u8; 3] = [0x9e, 0xca, 0xe1];
 
 /// The RGB colour of a palette index: [`PALETTE`] below [`SHADE`], the attractor shades from
 /// there (indices past the last shade repeat it).
