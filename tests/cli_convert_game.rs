@@ -340,17 +340,6 @@ fn python_graph_tools_read_game_and_attractor_dot() {
         let (code, _, err) = run(&args);
         assert!(code == 0 || code == 1, "{args:?}: {err}");
     }
-    let script = format!("{}/tests/py/check_exchange.py", env!("CARGO_MANIFEST_DIR"));
-    let o = std::process::Command::new(&python)
-        .args([&script, dir.path().to_str().unwrap()])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&o.stdout);
-    println!("{text}");
-    assert!(
-        o.status.success(),
-        "{text}\n{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    let text = check_exchange(&python, dir.path());
     assert!(text.matches("ok").count() >= 5, "{text}");
 }

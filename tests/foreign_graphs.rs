@@ -3,7 +3,7 @@
 //! real weights, and refusals that say where to go.
 
 mod common;
-use common::{error, mg, python_with_networkx, s, stdout};
+use common::{check_exchange, error, mg, python_with_networkx, s, stdout};
 use std::path::PathBuf;
 
 fn foreign(name: &str) -> String {
@@ -381,16 +381,5 @@ fn python_graph_tools_read_what_we_write() {
             std::fs::write(side, expect.to_string()).unwrap();
         }
     }
-    let script = format!("{}/tests/py/check_exchange.py", env!("CARGO_MANIFEST_DIR"));
-    let o = std::process::Command::new(&python)
-        .args([&script, s(dir.path())])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&o.stdout);
-    println!("{text}");
-    assert!(
-        o.status.success(),
-        "{text}\n{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    check_exchange(&python, dir.path());
 }

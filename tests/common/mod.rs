@@ -75,3 +75,21 @@ pub fn python_with_networkx() -> Option<String> {
             .is_ok_and(|o| o.status.success())
     })
 }
+
+/// Runs tests/py/check_exchange.py on `dir` (files written by mazegraph) with `python`;
+/// panics with its report when a tool reads a file differently. Returns the report.
+pub fn check_exchange(python: &str, dir: &Path) -> String {
+    let script = format!("{}/tests/py/check_exchange.py", env!("CARGO_MANIFEST_DIR"));
+    let o = std::process::Command::new(python)
+        .args([&script, s(dir)])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&o.stdout).into_owned();
+    println!("{text}");
+    assert!(
+        o.status.success(),
+        "{text}\n{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    text
+}
