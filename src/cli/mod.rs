@@ -202,7 +202,6 @@ fn parse_cells(s: &str) -> Result<mazegraph::picture::Cells, String> {
     s.parse()
 }
 
-/// A coordinate given on the command line.
 /// A `--start`/`--goal` value: coordinates or a vertex's name ([`Terminal`]).
 pub type Coords = Terminal;
 
@@ -212,8 +211,8 @@ pub fn parse_coords(s: &str) -> Result<Coords, String> {
     let Some(t) = s.trim().strip_prefix("room:") else {
         return Ok(Terminal::parse(s));
     };
-    let Terminal::Coords(rooms) = parse_cells_coords(s, t)? else {
-        return Err(format!("{s:?} is not a room like room:3,4"));
+    let Terminal::Coords(rooms) = Terminal::parse(t) else {
+        return Err(format!("{s:?} is not a coordinate like 3,4"));
     };
     if rooms.iter().any(|&k| k < 0) {
         return Err(format!("{s:?}: room coordinates are 0 or more"));
@@ -222,23 +221,4 @@ pub fn parse_coords(s: &str) -> Result<Coords, String> {
     room.cell()
         .ok_or_else(|| format!("{s:?}: room coordinates are too large"))?;
     Ok(room)
-}
-
-fn parse_cells_coords(s: &str, t: &str) -> Result<Coords, String> {
-    let t = t.trim().trim_start_matches('(').trim_end_matches(')');
-    t.split(',')
-        .map(|p| p.trim())
-        .filter(|p| !p.is_empty())
-        .map(|p| {
-            p.parse::<i64>()
-                .map_err(|_| format!("{s:?} is not a coordinate like 3,4"))
-        })
-        .collect::<Result<Vec<_>, _>>()
-        .and_then(|v| {
-            if v.is_empty() {
-                Err(format!("{s:?} is not a coordinate like 3,4"))
-            } else {
-                Ok(Terminal::Coords(v))
-            }
-        })
 }
