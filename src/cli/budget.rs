@@ -142,6 +142,18 @@ fn shape_text(dims: &[usize]) -> String {
         .join("×")
 }
 
+/// Refuses a picture of `width` × `height` pixels over `max` (`--max-cells`: a pixel counts
+/// as a cell), before it is drawn.
+pub fn check_pixels(width: u64, height: u64, max: u64) -> anyhow::Result<()> {
+    let pixels = width.saturating_mul(height);
+    if pixels > max {
+        anyhow::bail!(
+            "the picture would have {width}×{height} = {pixels} pixels, more than the limit of {max} (lower --scale, or raise --max-cells)"
+        );
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,7 +5,7 @@ use super::convert::parse_format;
 use super::io::{located, output_format, read_item_noted, Output};
 use super::progress::Bar;
 use super::Global;
-use anyhow::{anyhow, bail, Result};
+use anyhow::{anyhow, Result};
 use mazegraph::convert::to_maze;
 use mazegraph::format::Format;
 use mazegraph::layout::Layout;
@@ -88,14 +88,9 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         stages.stage("computing the overlays");
     }
     let picture = Picture::new(&maze, &render_opts).map_err(|e| located(&args.input, e))?;
-    let pixels = (picture.width() as u64).saturating_mul(picture.height() as u64);
-    if format == PictureFormat::Png && pixels > global.max_cells {
-        bail!(
-            "the picture would have {}×{} = {pixels} pixels, more than the limit of {} (lower --scale, or raise --max-cells)",
-            picture.width(),
-            picture.height(),
-            global.max_cells
-        );
+    if format == PictureFormat::Png {
+        let (w, h) = (picture.width() as u64, picture.height() as u64);
+        super::budget::check_pixels(w, h, global.max_cells)?;
     }
     drop(stages);
     // A maze picture read at its own scale, drawn again at its own size: the overlays go on the

@@ -450,16 +450,9 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
                     Some(s) => usize::from(s),
                     None => auto_scale(dims),
                 };
-                let pixels = dims
-                    .iter()
-                    .try_fold(1u64, |acc, &d| acc.checked_mul(d as u64 * scale as u64))
-                    .unwrap_or(u64::MAX);
-                if pixels > global.max_cells {
-                    bail!(
-                        "the picture would have {pixels} pixels, more than the limit of {} (lower --scale, or raise --max-cells)",
-                        global.max_cells
-                    );
-                }
+                // A solution picture is 2-D (its writer refuses other mazes).
+                let side = |k: usize| (dims.get(k).copied().unwrap_or(1) as u64) * scale as u64;
+                super::budget::check_pixels(side(1), side(0), global.max_cells)?;
                 output.write_with(true, |w| {
                     render::write_png_scaled(&solved.maze, &solved.solution, scale, w)
                 })?
