@@ -205,18 +205,19 @@ impl Collector {
         let (g, merged) = self.builder.finish_counted(&self.limits)?;
         let parallel = merged.saturating_sub(pairs);
         if parallel > 0 {
-            notes.push(format!(
-                "{} merged into the edge {} (the lighter kept)",
-                plural(parallel, "parallel edge", "parallel edges"),
-                if parallel == 1 {
-                    "it repeats"
-                } else {
-                    "they repeat"
-                }
-            ));
+            notes.push(parallel_note(parallel));
         }
         Ok((g, notes))
     }
+}
+
+/// The note for `n` parallel edges merged into the ones they repeat (the lighter kept).
+pub(crate) fn parallel_note(n: usize) -> String {
+    format!(
+        "{} merged into the edge {} (the lighter kept)",
+        plural(n, "parallel edge", "parallel edges"),
+        if n == 1 { "it repeats" } else { "they repeat" }
+    )
 }
 
 /// `n` and the noun, singular or plural: `1 edge`, `3 edges`.

@@ -392,12 +392,7 @@ pub(crate) fn merge_notes(directed: bool, added: usize, kept: usize) -> Vec<Stri
             plural(kept, "undirected edge", "undirected edges")
         )]
     } else if added > kept {
-        let n = added - kept;
-        vec![format!(
-            "{} merged into the edge {} (the lighter kept)",
-            plural(n, "parallel edge", "parallel edges"),
-            if n == 1 { "it repeats" } else { "they repeat" }
-        )]
+        vec![exchange::parallel_note(added - kept)]
     } else {
         Vec::new()
     }
