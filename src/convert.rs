@@ -133,11 +133,9 @@ impl Terminal {
     pub fn find(&self, graph: &Graph) -> Option<u32> {
         use crate::graph::Label;
         match self {
-            Terminal::Room(r) => graph.find(&Label::Coord(r.clone())).or_else(|| {
-                Terminal::Room(r.clone())
-                    .cell()
-                    .and_then(|c| graph.find(&Label::Coord(c)))
-            }),
+            Terminal::Room(r) => graph
+                .find(&Label::Coord(r.clone()))
+                .or_else(|| self.cell().and_then(|c| graph.find(&Label::Coord(c)))),
             Terminal::Coords(c) => graph
                 .find(&Label::Coord(c.clone()))
                 .or_else(|| match c.as_slice() {
@@ -153,9 +151,7 @@ impl Terminal {
             }),
         }
     }
-}
 
-impl Terminal {
     /// The cell coordinates this names in a maze: a room's `2R + 1` on every axis.
     pub fn cell(&self) -> Option<Vec<i64>> {
         match self {
