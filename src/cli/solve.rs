@@ -9,13 +9,14 @@ use super::{parse_coords, Coords, Global};
 use anyhow::{bail, Result};
 use mazegraph::convert::{set_terminals, to_maze};
 use mazegraph::format::{Format, Item};
-use mazegraph::graph::{Graph, Label};
+use mazegraph::graph::Graph;
 use mazegraph::layout::graph_to_maze;
 use mazegraph::layout::Layout;
 use mazegraph::picture::{overlay, Raster};
 use mazegraph::solve::lightest::{lightest_path, GraphPath};
 use mazegraph::solve::render::{self, SolutionFormat};
 use mazegraph::solve::{solve, Hand, Method, Solution};
+use mazegraph::stats::Vertex;
 use mazegraph::{Error, Maze};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
@@ -291,11 +292,12 @@ fn graph_summary(path: &Path, g: &GraphSolved) -> String {
 
 /// A graph's lightest path as JSON (the solution file and the --json line share it).
 fn graph_json(g: &GraphSolved) -> serde_json::Value {
-    let labels: Option<Vec<String>> = g
+    // Vertices as stats writes terminals: coordinates as arrays, ids as numbers, names.
+    let labels: Option<Vec<Vertex>> = g
         .path
         .path
         .as_ref()
-        .map(|p| p.iter().map(|&v| label_text(&g.graph.label(v))).collect());
+        .map(|p| p.iter().map(|&v| g.graph.label(v).into()).collect());
     serde_json::json!({
         "method": "lightest",
         "solved": g.path.path.is_some(),
@@ -305,15 +307,6 @@ fn graph_json(g: &GraphSolved) -> serde_json::Value {
         "visited": g.path.settled,
         "seconds": g.seconds,
     })
-}
-
-/// A vertex's name as JSON text: a string as it is, coordinates as `r,c`, an integer as digits.
-fn label_text(l: &Label) -> String {
-    match l {
-        Label::Str(s) => s.clone(),
-        Label::Int(i) => i.to_string(),
-        Label::Coord(c) => c.iter().map(i64::to_string).collect::<Vec<_>>().join(","),
-    }
 }
 
 /// Why there is no path, in words.
