@@ -538,7 +538,12 @@ enum Atom {
 
 impl Parser<'_> {
     fn line_at(&self, pos: usize) -> usize {
-        let end = pos.min(self.b.len());
+        // The end of input after a final newline is on the last line, not a line past it.
+        let last = match self.b.last() {
+            Some(b'\n') => self.b.len() - 1,
+            _ => self.b.len(),
+        };
+        let end = pos.min(last);
         let before = self.b.get(..end).unwrap_or_default();
         1 + before.iter().filter(|&&c| c == b'\n').count()
     }
