@@ -12,6 +12,8 @@
 //! - [`solve`]: dead-end filling and the classic solvers (BFS, A*, Dijkstra, DFS, wall follower,
 //!   Trémaux, all shortest paths), in n dimensions and through portals;
 //! - [`format`](mod@format): the registry of file formats;
+//! - [`palette`]: the colours of every picture, one colour for one meaning;
+//! - [`legend`]: what the colours of a picture mean, drawn under it;
 //! - [`picture`]: maze pictures at any scale (lattice recovery, colour marks, JPEG), results
 //!   drawn on the original;
 //! - [`generate`]: maze generators in n dimensions, shapes, huge mazes;
@@ -51,7 +53,9 @@ pub mod graph;
 pub mod grid;
 pub mod junction;
 pub mod layout;
+pub mod legend;
 pub mod maze;
+pub mod palette;
 pub mod picture;
 pub mod render;
 pub mod rooms;

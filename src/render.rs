@@ -32,7 +32,9 @@
 
 use crate::error::{Error, Result};
 use crate::game::Attractor;
+use crate::legend::{Entry, Legend, Swatch};
 use crate::maze::Maze;
+use crate::palette;
 use crate::solve::{shortest_set, solve, Method};
 use fixedbitset::FixedBitSet;
 use std::io::Write;
@@ -57,23 +59,24 @@ pub const BACKGROUND: u8 = 7;
 pub const PORTAL: u8 = 8;
 
 /// The picture palette (RGB), by index: see [`WALL`] … [`PORTAL`].
+/// The colours come from [`crate::palette`].
 pub const PALETTE: [[u8; 3]; 16] = [
-    [0, 0, 0],
-    [255, 255, 255],
-    [190, 190, 190],
-    [255, 236, 150],
-    [220, 30, 30],
-    [0, 170, 0],
-    [30, 90, 255],
-    [225, 228, 236],
-    [230, 25, 200],
-    [0, 190, 200],
-    [255, 140, 0],
-    [120, 60, 200],
-    [140, 200, 0],
-    [160, 90, 40],
-    [0, 110, 90],
-    [250, 120, 150],
+    palette::WALL,
+    palette::OPEN,
+    palette::FILLED,
+    palette::KEPT,
+    palette::PATH,
+    palette::START,
+    palette::GOAL,
+    palette::BACKGROUND,
+    palette::PORTALS[0],
+    palette::PORTALS[1],
+    palette::PORTALS[2],
+    palette::PORTALS[3],
+    palette::PORTALS[4],
+    palette::PORTALS[5],
+    palette::PORTALS[6],
+    palette::PORTALS[7],
 ];
 
 /// Palette index of the first attractor shade: rank `r` of the largest rank `R` has index
@@ -81,11 +84,10 @@ pub const PALETTE: [[u8; 3]; 16] = [
 pub const SHADE: u8 = 16;
 /// Number of attractor shades, from [`NEAR`] (the goal, rank 0) to [`FAR`] (the largest rank).
 pub const SHADES: u8 = 200;
-/// Colour of attracted cells at rank 0 (the goal): the darkest shade.
-pub const NEAR: [u8; 3] = [0x21, 0x71, 0xb5];
-/// Colour of attracted cells at the largest rank: the lightest shade, still clearly blue next
-/// to the white of the other path cells.
-pub const FAR: [u8; 3] = [0x9e, 0xca, 0xe1];
+/// Colour of attracted cells at rank 0 (the goal): the darkest shade ([`palette::NEAR`]).
+pub const NEAR: [u8; 3] = palette::NEAR;
+/// Colour of attracted cells at the largest rank: the lightest shade ([`palette::FAR`]).
+pub const FAR: [u8; 3] = palette::FAR;
 
 /// The RGB colour of a palette index: [`PALETTE`] below [`SHADE`], the attractor shades from
 /// there (indices past the last shade repeat it).
@@ -100,15 +102,7 @@ pub fn rgb(index: u8) -> [u8; 3] {
     if index < SHADE {
         return PALETTE[usize::from(index)];
     }
-    let k = u32::from((index - SHADE).min(SHADES - 1));
-    let top = u32::from(SHADES - 1);
-    let mut c = [0u8; 3];
-    for i in 0..3 {
-        let (a, b) = (u32::from(NEAR[i]), u32::from(FAR[i]));
-        // Linear from NEAR to FAR, rounded to nearest.
-        c[i] = ((a * (top - k) + b * k + top / 2) / top) as u8;
-    }
-    c
+    palette::shade(u32::from(index - SHADE), u32::from(SHADES))
 }
 
 /// What to draw over the maze.
@@ -223,6 +217,11 @@ pub struct Picture<'a> {
     /// Attracted cells, and (cell, shade index) for each, sorted by cell.
     shaded: FixedBitSet,
     shades: Vec<(u32, u8)>,
+    /// The largest rank shaded, and what ranks count.
+    max_rank: u32,
+    shade_text: &'static str,
+    /// The legend strip under the picture, once [`Picture::add_legend`] is called.
+    legend: Option<Legend>,
 }
 
 impl<'a> Picture<'a> {
@@ -291,6 +290,9 @@ impl<'a> Picture<'a> {
             portal_colours: Vec::new(),
             shaded: FixedBitSet::new(),
             shades: Vec::new(),
+            max_rank: 0,
+            shade_text: "",
+            legend: None,
         };
         let solution = opts.overlays.contains(&Overlay::Solution);
         let filled = opts.overlays.contains(&Overlay::Filled);
@@ -327,6 +329,8 @@ impl<'a> Picture<'a> {
             let mut ranked: Vec<(u32, u32)> = Vec::new();
             shortest_set::ranks(maze, start, goal, |c, r| ranked.push((c as u32, r)));
             pic.set_shades(ranked);
+            pic.shade_text = "steps to the goal";
+            pic.terminals = Some((start, goal));
         }
         Ok(pic)
     }
@@ -341,7 +345,7 @@ impl<'a> Picture<'a> {
     ///
     /// ```
     /// use mazegraph::game::{attractor, orient, Player};
-    /// use mazegraph::render::{Picture, RenderOptions, SHADE, SHADES, OPEN};
+    /// use mazegraph::render::{Picture, RenderOptions, GOAL, START, SHADE, OPEN};
     /// use mazegraph::Maze;
     /// let m = Maze::from_text_rows(&["#.###", "#...#", "#.#.#", "###.#"]).unwrap();
     /// let o = orient(&m).unwrap();
@@ -349,8 +353,10 @@ impl<'a> Picture<'a> {
     /// let mut p = Picture::new(&m, &RenderOptions::default()).unwrap();
     /// p.set_attractor(&o.cells, &a).unwrap();
     /// let cell = |r, c| m.shape().index(&[r, c]).unwrap();
-    /// assert_eq!(p.colour_of(cell(3, 3)), SHADE); // the goal, rank 0
-    /// assert_eq!(p.colour_of(cell(0, 1)), SHADE + SHADES - 1); // the start, largest rank
+    /// assert_eq!(p.colour_of(cell(3, 3)), GOAL); // the goal, rank 0, marked
+    /// assert_eq!(p.colour_of(cell(0, 1)), START); // the start, largest rank, marked
+    /// assert_eq!(p.colour_of(cell(2, 3)), SHADE + 40); // rank 1 of 5: a fifth of the way
+    /// assert_eq!(p.colour_of(cell(1, 1)), SHADE + 159); // rank 4 of 5
     /// assert_eq!(p.colour_of(cell(2, 1)), OPEN); // a dead end: not attracted
     /// ```
     pub fn set_attractor(&mut self, cells: &[u32], a: &Attractor) -> Result<()> {
@@ -366,12 +372,93 @@ impl<'a> Picture<'a> {
             .filter_map(|&v| Some((*cells.get(v as usize)?, a.rank(v)?)))
             .collect();
         self.set_shades(ranked);
+        self.shade_text = "steps to the target";
+        if let Some(t) = self.maze.terminals() {
+            self.terminals = Some(t);
+        }
         Ok(())
+    }
+
+    /// Adds a legend strip under the picture naming what its colours mean: start and goal,
+    /// the solution path, filled and kept cells, portal ends, the attractor's shades with
+    /// their largest rank. Call it once the overlays are set; a picture whose colours mean
+    /// nothing beyond walls and paths gets no strip.
+    ///
+    /// ```
+    /// use mazegraph::render::{Overlay, Picture, RenderOptions};
+    /// use mazegraph::Maze;
+    /// let m = Maze::from_text_rows(&["#.###", "#...#", "###.#"]).unwrap();
+    /// let opts = RenderOptions { scale: 40, overlays: vec![Overlay::Attractor] };
+    /// let mut p = Picture::new(&m, &opts).unwrap();
+    /// let h = p.height();
+    /// p.add_legend();
+    /// assert!(p.height() > h);
+    /// let texts: Vec<_> = p.legend().unwrap().entries().iter().map(|e| e.text.clone()).collect();
+    /// assert_eq!(texts, ["start", "goal", "steps to the goal, 0 to 4"]);
+    /// ```
+    pub fn add_legend(&mut self) {
+        let mut entries = Vec::new();
+        if self.terminals.is_some() {
+            entries.push(Entry::new(Swatch::Colour(START), "start"));
+            entries.push(Entry::new(Swatch::Colour(GOAL), "goal"));
+        }
+        // Only the colours the picture shows.
+        let on_path = |i: usize| self.path.as_ref().is_some_and(|p| p.contains(i));
+        if self.path.as_ref().is_some_and(|p| p.count_ones(..) > 0) {
+            entries.push(Entry::new(Swatch::Colour(PATH), "solution"));
+        }
+        if let Some(kept) = &self.kept {
+            let grid = self.maze.grid();
+            let cells = 0..grid.len();
+            if cells
+                .clone()
+                .any(|i| grid.is_path(i) && !kept.contains(i) && !on_path(i))
+            {
+                entries.push(Entry::new(Swatch::Colour(FILLED), "dead ends filled"));
+            }
+            if kept.ones().any(|i| !on_path(i)) {
+                entries.push(Entry::new(Swatch::Colour(KEPT), "kept off the path"));
+            }
+        }
+        if !self.portal_colours.is_empty() {
+            let mut colours: Vec<u8> = self.portal_colours.iter().map(|e| e.1).collect();
+            colours.sort_unstable();
+            colours.dedup();
+            colours.truncate(3);
+            entries.push(Entry::new(Swatch::Colours(colours), "portal ends"));
+        }
+        if self.has_shades() {
+            let to = if self.max_rank == 0 {
+                SHADE
+            } else {
+                SHADE + SHADES - 1
+            };
+            entries.push(Entry::new(
+                Swatch::Shades { from: SHADE, to },
+                format!("{}, 0 to {}", self.shade_text, self.max_rank),
+            ));
+        }
+        let old = self.legend.as_ref().map_or(0, Legend::height);
+        let legend = Legend::new(entries, self.width);
+        self.height = self.height - old + legend.height();
+        self.legend = (legend.height() > 0).then_some(legend);
+    }
+
+    /// Names what the attractor's ranks count, in the legend (by default "steps to the goal"
+    /// for [`Overlay::Attractor`], "steps to the target" after [`Picture::set_attractor`]).
+    pub fn name_ranks(&mut self, text: &'static str) {
+        self.shade_text = text;
+    }
+
+    /// The legend, when [`Picture::add_legend`] made one.
+    pub fn legend(&self) -> Option<&Legend> {
+        self.legend.as_ref()
     }
 
     /// Shades `(cell, rank)` pairs (cells inside this picture's maze), rank 0 darkest.
     fn set_shades(&mut self, mut ranked: Vec<(u32, u32)>) {
-        let top = u64::from(ranked.iter().map(|e| e.1).max().unwrap_or(0).max(1));
+        self.max_rank = ranked.iter().map(|e| e.1).max().unwrap_or(0);
+        let top = u64::from(self.max_rank.max(1));
         let steps = u64::from(SHADES - 1);
         self.shaded = FixedBitSet::with_capacity(self.maze.grid().len());
         ranked.sort_unstable_by_key(|e| e.0);
@@ -541,12 +628,20 @@ impl<'a> Picture<'a> {
             // Label strip.
             for ly in 0..self.label_h {
                 row.fill(BACKGROUND);
-                if (1..6).contains(&ly) {
+                // The 3×5 font in low strips, the legend's 8×8 font scaled in taller ones.
+                let k = (self.label_h.saturating_sub(2) / 8).max(1);
+                let glyph_h = if self.label_h >= 10 { 8 * k } else { 5 };
+                if (1..=glyph_h).contains(&ly) {
                     for across in 0..self.tiles_across {
                         let (x0, _) = self.tile_origin(down, across);
                         // A label may run on into the gap after its slice.
                         let end = (x0 + self.cols * s + self.gap).min(self.width);
-                        draw_text_row(&mut row[x0..end], &self.tile_label(down, across), ly - 1);
+                        let label = self.tile_label(down, across);
+                        if glyph_h == 5 {
+                            draw_text_row(&mut row[x0..end], &label, ly - 1);
+                        } else if let Some(to) = row.get_mut(x0 + 1..end) {
+                            crate::legend::text_row(to, &label, (ly - 1) / k, k, WALL);
+                        }
                     }
                 }
                 f(y, &row)?;
@@ -583,6 +678,13 @@ impl<'a> Picture<'a> {
                     f(y, &row)?;
                     y += 1;
                 }
+            }
+        }
+        if let Some(l) = &self.legend {
+            for ly in 0..l.height() {
+                l.row(ly, &mut row, OPEN, WALL);
+                f(y, &row)?;
+                y += 1;
             }
         }
         Ok(())
@@ -754,6 +856,16 @@ impl<'a> Picture<'a> {
                     progress(done, total);
                 }
             }
+        }
+        if let Some(l) = &self.legend {
+            let top = self.height - l.height();
+            writeln!(
+                out,
+                r#"<rect x="0" y="{top}" width="{w}" height="{}" fill="{}"/>"#,
+                l.height(),
+                hex(OPEN)
+            )?;
+            l.write_svg(out, top, &hex, WALL)?;
         }
         writeln!(out, "</svg>")?;
         Ok(())
@@ -995,11 +1107,15 @@ mod tests {
         let cell = |r: usize, c: usize| m.shape().index(&[r, c]).unwrap();
         let goal = cell(6, 7);
         let start = cell(0, 1);
-        // The goal is the darkest shade, the start (the largest rank) the lightest.
-        assert_eq!(p.colour_of(goal), SHADE);
-        assert_eq!(p.colour_of(start), SHADE + SHADES - 1);
-        assert_eq!(rgb(p.colour_of(goal)), NEAR);
-        assert_eq!(rgb(p.colour_of(start)), FAR);
+        // The goal is the darkest shade, the start (the largest rank) the lightest, both
+        // marked over their shades.
+        let shade =
+            |i: usize| p.shades[p.shades.binary_search_by_key(&(i as u32), |e| e.0).unwrap()].1;
+        assert_eq!(shade(goal), SHADE);
+        assert_eq!(shade(start), SHADE + SHADES - 1);
+        assert_eq!(rgb(shade(goal)), NEAR);
+        assert_eq!(rgb(shade(start)), FAR);
+        assert_eq!((p.colour_of(goal), p.colour_of(start)), (GOAL, START));
         // The loop through (1, 2)…(1, 5) and the right-hand corridor are off every shortest
         // path: plain path colour. So is the wall.
         for (r, c) in [(1, 3), (2, 5), (1, 7), (3, 7)] {
@@ -1022,7 +1138,7 @@ mod tests {
             (5, 7),
             (6, 7),
         ];
-        let shades: Vec<u8> = path.iter().map(|&(r, c)| p.colour_of(cell(r, c))).collect();
+        let shades: Vec<u8> = path.iter().map(|&(r, c)| shade(cell(r, c))).collect();
         assert!(shades.windows(2).all(|w| w[0] > w[1]), "{shades:?}");
         // The PNG has 8 bits a pixel and the shades in its palette.
         let mut out = Vec::new();
@@ -1034,8 +1150,9 @@ mod tests {
             let i = usize::from(px[(3 * r + 1) * w + 3 * c + 1]);
             [palette[3 * i], palette[3 * i + 1], palette[3 * i + 2]]
         };
-        assert_eq!(at(6, 7), NEAR);
-        assert_eq!(at(0, 1), FAR);
+        assert_eq!(at(6, 7), palette::GOAL);
+        assert_eq!(at(0, 1), palette::START);
+        assert_eq!(at(5, 7), rgb(shade(cell(5, 7))));
         assert_eq!(at(1, 3), PALETTE[OPEN as usize]);
         assert_eq!(at(0, 0), PALETTE[WALL as usize]);
         // Without the attractor, pictures stay at 4 bits a pixel.

@@ -9,7 +9,7 @@
 //!   graph [maze_shape="2,10", maze_start="0,4", maze_goal="1,9", splines=false, outputorder=edgesfirst, inputscale=72];
 //!   node [shape=circle, style=filled, color=black, fillcolor=black, label="", width=0.08, height=0.08, fixedsize=true];
 //!   edge [penwidth=2];
-//!   "0,4" [pos="40,10!", coord="0,4", color=green3, fillcolor=green3, width=0.12, height=0.12];
+//!   "0,4" [pos="40,10!", coord="0,4", color="#00aa00", fillcolor="#00aa00", width=0.12, height=0.12];
 //!   "1,0" [pos="0,0!", coord="1,0"];
 //!   …
 //!   "0,4" -- "1,4";
@@ -272,9 +272,11 @@ fn write_name_value(o: &mut Out<'_>, label: &Label) {
     }
 }
 
+/// Start and goal vertices: larger dots in [`crate::palette::START`] and
+/// [`crate::palette::GOAL`] (a test checks the hex against the palette).
 const TERMINAL_STYLE: [&[u8]; 2] = [
-    b", color=green3, fillcolor=green3, width=0.12, height=0.12",
-    b", color=red, fillcolor=red, width=0.12, height=0.12",
+    b", color=\"#00aa00\", fillcolor=\"#00aa00\", width=0.12, height=0.12",
+    b", color=\"#dc1e1e\", fillcolor=\"#dc1e1e\", width=0.12, height=0.12",
 ];
 
 /// Writes a graph as DOT (see the [module documentation](self) for the layout).
@@ -456,9 +458,9 @@ fn write_names(o: &mut Out<'_>, graph: &Graph, names: &[Label], weighted: bool) 
                     o.bytes(b", ");
                 }
                 o.bytes(if t == 0 {
-                    b"style=filled, fillcolor=green3"
+                    b"style=filled, fillcolor=\"#00aa00\""
                 } else {
-                    b"style=filled, fillcolor=red"
+                    b"style=filled, fillcolor=\"#dc1e1e\""
                 });
             }
             o.bytes(b"]");
@@ -1865,6 +1867,15 @@ mod tests {
 
     fn opts() -> ReadOptions {
         ReadOptions::default()
+    }
+
+    #[test]
+    fn terminal_colours_are_the_palette_s() {
+        use crate::palette::{hex, GOAL, START};
+        for (style, colour) in TERMINAL_STYLE.iter().zip([START, GOAL]) {
+            let style = std::str::from_utf8(style).unwrap();
+            assert!(style.contains(&format!("fillcolor=\"{}\"", hex(colour))));
+        }
     }
 
     fn dot_of(g: &Graph) -> String {

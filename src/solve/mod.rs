@@ -124,6 +124,24 @@ impl Method {
         }
     }
 
+    /// What a picture of this method's solution calls its kept cells off the path and the
+    /// other path cells, in that order (see the table above).
+    ///
+    /// ```
+    /// use mazegraph::solve::Method;
+    /// assert_eq!(Method::Bfs.kept_names(), ("reached", "not reached"));
+    /// ```
+    pub fn kept_names(self) -> (&'static str, &'static str) {
+        match self {
+            Method::DeadEnd => ("kept off the path", "dead ends filled"),
+            Method::Bfs | Method::Dfs => ("reached", "not reached"),
+            Method::AStar => ("expanded", "not expanded"),
+            Method::Dijkstra => ("junctions settled", "not settled"),
+            Method::WallFollower(_) | Method::Tremaux => ("walked", "not walked"),
+            Method::ShortestSet => ("on another shortest path", "on no shortest path"),
+        }
+    }
+
     /// The method with this name (`wall-follower-right` is accepted too).
     ///
     /// ```

@@ -29,6 +29,7 @@
 use crate::error::{Error, Result};
 use crate::game::{check_limits, Attractor, Game};
 use crate::grid::Limits;
+use crate::palette;
 use graphviz_rust::dot_structures::{Attribute, EdgeTy, Graph as DotGraph, Id, Stmt, Vertex};
 use std::collections::HashMap;
 use std::io::Write;
@@ -129,16 +130,26 @@ pub fn write(game: &Game, style: &Style, out: &mut dyn Write) -> Result<()> {
             attrs.push_str(&format!(", vertex_name={}", quoted_data(name)));
         }
         if game.start() == Some(v) {
-            attrs.push_str(", initial=true, peripheries=2");
+            attrs.push_str(&format!(
+                ", initial=true, peripheries=2, color=\"{}\"",
+                palette::hex(palette::START)
+            ));
         }
         if let Some(a) = style.attractor {
             if let Some(r) = a.rank(v) {
                 label.push_str(&format!("\nrank {r}"));
-                attrs.push_str(if r == 0 {
-                    ", fillcolor=\"#3182bd\", fontcolor=white"
-                } else {
-                    ", fillcolor=\"#9ecae1\""
-                });
+                // Shaded by rank as in maze pictures; the targets outlined in the goal's red.
+                let fill = palette::shade(r, a.max_rank() + 1);
+                attrs.push_str(&format!(", fillcolor=\"{}\"", palette::hex(fill)));
+                if palette::is_dark(fill) {
+                    attrs.push_str(", fontcolor=white");
+                }
+                if r == 0 {
+                    attrs.push_str(&format!(
+                        ", color=\"{}\", penwidth=2",
+                        palette::hex(palette::GOAL)
+                    ));
+                }
             }
         }
         if let Some(pos) = style.pos {
@@ -150,7 +161,11 @@ pub fn write(game: &Game, style: &Style, out: &mut dyn Write) -> Result<()> {
     for (v, w) in game.edges() {
         let chosen = style.attractor.and_then(|a| a.strategy(v)) == Some(w);
         if chosen {
-            writeln!(out, "  {v} -> {w} [color=\"#d62728\", penwidth=2.5];")?;
+            writeln!(
+                out,
+                "  {v} -> {w} [color=\"{}\", penwidth=2.5];",
+                palette::hex(palette::PATH)
+            )?;
         } else {
             writeln!(out, "  {v} -> {w};")?;
         }
