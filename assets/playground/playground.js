@@ -123,12 +123,16 @@ function mix(a, b, t) {
   return '#' + x.map((v, k) => Math.round(v + (y[k] - v) * t).toString(16).padStart(2, '0')).join('');
 }
 
-// Distance from the start: yellow near the start, through orange, to deep purple far away.
-// (The attractor's blues mean distance *to the goal*; this ramp is another meaning.)
-const FROM_START = ['#fde725', '#f89540', '#cc4778', '#7e03a8', '#0d0887'];
+// Distance from the start: light pink near the start to deep purple far away (the attractor's
+// blues mean distance *to the goal*: another meaning, another ramp). 256 shades, made once.
+const FROM_START = ['#fde0dd', '#fa9fb5', '#c51b8a', '#7a0177', '#49006a'];
+const RAMP = Array.from({ length: 256 }, (_, k) => {
+  const t = k / 255, n = FROM_START.length - 1;
+  const j = Math.min(n - 1, Math.floor(t * n));
+  return mix(FROM_START[j], FROM_START[j + 1], t * n - j);
+});
 function fromStart(t) {
-  const k = Math.min(FROM_START.length - 2, Math.floor(t * (FROM_START.length - 1)));
-  return mix(FROM_START[k], FROM_START[k + 1], t * (FROM_START.length - 1) - k);
+  return RAMP[Math.round(Math.max(0, Math.min(1, t)) * 255)];
 }
 
 // ---------------------------------------------------------------------------------------
