@@ -413,6 +413,51 @@ fn oversized_requests_are_refused_with_the_cli_limits() {
     assert_eq!(server.json("GET", "/api/info", "").0, 200);
 }
 
+/// Sends raw bytes; returns the answer's status (0 when the server closed without one).
+fn raw_status(server: &Server, bytes: &[u8]) -> u16 {
+    let mut s = TcpStream::connect(&server.addr).unwrap();
+    let _ = s.write_all(bytes);
+    let mut raw = Vec::new();
+    let _ = s.read_to_end(&mut raw);
+    String::from_utf8_lossy(&raw)
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0)
+}
+
+#[test]
+fn request_heads_are_bounded() {
+    let server = Server::start(&[]);
+    // A header line of a megabyte: refused once the head passes 16 KiB, never held whole.
+    let mut long = b"GET / HTTP/1.1\r\nX-Long: ".to_vec();
+    long.extend(std::iter::repeat_n(b'a', 1 << 20));
+    long.extend_from_slice(b"\r\n\r\n");
+    assert_eq!(raw_status(&server, &long), 431);
+    let many: String = (0..100).map(|k| format!("X-{k}: 1\r\n")).collect();
+    assert_eq!(
+        raw_status(&server, format!("GET / HTTP/1.1\r\n{many}\r\n").as_bytes()),
+        431
+    );
+    let chunked = b"POST /api/stats HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n";
+    assert_eq!(raw_status(&server, chunked), 411);
+    assert_eq!(
+        raw_status(
+            &server,
+            b"POST /api/stats HTTP/1.1\r\nContent-Length: lots\r\n\r\n"
+        ),
+        400
+    );
+    assert_eq!(raw_status(&server, b"\x16\x03\x01 not http\r\n\r\n"), 400);
+    // Idle connections hold a thread each, for a bounded time; the others still answer.
+    let idle: Vec<TcpStream> = (0..2)
+        .map(|_| TcpStream::connect(&server.addr).unwrap())
+        .collect();
+    assert_eq!(server.json("GET", "/api/info", "").0, 200);
+    drop(idle);
+    assert_eq!(server.request("HEAD", "/", b"").0, 200);
+}
+
 #[test]
 fn host_other_than_loopback_warns() {
     let out = Command::new(env!("CARGO_BIN_EXE_mazegraph"))

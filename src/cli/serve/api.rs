@@ -15,8 +15,8 @@
 //! `{"error": "one line"}` with a 4xx status: 413 when an input is over a limit, 404 for an
 //! unknown endpoint, 405 for a wrong method, 400 for anything else wrong with the request.
 
+use super::http::Reply;
 use crate::cli::budget::{self, Work};
-use crate::cli::out::one_line;
 use mazegraph::convert::to_maze;
 use mazegraph::format::{Format, Holds, Item, ReadOptions};
 use mazegraph::game::format::GameFormat;
@@ -39,42 +39,9 @@ pub const MAX_BODY: u64 = 16 << 20;
 /// space (a union-find or a stack of 8-byte indices), the grid and the answer's text.
 const GENERATE_BYTES_PER_CELL: u64 = 24;
 
-/// An answer: status, content type, body, and a file name when it is a download.
-pub struct Reply {
-    pub status: u16,
-    pub mime: &'static str,
-    pub body: Vec<u8>,
-    pub download: Option<String>,
-}
-
-impl Reply {
-    /// A 200 JSON answer.
-    fn json(v: &Value) -> Reply {
-        Reply::bytes(200, "application/json", v.to_string().into_bytes(), None)
-    }
-
-    /// Any answer.
-    pub fn bytes(
-        status: u16,
-        mime: &'static str,
-        body: Vec<u8>,
-        download: Option<String>,
-    ) -> Reply {
-        Reply {
-            status,
-            mime,
-            body,
-            download,
-        }
-    }
-
-    /// `{"error": "…"}` on one line, with `status`.
-    pub fn error(status: u16, message: &str) -> Reply {
-        let body = json!({ "error": one_line(message) })
-            .to_string()
-            .into_bytes();
-        Reply::bytes(status, "application/json", body, None)
-    }
+/// A 200 JSON answer.
+fn json_reply(v: &Value) -> Reply {
+    Reply::bytes(200, "application/json", v.to_string().into_bytes(), None)
 }
 
 /// A failed request: its status and message.
@@ -150,7 +117,7 @@ impl Api {
             .map(Format::name)
             .chain(GameFormat::ALL.into_iter().map(GameFormat::name))
             .collect();
-        Reply::json(&json!({
+        json_reply(&json!({
             "generators": Algorithm::NAMES,
             "shapes": ["box", "diamond", "ellipse", "triangle"],
             "formats": formats,
@@ -225,7 +192,7 @@ impl Api {
         if req.closed {
             close(&mut maze, req.keep.as_deref())?;
         }
-        Ok(Reply::json(
+        Ok(json_reply(
             &json!({ "maze": maze_value(&maze)?, "seed": seed }),
         ))
     }
@@ -249,7 +216,7 @@ impl Api {
             answer["fill"] = json!(steps::fill_order(&maze, &[start, goal]));
             answer["layers"] = json!(steps::bfs_layers(&maze, start, goal));
         }
-        Ok(Reply::json(&answer))
+        Ok(json_reply(&answer))
     }
 
     fn attractor(&self, body: &[u8]) -> Answer {
@@ -267,7 +234,7 @@ impl Api {
             .iter()
             .filter_map(|&v| a.strategy(v).map(|w| [cell(v), cell(w)]))
             .collect();
-        Ok(Reply::json(&json!({
+        Ok(json_reply(&json!({
             "start": cell(o.start),
             "goal": cell(o.goal),
             "ranks": ranks,
@@ -282,7 +249,7 @@ impl Api {
         let maze = self.maze(&req.maze, Work::Stats)?;
         let stats = cell_graph_stats(&Graph::from_maze(&maze), Some(&maze));
         let v = serde_json::to_value(&stats).map_err(|e| bad(e.to_string()))?;
-        Ok(Reply::json(&v))
+        Ok(json_reply(&v))
     }
 
     fn convert(&self, query: &str, body: &[u8]) -> Answer {
@@ -342,7 +309,7 @@ impl Api {
             ));
         }
         let maze = to_maze(item, Layout::Auto, &self.opts.limits)?;
-        Ok(Reply::json(&json!({
+        Ok(json_reply(&json!({
             "maze": maze_value(&maze)?,
             "notes": notes,
         })))
