@@ -241,7 +241,12 @@ function drawTerminals() {
 // An isometric view of the walls: each wall cell a block, drawn back to front.
 function draw3d(v) {
   const ctx = v.ctx;
-  const total = v.slices > 1 ? v.plane : v.passage.length;
+  // n-D: the slice at 1 on every leading axis (the first one with rooms; slice 0 is the frame).
+  let base = 0, stride = v.plane;
+  for (let k = v.dims.length - 3; k >= 0; k--) {
+    if (v.dims[k] > 1) base += stride;
+    stride *= v.dims[k];
+  }
   const cs = Math.max(2, Math.min(16, Math.floor(1200 / (v.w + v.h))));
   const hx = cs, hy = cs / 2, wallH = cs * 1.1;
   v.canvas.width = Math.ceil((v.w + v.h) * hx) + 4;
@@ -259,8 +264,7 @@ function draw3d(v) {
   // Back to front: increasing r + c.
   for (let sum = 0; sum <= v.h + v.w - 2; sum++) {
     for (let r = Math.max(0, sum - v.w + 1); r <= Math.min(v.h - 1, sum); r++) {
-      const c = sum - r, i = r * v.w + c;
-      if (i >= total) continue;
+      const c = sum - r, i = base + r * v.w + c;
       if (v.passage[i]) { passages++; continue; }
       const [ax, ay] = pt(r, c), [bx, by] = pt(r, c + 1), [cx, cy] = pt(r + 1, c + 1), [dx, dy] = pt(r + 1, c);
       const face = (pts, colour) => {
@@ -276,7 +280,7 @@ function draw3d(v) {
   }
   if (v.slices > 1) {
     ctx.fillStyle = C.wall;
-    ctx.fillText('3D shows the first slice of ' + v.slices, 4, 12);
+    ctx.fillText('3D shows one slice of ' + v.slices + ': (' + v.coords(base).slice(0, -2).join(', ') + ', …)', 4, 12);
   }
   return passages;
 }
