@@ -45,7 +45,7 @@ pub struct Args {
     /// server (no authentication, no TLS): a warning is printed.
     #[arg(long, default_value = "127.0.0.1")]
     host: IpAddr,
-    /// Open the page in the default browser (xdg-open, open or start).
+    /// Open the page in the default browser (xdg-open, open or explorer).
     #[arg(long)]
     open: bool,
 }

@@ -71,7 +71,7 @@ pub fn fill_order(maze: &Maze, terminals: &[usize]) -> Vec<usize> {
 /// let (s, g) = m.terminals().unwrap();
 /// let layers = bfs_layers(&m, s, g);
 /// assert_eq!(layers.len(), 6); // the goal is 5 steps away
-/// assert_eq!(layers[3].len(), 2); // (2, 1) and (1, 3) are both 3 steps away
+/// assert_eq!(layers[2].len(), 2); // (2, 1) and (1, 2) are both 2 steps away
 /// ```
 pub fn bfs_layers(maze: &Maze, start: usize, goal: usize) -> Vec<Vec<usize>> {
     let links = Links::new(maze);
