@@ -172,6 +172,21 @@ function setMaze(maze, what) {
   P.what = what;
   P.generation = (P.generation || 0) + 1;
   refresh();
+  showStats();
+}
+
+// `mazegraph stats`' figures for the maze shown, in one line.
+async function showStats() {
+  const gen = P.generation;
+  $('stats').textContent = '';
+  delete $('stats').dataset.class;
+  const s = await api('stats', { maze: P.view.maze }).catch((e) => { showError(e); return null; });
+  if (!s || gen !== P.generation) return;
+  const parts = [s['class'], `${s.dead_ends} dead ends`, `${s.junctions} junctions`, `${s.cyclomatic} loops`];
+  if (s.components > 1) parts.push(`${s.components} components`);
+  if (s.solution_length !== null && s.solution_length !== undefined) parts.push(`solution ${s.solution_length} steps, ${s.decisions} decisions`);
+  $('stats').textContent = parts.join(' · ');
+  $('stats').dataset.class = s['class'];
 }
 
 // Draws the maze as the display asks, then the solution if shown. Solving is asked of the
@@ -468,6 +483,7 @@ function moveTerminal(e, which) {
   P.solution = null;
   P.generation++;
   refresh();
+  showStats();
 }
 
 async function download() {
@@ -525,6 +541,7 @@ function randomRoom() {
 async function newGame() {
   showError(null, 'game-error');
   Object.assign(G, { paused: false, over: false, time: 0, hunger: 1, eaten: 0, visits: 0, regens: 0, next: G.period, visited: null, sheep: [] });
+  G.seed = Math.floor(Math.random() * 1e9); // a new game, new mazes
   gameSetMaze(await gameMaze());
   const v = G.view;
   G.wolf = (2 * Math.floor(G.rooms[0] / 2) + 1) * v.w + 2 * Math.floor(G.rooms[1] / 2) + 1;

@@ -124,6 +124,8 @@ async function main() {
       const drawn = sorted(await cells(['open', 'start', 'goal']));
       const want = [...expect.cells].flatMap((c, i) => (c === '#' ? [] : [i]));
       assert.deepEqual(drawn, want);
+      await page.waitForFunction(() => document.getElementById('stats').dataset.class);
+      assert.match(await page.textContent('#stats'), /^imperfect · \d+ dead ends · \d+ junctions · 5 loops/);
     });
 
     await check('the solution draws the library\'s path', async () => {
