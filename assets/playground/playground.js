@@ -165,9 +165,15 @@ async function generateMaze() {
   setMaze(r.maze, `seed ${r.seed}, ${body.algorithm}`);
 }
 
+// The width left for a canvas: beside the controls, or under them on a narrow screen.
+function stageWidth(most) {
+  const w = window.innerWidth;
+  return Math.max(200, Math.min(most, w > 800 ? w - 360 : w - 20));
+}
+
 function setMaze(maze, what) {
   stopAnim();
-  P.view = new View(maze, $('maze'), Math.min(1100, window.innerWidth - 360), Math.max(300, window.innerHeight - 160));
+  P.view = new View(maze, $('maze'), stageWidth(1100), Math.max(300, window.innerHeight - 160));
   P.solution = null;
   P.what = what;
   P.generation = (P.generation || 0) + 1;
@@ -524,7 +530,7 @@ async function gameMaze(keep) {
 
 function gameSetMaze(maze) {
   G.maze = maze;
-  G.view = new View(maze, $('game'), Math.min(900, window.innerWidth - 360), Math.max(300, window.innerHeight - 140));
+  G.view = new View(maze, $('game'), stageWidth(900), Math.max(300, window.innerHeight - 140));
   if (!G.visited || G.visited.length !== maze.cells.length) G.visited = new Uint8Array(maze.cells.length);
   $('game').dataset.regenerations = G.regens;
 }
