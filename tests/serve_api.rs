@@ -294,7 +294,7 @@ fn upload_reads_files_and_pictures() {
 #[test]
 fn bad_requests_are_one_line_errors_and_the_server_lives_on() {
     let server = Server::start(&[]);
-    let cases: [(&str, &str, &[u8], u16, &str); 11] = [
+    let cases: [(&str, &str, &[u8], u16, &str); 13] = [
         (
             "POST",
             "/api/generate",
@@ -357,6 +357,14 @@ fn bad_requests_are_one_line_errors_and_the_server_lives_on() {
             b"data",
             400,
             "extension",
+        ),
+        ("POST", "/api/upload", b"#.#\n", 400, "name"),
+        (
+            "POST",
+            "/api/solve",
+            br#"{"maze": {"shape": [1, 3], "cells": "..."}, "method": "guess"}"#,
+            400,
+            "guess",
         ),
         ("GET", "/api/solve", b"", 405, "POST"),
         ("POST", "/api/nothing", b"{}", 404, "nothing"),
