@@ -41,6 +41,7 @@ pub mod dijkstra;
 pub mod lightest;
 pub mod render;
 pub mod shortest_set;
+pub mod steps;
 pub mod tremaux;
 pub mod wall_follower;
 
