@@ -11,8 +11,8 @@ const $ = (id) => document.getElementById(id);
 // Colours: the library's picture palette (/api/info), so that a colour means the same here
 // as in `mazegraph render`; the few colours the library's pictures do not have are named here.
 const C = {
-  wall: '#000000', open: '#ffffff', filled: '#bebebe', kept: '#ffec96', path: '#dc1e1e',
-  start: '#00aa00', goal: '#1e5aff', background: '#e1e4ec', near: '#2171b5', far: '#9ecae1',
+  wall: '#000000', open: '#ffffff', filled: '#bebebe', kept: '#ffec96', path: '#2171b5',
+  start: '#00aa00', goal: '#dc1e1e', background: '#e1e4ec', near: '#2171b5', far: '#9ecae1',
   frontier: '#ff8c00', reached: '#ffd9a8', arrow: '#1b1d22', wolf: '#6b4a2b', sheep: '#ffffff',
 };
 

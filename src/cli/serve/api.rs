@@ -106,11 +106,8 @@ impl Api {
     }
 
     fn info(&self) -> Reply {
-        let colour = |i: u8| {
-            let [r, g, b] = render::rgb(i);
-            format!("#{r:02x}{g:02x}{b:02x}")
-        };
-        let hex = |[r, g, b]: [u8; 3]| format!("#{r:02x}{g:02x}{b:02x}");
+        use mazegraph::palette::hex;
+        let colour = |i: u8| hex(render::rgb(i));
         let formats: Vec<&str> = Format::ALL
             .into_iter()
             .filter(|f| f.is_writable())
