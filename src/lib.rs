@@ -39,7 +39,9 @@
 extern crate self as mazegraph;
 
 pub mod convert;
+#[cfg(all(feature = "graphviz", feature = "chart"))]
 pub mod display;
+#[cfg(feature = "graphviz")]
 pub mod draw;
 pub mod error;
 pub mod experiment;
@@ -52,6 +54,7 @@ pub mod grid;
 pub mod junction;
 pub mod layout;
 pub mod maze;
+mod par;
 pub mod picture;
 pub mod render;
 pub mod rooms;
