@@ -51,6 +51,7 @@ pub mod gamebook;
 pub mod generate;
 pub mod graph;
 pub mod grid;
+pub mod io;
 pub mod junction;
 pub mod layout;
 pub mod maze;
