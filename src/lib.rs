@@ -4,6 +4,34 @@
 //! terminals and portals; its [`Graph`] has a vertex per path cell and an edge per adjacency or
 //! portal. Two mazes are *equal* iff their graphs are.
 //!
+//! Read a maze from a file (the extension names the format), solve it, and draw the solution:
+//!
+//! ```
+//! use mazegraph::render::{Overlay, Picture, RenderOptions};
+//! use mazegraph::solve::{solve, Method};
+//! use mazegraph::Maze;
+//!
+//! let maze = Maze::open(concat!(env!("CARGO_MANIFEST_DIR"), "/data/perfect15x20.png"))?;
+//! let solution = solve(&maze, Method::DeadEnd)?;
+//! assert_eq!(solution.length, Some(300));
+//! // Cells are flat indices into the grid; the same path in coordinates, start first:
+//! let path: Vec<Vec<usize>> = solution.path_coords(&maze).collect();
+//! assert_eq!(path[0], maze.shape().coords(solution.start));
+//! // Any path, set of cells or ranks can be drawn over the maze.
+//! let overlays = Overlay::solution(&solution);
+//! let picture = Picture::new(&maze, &RenderOptions { scale: 8, overlays })?;
+//! let dir = tempfile::tempdir()?;
+//! picture.save(dir.path().join("solved.png"))?;
+//! maze.save(dir.path().join("maze.txt"))?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Every feature is on by default; `default-features = false` keeps the model, the formats
+//! and the algorithms without the command line's crates (see the README, "Using the
+//! library"): `cli` (the binary), `graphviz` ([`draw`](mod@draw), `display`, reading DOT of
+//! other tools), `chart` (the experiment's chart), `parallel` (rayon), `pictures` (JPEG, BMP,
+//! GIF and WebP mazes).
+//!
 //! - [`grid`]: shapes, flat indices, bit-packed grids;
 //! - [`maze`]: the maze model (terminals, portals);
 //! - [`graph`]: cell graphs, graph comparison;
@@ -11,7 +39,7 @@
 //! - [`layout`]: graph → maze (at the vertices' coordinates, or the seed's row of portals);
 //! - [`solve`]: dead-end filling and the classic solvers (BFS, A*, Dijkstra, DFS, wall follower,
 //!   Trémaux, all shortest paths), in n dimensions and through portals;
-//! - [`format`](mod@format): the registry of file formats;
+//! - [`format`](mod@format): the registry of file formats; [`io`]: opening and saving by path;
 //! - [`picture`]: maze pictures at any scale (lattice recovery, colour marks, JPEG), results
 //!   drawn on the original;
 //! - [`generate`]: maze generators in n dimensions, shapes, huge mazes;
