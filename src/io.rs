@@ -308,6 +308,25 @@ mod tests {
     }
 
     #[test]
+    fn dot_mazegraph_wrote_reads_with_or_without_graphviz() {
+        let dir = tempfile::tempdir().unwrap();
+        let maze = Maze::open(data("perfect15x20.png")).unwrap();
+        let dot = dir.path().join("m.dot");
+        maze.save(&dot).unwrap();
+        assert_eq!(Graph::open(&dot).unwrap(), Graph::from_maze(&maze));
+        let other = dir.path().join("other.gv");
+        std::fs::write(&other, "graph { a -- b; b -- c }").unwrap();
+        let read = Graph::open(&other);
+        #[cfg(feature = "graphviz")]
+        assert_eq!(read.unwrap().edge_count(), 2);
+        #[cfg(not(feature = "graphviz"))]
+        {
+            let e = read.unwrap_err().to_string();
+            assert!(e.contains("needs mazegraph's `graphviz` feature"), "{e}");
+        }
+    }
+
+    #[test]
     fn graph_saved_as_a_maze_is_laid_out() {
         let dir = tempfile::tempdir().unwrap();
         let maze = Maze::open(data("perfect15x20.png")).unwrap();
