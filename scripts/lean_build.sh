@@ -49,7 +49,7 @@ EOF
   # The same dependency versions as mazegraph's own lock file.
   cp "$repo/Cargo.lock" "$app/Cargo.lock"
   export CARGO_TARGET_DIR="$app/target"
-  tree=$(cd "$app" && cargo tree -e normal,build --prefix none 2>/dev/null |
+  tree=$(cd "$app" && cargo tree -e normal,build --prefix none |
     sed 's/ (\*)//; s/ (proc-macro)//; s/ (.*)$//' | sort -u | grep -vc '^solve-png ')
   start=$(date +%s.%N)
   log=$(cd "$app" && cargo build 2>&1) || { echo "$log" >&2; exit 1; }

@@ -314,6 +314,12 @@ mod tests {
         let dot = dir.path().join("m.dot");
         maze.save(&dot).unwrap();
         assert_eq!(Graph::open(&dot).unwrap(), Graph::from_maze(&maze));
+        let junctions = crate::junction::junction_graph(&maze);
+        junctions.save(&dot).unwrap();
+        assert_eq!(Graph::open(&dot).unwrap(), junctions);
+        let seed = Graph::open(data("seed.adj")).unwrap();
+        seed.save(&dot).unwrap();
+        assert_eq!(Graph::open(&dot).unwrap(), seed);
         let other = dir.path().join("other.gv");
         std::fs::write(&other, "graph { a -- b; b -- c }").unwrap();
         let read = Graph::open(&other);

@@ -30,7 +30,7 @@
 //! and the algorithms without the command line's crates (see the README, "Using the
 //! library"): `cli` (the binary), `graphviz` ([`draw`](mod@draw), `display`, reading DOT of
 //! other tools), `chart` (the experiment's chart), `parallel` (rayon), `pictures` (JPEG, BMP,
-//! GIF and WebP mazes).
+//! GIF and WebP mazes), `transform` (shape transforms, nalgebra).
 //!
 //! - [`grid`]: shapes, flat indices, bit-packed grids;
 //! - [`maze`]: the maze model (terminals, portals);
