@@ -16,9 +16,19 @@
 //!   building the game ([`shortest_set::ranks`]), which
 //!   gives the same picture ([`Picture::set_attractor`] draws any attractor computed on a game).
 //!
-//! Overlays combine; where they meet, the start and goal marks of a solution overlay win,
-//! then attractor shades, then the solution path, then the filled and kept colours; portal
-//! marks are drawn over all of them.
+//! Results the caller computed are drawn by the same means, in the same colours:
+//!
+//! - [`Overlay::Path`] ([`Overlay::path`]): any path, red, its first cell green and its last
+//!   blue, as the solution overlay draws its own;
+//! - [`Overlay::Cells`] ([`Overlay::cells`]): any set of cells, light yellow, the colour of
+//!   the cells a solver kept;
+//! - [`Overlay::Ranks`] ([`Overlay::ranks`]): cells shaded by rank as the attractor overlay
+//!   shades them (rank 0 darkest);
+//! - [`Overlay::solution`]: a [`Solution`] of any method, its path and its kept cells.
+//!
+//! Overlays combine; where they meet, the start and goal marks of a solution or path overlay
+//! win, then rank shades, then paths, then the kept cells and sets, then the filled colour;
+//! portal marks are drawn over all of them.
 //!
 //! A maze of three or more axes is drawn as a grid of 2-D slices (the last two axes are the rows
 //! and columns of a slice; the axis before them runs across, any earlier axes down), each slice
@@ -35,7 +45,7 @@ use crate::game::Attractor;
 use crate::legend::{Entry, Legend, Swatch};
 use crate::maze::Maze;
 use crate::palette;
-use crate::solve::{shortest_set, solve, Method};
+use crate::solve::{shortest_set, solve, Method, Solution};
 use fixedbitset::FixedBitSet;
 use std::io::Write;
 
@@ -105,8 +115,28 @@ pub fn rgb(index: u8) -> [u8; 3] {
     palette::shade(u32::from(index - SHADE), u32::from(SHADES))
 }
 
-/// What to draw over the maze.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// What to draw over the maze: the overlays the library computes (by name, as the command
+/// line's `--overlay` takes them) and results the caller computed (cells are flat indices of
+/// the maze's grid).
+///
+/// ```
+/// use mazegraph::{render::{self, Overlay, Picture, RenderOptions}, Maze};
+/// let maze = Maze::from_text_rows(&["#.###", "#...#", "#.#.#", "###.#"]).unwrap();
+/// let cell = |r, c| maze.shape().index(&[r, c]).unwrap();
+/// let overlays = vec![
+///     Overlay::path(vec![cell(0, 1), cell(1, 1), cell(2, 1)]),
+///     Overlay::cells([cell(1, 3)]),
+///     Overlay::ranks([(cell(3, 3), 0), (cell(2, 3), 1)]),
+/// ];
+/// let p = Picture::new(&maze, &RenderOptions { scale: 1, overlays }).unwrap();
+/// assert_eq!(p.colour_of(cell(0, 1)), render::START);
+/// assert_eq!(p.colour_of(cell(1, 1)), render::PATH);
+/// assert_eq!(p.colour_of(cell(2, 1)), render::GOAL);
+/// assert_eq!(p.colour_of(cell(1, 3)), render::KEPT);
+/// assert_eq!(p.colour_of(cell(3, 3)), render::SHADE); // rank 0: the darkest shade
+/// assert_eq!(p.colour_of(cell(1, 2)), render::OPEN);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Overlay {
     /// The solution path (dead-end filling), start and goal.
     Solution,
@@ -117,6 +147,15 @@ pub enum Overlay {
     /// The attractor of the goal in the maze oriented away from its start (the cells on
     /// shortest solutions), shaded by rank.
     Attractor,
+    /// A path the caller found: its cells red, the first green and the last blue (the
+    /// solution's colours). Consecutive cells need not be adjacent: only cells are painted.
+    Path(Vec<usize>),
+    /// A set of cells the caller chose, light yellow (the colour of the cells a solver keeps,
+    /// [`KEPT`]); walls in the set stay walls.
+    Cells(FixedBitSet),
+    /// Cells with ranks (`(cell, rank)`), shaded as [`Overlay::Attractor`] shades its
+    /// attractor: rank 0 darkest ([`NEAR`]), the largest rank lightest ([`FAR`]).
+    Ranks(Vec<(usize, u32)>),
 }
 
 impl Overlay {
@@ -138,6 +177,45 @@ impl Overlay {
                 "unknown overlay {name:?} (known: solution, filled, portals, attractor)"
             ))),
         }
+    }
+
+    /// The caller's path ([`Overlay::Path`]), start first.
+    pub fn path(cells: impl Into<Vec<usize>>) -> Overlay {
+        Overlay::Path(cells.into())
+    }
+
+    /// The caller's set of cells ([`Overlay::Cells`]).
+    pub fn cells(cells: impl IntoIterator<Item = usize>) -> Overlay {
+        let cells: Vec<usize> = cells.into_iter().collect();
+        let mut set = FixedBitSet::with_capacity(cells.iter().max().map_or(0, |&m| m + 1));
+        set.extend(cells);
+        Overlay::Cells(set)
+    }
+
+    /// The caller's ranked cells ([`Overlay::Ranks`]), `(cell, rank)`.
+    pub fn ranks(ranked: impl IntoIterator<Item = (usize, u32)>) -> Overlay {
+        Overlay::Ranks(ranked.into_iter().collect())
+    }
+
+    /// A solution of any method drawn as the `solution` overlay draws dead-end filling's:
+    /// the cells it keeps light yellow ([`Overlay::Cells`]), then its path red from a green
+    /// start to a blue goal ([`Overlay::Path`]); without a path, the start and the goal alone.
+    ///
+    /// ```
+    /// use mazegraph::{render::{self, Overlay, Picture, RenderOptions}, solve::{solve, Method}, Maze};
+    /// let maze = Maze::from_text_rows(&["#.###", "#...#", "#.#.#", "###.#"]).unwrap();
+    /// let s = solve(&maze, Method::Bfs).unwrap();
+    /// let p = Picture::new(&maze, &RenderOptions { scale: 1, overlays: Overlay::solution(&s) }).unwrap();
+    /// let cell = |r, c| maze.shape().index(&[r, c]).unwrap();
+    /// assert_eq!(p.colour_of(cell(1, 2)), render::PATH);
+    /// assert_eq!(p.colour_of(cell(2, 1)), render::KEPT); // reached by BFS, off the path
+    /// ```
+    pub fn solution(s: &Solution) -> Vec<Overlay> {
+        let path = match &s.path {
+            Some(p) => p.clone(),
+            None => vec![s.start, s.goal],
+        };
+        vec![Overlay::Cells(s.kept.clone()), Overlay::Path(path)]
     }
 }
 
@@ -210,7 +288,10 @@ pub struct Picture<'a> {
     height: usize,
     path: Option<FixedBitSet>,
     kept: Option<FixedBitSet>,
-    terminals: Option<(usize, usize)>,
+    /// Cells of [`Overlay::Cells`] (empty when none).
+    marked: FixedBitSet,
+    /// (start, goal) of each solution or path overlay.
+    terminals: Vec<(usize, usize)>,
     portal_ends: FixedBitSet,
     /// (cell, colour), sorted by cell.
     portal_colours: Vec<(usize, u8)>,
@@ -232,7 +313,8 @@ impl<'a> Picture<'a> {
     /// per cell, then 8 bytes per attracted cell).
     ///
     /// Errors: a solution or attractor overlay on a maze without terminals, an inconsistent
-    /// maze, or a picture wider or taller than 2³¹ pixels.
+    /// maze, a caller's overlay with a cell outside the maze, or a picture wider or taller
+    /// than 2³¹ pixels.
     ///
     /// ```
     /// use mazegraph::{render::{Picture, RenderOptions}, Maze};
@@ -285,7 +367,8 @@ impl<'a> Picture<'a> {
             height,
             path: None,
             kept: None,
-            terminals: None,
+            marked: FixedBitSet::new(),
+            terminals: Vec::new(),
             portal_ends: FixedBitSet::new(),
             portal_colours: Vec::new(),
             shaded: FixedBitSet::new(),
@@ -298,14 +381,30 @@ impl<'a> Picture<'a> {
         let filled = opts.overlays.contains(&Overlay::Filled);
         if solution || filled {
             let s = solve(maze, Method::DeadEnd)?;
-            let mut on_path = FixedBitSet::with_capacity(maze.grid().len());
-            if let Some(p) = &s.path {
-                on_path.extend(p.iter().copied());
-            }
-            pic.path = Some(on_path);
-            pic.terminals = Some((s.start, s.goal));
+            pic.add_path(s.path.as_deref().unwrap_or_default(), (s.start, s.goal))?;
             if filled {
                 pic.kept = Some(s.kept);
+            }
+        }
+        let mut ranked: Vec<(u32, u32)> = Vec::new();
+        for o in &opts.overlays {
+            match o {
+                Overlay::Path(p) => {
+                    if let (Some(&first), Some(&last)) = (p.first(), p.last()) {
+                        pic.add_path(p, (first, last))?;
+                    }
+                }
+                Overlay::Cells(set) => {
+                    let len = maze.grid().len();
+                    check_cells(set.ones(), len)?;
+                    pic.marked.grow(len);
+                    pic.marked.union_with(set);
+                }
+                Overlay::Ranks(r) => {
+                    check_cells(r.iter().map(|e| e.0), maze.grid().len())?;
+                    ranked.extend(r.iter().map(|&(c, rank)| (c as u32, rank)));
+                }
+                Overlay::Solution | Overlay::Filled | Overlay::Portals | Overlay::Attractor => {}
             }
         }
         // A solution through a portal jumps: its ends are marked whenever the solution is.
@@ -326,13 +425,30 @@ impl<'a> Picture<'a> {
             // cells on shortest solutions, ranked by their steps to the goal: found here
             // without building the game (two bits a cell instead of tens of bytes).
             let (start, goal) = maze.require_terminals()?;
-            let mut ranked: Vec<(u32, u32)> = Vec::new();
             shortest_set::ranks(maze, start, goal, |c, r| ranked.push((c as u32, r)));
-            pic.set_shades(ranked);
             pic.shade_text = "steps to the goal";
-            pic.terminals = Some((start, goal));
+            if !pic.terminals.contains(&(start, goal)) {
+                pic.terminals.push((start, goal));
+            }
+        }
+        if !ranked.is_empty() {
+            if pic.shade_text.is_empty() {
+                pic.shade_text = "rank";
+            }
+            pic.set_shades(ranked);
         }
         Ok(pic)
+    }
+
+    /// Paints `path` (cells of this maze) as the solution's path, `ends` as its start and goal.
+    fn add_path(&mut self, path: &[usize], ends: (usize, usize)) -> Result<()> {
+        let len = self.maze.grid().len();
+        check_cells(path.iter().copied().chain([ends.0, ends.1]), len)?;
+        self.path
+            .get_or_insert_with(|| FixedBitSet::with_capacity(len))
+            .extend(path.iter().copied());
+        self.terminals.push(ends);
+        Ok(())
     }
 
     /// Shades the cells of attractor `a` by rank, as [`Overlay::Attractor`] does for player 0
@@ -374,7 +490,9 @@ impl<'a> Picture<'a> {
         self.set_shades(ranked);
         self.shade_text = "steps to the target";
         if let Some(t) = self.maze.terminals() {
-            self.terminals = Some(t);
+            if !self.terminals.contains(&t) {
+                self.terminals.push(t);
+            }
         }
         Ok(())
     }
@@ -398,7 +516,7 @@ impl<'a> Picture<'a> {
     /// ```
     pub fn add_legend(&mut self) {
         let mut entries = Vec::new();
-        if self.terminals.is_some() {
+        if !self.terminals.is_empty() {
             entries.push(Entry::new(Swatch::Colour(START), "start"));
             entries.push(Entry::new(Swatch::Colour(GOAL), "goal"));
         }
@@ -419,6 +537,9 @@ impl<'a> Picture<'a> {
             if kept.ones().any(|i| !on_path(i)) {
                 entries.push(Entry::new(Swatch::Colour(KEPT), "kept off the path"));
             }
+        }
+        if self.marked.ones().any(|i| !on_path(i)) {
+            entries.push(Entry::new(Swatch::Colour(KEPT), "marked"));
         }
         if !self.portal_colours.is_empty() {
             let mut colours: Vec<u8> = self.portal_colours.iter().map(|e| e.1).collect();
@@ -563,6 +684,9 @@ impl<'a> Picture<'a> {
         if let Some(k) = &self.kept {
             base = if k.contains(i) { KEPT } else { FILLED };
         }
+        if self.marked.contains(i) {
+            base = KEPT;
+        }
         if let Some(p) = &self.path {
             if p.contains(i) {
                 base = PATH;
@@ -573,7 +697,7 @@ impl<'a> Picture<'a> {
                 base = self.shades[k].1;
             }
         }
-        if let Some((s, g)) = self.terminals {
+        for &(s, g) in &self.terminals {
             if i == s {
                 base = START;
             } else if i == g {
@@ -891,6 +1015,16 @@ impl<'a> Picture<'a> {
     }
 }
 
+/// Errors when a cell of a caller's overlay lies outside a grid of `len` cells.
+fn check_cells(mut cells: impl Iterator<Item = usize>, len: usize) -> Result<()> {
+    match cells.find(|&c| c >= len) {
+        Some(c) => Err(Error::InvalidMaze(format!(
+            "an overlay's cell {c} is outside the maze ({len} cells)"
+        ))),
+        None => Ok(()),
+    }
+}
+
 /// `#rrggbb` of a palette index.
 fn hex(index: u8) -> String {
     let [r, g, b] = rgb(index);
@@ -953,6 +1087,78 @@ mod tests {
     use super::*;
     use crate::game::{attractor, orient, Player};
     use crate::grid::{Grid, Shape};
+
+    fn colours(m: &Maze, overlays: Vec<Overlay>) -> Vec<u8> {
+        let p = Picture::new(m, &RenderOptions { scale: 1, overlays }).unwrap();
+        (0..m.grid().len()).map(|i| p.colour_of(i)).collect()
+    }
+
+    #[test]
+    fn the_named_overlays_are_the_callers_overlays_of_their_results() {
+        let m = Maze::from_text_rows(&[
+            "#.#####", "#...#.#", "#.#...#", "#.#.#.#", "#...#.#", "###.###",
+        ])
+        .unwrap();
+        let s = solve(&m, Method::DeadEnd).unwrap();
+        let path = s.path.clone().unwrap();
+        assert_eq!(
+            colours(&m, vec![Overlay::Solution]),
+            colours(&m, vec![Overlay::path(path)])
+        );
+        let (start, goal) = m.require_terminals().unwrap();
+        let mut ranks = Vec::new();
+        shortest_set::ranks(&m, start, goal, |c, r| ranks.push((c, r)));
+        assert_eq!(
+            colours(&m, vec![Overlay::Attractor]),
+            colours(&m, vec![Overlay::ranks(ranks)])
+        );
+        // A solution of another method: kept cells yellow under its path.
+        let bfs = solve(&m, Method::Bfs).unwrap();
+        let c = colours(&m, Overlay::solution(&bfs));
+        for i in m.grid().paths() {
+            let want = if i == bfs.start {
+                START
+            } else if i == bfs.goal {
+                GOAL
+            } else if bfs.path.as_ref().unwrap().contains(&i) {
+                PATH
+            } else if bfs.kept.contains(i) {
+                KEPT
+            } else {
+                OPEN
+            };
+            assert_eq!(c[i], want, "cell {}", m.shape().fmt_index(i));
+        }
+    }
+
+    #[test]
+    fn callers_cells_outside_the_maze_are_errors_and_unsolved_shows_the_ends() {
+        let m = Maze::from_text_rows(&["#.#", "###", "#.#"]).unwrap();
+        for o in [
+            Overlay::path(vec![1, 9]),
+            Overlay::cells([40]),
+            Overlay::ranks([(9, 0)]),
+        ] {
+            let e = Picture::new(
+                &m,
+                &RenderOptions {
+                    scale: 1,
+                    overlays: vec![o],
+                },
+            )
+            .err();
+            assert!(e.is_some_and(|e| e.to_string().contains("outside the maze")));
+        }
+        let s = solve(&m, Method::Bfs).unwrap();
+        assert!(!s.is_solved());
+        let c = colours(&m, Overlay::solution(&s));
+        assert_eq!((c[1], c[7]), (START, GOAL));
+        // An empty path draws nothing.
+        assert_eq!(
+            colours(&m, vec![Overlay::path(vec![])]),
+            colours(&m, vec![])
+        );
+    }
 
     fn decode(bytes: &[u8]) -> (usize, usize, Vec<u8>) {
         let dec = png::Decoder::new(std::io::Cursor::new(bytes));

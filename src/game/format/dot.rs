@@ -27,10 +27,14 @@
 #![warn(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
 use crate::error::{Error, Result};
-use crate::game::{check_limits, Attractor, Game};
+#[cfg(feature = "graphviz")]
+use crate::game::check_limits;
+use crate::game::{Attractor, Game};
 use crate::grid::Limits;
 use crate::palette;
+#[cfg(feature = "graphviz")]
 use graphviz_rust::dot_structures::{Attribute, EdgeTy, Graph as DotGraph, Id, Stmt, Vertex};
+#[cfg(feature = "graphviz")]
 use std::collections::HashMap;
 use std::io::Write;
 
@@ -175,6 +179,7 @@ pub fn write(game: &Game, style: &Style, out: &mut dyn Write) -> Result<()> {
 }
 
 /// The text of a DOT id, quotes removed and `\"` unescaped.
+#[cfg(feature = "graphviz")]
 fn id_text(id: &Id) -> String {
     match id {
         Id::Escaped(s) => {
@@ -206,6 +211,7 @@ fn id_text(id: &Id) -> String {
     }
 }
 
+#[cfg(feature = "graphviz")]
 #[derive(Default)]
 struct Collect {
     ids: HashMap<String, u32>,
@@ -215,6 +221,7 @@ struct Collect {
     defaults: HashMap<String, String>,
 }
 
+#[cfg(feature = "graphviz")]
 impl Collect {
     fn node(&mut self, key: String) -> u32 {
         if let Some(&v) = self.ids.get(&key) {
@@ -276,6 +283,7 @@ impl Collect {
 }
 
 /// The line number in a pest error message (` --> 3:5`), or 0.
+#[cfg(feature = "graphviz")]
 fn pest_line(message: &str) -> usize {
     message
         .split_once("--> ")
@@ -284,7 +292,16 @@ fn pest_line(message: &str) -> usize {
         .unwrap_or(0)
 }
 
+/// Reads a game from DOT: needs the `graphviz` feature (graphviz-rust's parser).
+#[cfg(not(feature = "graphviz"))]
+pub fn parse(_text: &str, _limits: &Limits) -> Result<Game> {
+    Err(Error::Unsupported(format!(
+        "reading {FORMAT} needs mazegraph's `graphviz` feature"
+    )))
+}
+
 /// Reads a game from DOT (a `digraph`).
+#[cfg(feature = "graphviz")]
 pub fn parse(text: &str, limits: &Limits) -> Result<Game> {
     // Linear time on broken nested input too (see crate::format::dot).
     crate::format::dot::limit_parser_calls(text.len());
@@ -411,7 +428,7 @@ pub fn parse(text: &str, limits: &Limits) -> Result<Game> {
     Ok(game)
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "graphviz"))]
 #[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
