@@ -86,6 +86,95 @@ impl Mask {
         })
     }
 
+    /// A 2-D mask over `dims` rooms (rows × columns) from a rule in polar coordinates about
+    /// the centre of the box: room centres are kept when `keep(radius, turn)` holds, where
+    /// `radius` is 0 at the centre and 1 on the ellipse inscribed in the box, and `turn` is the
+    /// angle in turns (0 to 1) clockwise from the top, as seen on a picture.
+    ///
+    /// Complexity: O(rooms), one call of `keep` per room.
+    ///
+    /// ```
+    /// use mazegraph::generate::Mask;
+    /// // The right half of a disc.
+    /// let half = Mask::from_polar_fn(&[10, 10], |r, t| r <= 1.0 && t < 0.5).unwrap();
+    /// assert!(half.bits().contains(4 * 10 + 9) && !half.bits().contains(4 * 10));
+    /// ```
+    pub fn from_polar_fn(dims: &[usize], mut keep: impl FnMut(f64, f64) -> bool) -> Result<Mask> {
+        let &[h, w] = dims else {
+            return Err(Error::Unsupported(format!(
+                "polar shapes are 2-D, not {}",
+                crate::grid::axes(dims.len())
+            )));
+        };
+        Mask::from_fn(dims, |x| {
+            let (down, right) = (centred(x[0], h), centred(x[1], w));
+            let radius = down.hypot(right);
+            let turn = (right.atan2(-down) / std::f64::consts::TAU).rem_euclid(1.0);
+            keep(radius, turn)
+        })
+    }
+
+    /// An Archimedean spiral band inscribed in a 2-D box: a strip of rooms that winds `turns`
+    /// times from the centre out to the rim, clockwise, taking the share `band` (between 0
+    /// and 1) of the distance between its successive turns; the rest separates them. With
+    /// `radius` and `turn` as in [`Mask::from_polar_fn`], a room is kept when
+    /// `radius ≤ 1` and the fractional part of `radius · turns − turn` is below `band`.
+    ///
+    /// ```
+    /// use mazegraph::generate::{Lattice, Mask};
+    /// let spiral = Mask::spiral(&[40, 40], 3.0, 0.6).unwrap();
+    /// // One band from the centre out: the lattice keeps (nearly) all of it.
+    /// let lat = Lattice::from_mask(&spiral, &Default::default()).unwrap();
+    /// assert!(lat.room_count() * 10 > spiral.room_count() * 9);
+    /// assert!(Mask::spiral(&[40, 40], 0.0, 0.5).is_err());
+    /// ```
+    pub fn spiral(dims: &[usize], turns: f64, band: f64) -> Result<Mask> {
+        if !(turns.is_finite() && turns > 0.0 && turns <= 1e6) {
+            return Err(Error::InvalidMaze(format!(
+                "a spiral needs a number of turns above 0, not {turns}"
+            )));
+        }
+        if !(band > 0.0 && band < 1.0) {
+            return Err(Error::InvalidMaze(format!(
+                "a spiral's band is a share of the distance between its turns, between 0 and 1, not {band}"
+            )));
+        }
+        Mask::from_polar_fn(dims, |r, t| {
+            r <= 1.0 + 1e-9 && (r * turns - t).rem_euclid(1.0) < band
+        })
+    }
+
+    /// This 2-D mask read in polar coordinates and wrapped around the centre of a box of
+    /// `dims` rooms: its rows are radii (the first row at the centre, the last at the rim of
+    /// the inscribed ellipse) and its columns are angles (clockwise from the top, all the way
+    /// round). A non-linear shape from a picture: a band of stripes becomes rings, a diagonal
+    /// stripe a spiral.
+    ///
+    /// Complexity: O(rooms of the new box).
+    ///
+    /// ```
+    /// use mazegraph::generate::Mask;
+    /// // Two rows: a hole in the middle, a ring around it.
+    /// let ring = Mask::from_fn(&[2, 8], |x| x[0] == 1).unwrap().polar(&[20, 20]).unwrap();
+    /// assert!(!ring.bits().contains(10 * 20 + 10) && ring.bits().contains(10 * 20 + 1));
+    /// ```
+    pub fn polar(&self, dims: &[usize]) -> Result<Mask> {
+        let &[h, w] = self.shape.dims() else {
+            return Err(Error::Unsupported(format!(
+                "only a 2-D shape can be read in polar coordinates, not a {}-D one",
+                self.shape.ndim()
+            )));
+        };
+        Mask::from_polar_fn(dims, |r, t| {
+            if r >= 1.0 {
+                return false;
+            }
+            let row = ((r * h as f64) as usize).min(h - 1);
+            let col = ((t * w as f64) as usize).min(w - 1);
+            self.bits.contains(row * w + col)
+        })
+    }
+
     /// A 2-D mask from a PNG image, one pixel per room: light pixels (luminance ≥ 50%, not
     /// transparent) are rooms. Any PNG colour type and bit depth.
     #[warn(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
