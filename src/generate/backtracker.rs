@@ -94,7 +94,11 @@ fn walk(
         if n > 0 {
             let d = options[below(rng, n)];
             let s = strides[usize::from(d / 2)];
-            let next = if d.is_multiple_of(2) { cur - 2 * s } else { cur + 2 * s };
+            let next = if d.is_multiple_of(2) {
+                cur - 2 * s
+            } else {
+                cur + 2 * s
+            };
             Lattice::open(grid, cur, next);
             free.set(next, false);
             stack.push(d);
@@ -103,7 +107,11 @@ fn walk(
             match stack.pop() {
                 Some(d) => {
                     let s = strides[usize::from(d / 2)];
-                    cur = if d.is_multiple_of(2) { cur + 2 * s } else { cur - 2 * s };
+                    cur = if d.is_multiple_of(2) {
+                        cur + 2 * s
+                    } else {
+                        cur - 2 * s
+                    };
                 }
                 None => break,
             }
