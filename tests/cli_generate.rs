@@ -464,10 +464,37 @@ fn spiral_mazes() {
         .filter(|w| w[0] == b'#' && w[1] != b'#')
         .count();
     assert!(runs >= 4, "{txt}");
+    // The double spiral: in along one arm to the centre, out along the other, so the solution
+    // is far longer than half the outer turn.
+    let dbl = dir.path().join("double.png");
+    mg().args([
+        "generate",
+        "--size",
+        "45x45",
+        "--shape",
+        "double-spiral",
+        "--seed",
+        "7",
+        "-o",
+    ])
+    .arg(&dbl)
+    .assert()
+    .success();
+    let stats = stdout(&["stats", s(&dbl), "--json"]);
+    let length: usize = stats
+        .split("\"solution_length\": ")
+        .nth(1)
+        .and_then(|t| t.split(',').next())
+        .and_then(|t| t.trim().parse().ok())
+        .unwrap_or_else(|| panic!("{stats}"));
+    assert!(length > 600, "{length}");
     let e = error(&[
         "generate", "--size", "9x9", "--turns", "3", "--to", "txt", "-q",
     ]);
-    assert!(e.contains("--turns applies to --shape spiral only"), "{e}");
+    assert!(
+        e.contains("--turns applies to --shape spiral or double-spiral only"),
+        "{e}"
+    );
     let e = error(&[
         "generate", "--size", "9x9x9", "--shape", "spiral", "--to", "json", "-q",
     ]);

@@ -227,13 +227,14 @@ proptest! {
         check_around(&lat, &path, algorithms[pick % algorithms.len()], seed)?;
     }
 
-    /// Spiral mazes are perfect and connected, for every generator that follows shapes.
+    /// Spiral mazes (one to three arms) are perfect and connected, for every generator that
+    /// follows shapes.
     #[test]
     fn spiral_mazes_are_perfect(
         rows in 8usize..=48, cols in 8usize..=48, turns in 1.0f64..5.0, band in 0.3f64..0.9,
-        seed: u64, pick in 0usize..64,
+        arms in 1usize..=3, seed: u64, pick in 0usize..64,
     ) {
-        let mask = Mask::spiral(&[rows, cols], turns, band).unwrap();
+        let mask = Mask::spiral_arms(&[rows, cols], turns, band, arms).unwrap();
         let lat = Lattice::from_mask(&mask, &Limits::default()).unwrap();
         let algorithms: Vec<Algorithm> = Algorithm::all()
             .into_iter()
@@ -268,7 +269,28 @@ fn spiral_band_winds_the_given_number_of_turns() {
         .filter(|w| !w[0] && w[1])
         .count();
     assert!((5..=8).contains(&crossings), "{crossings}");
+    // Two arms meet at the centre: the double spiral is one shape, and its entrance (its
+    // top room) and exit (its bottom room) are on different arms, so the way through goes
+    // in to the centre and out again.
+    let double = Mask::spiral_arms(&[side, side], 2.0, 0.6, 2).unwrap();
+    let lat = Lattice::from_mask(&double, &Limits::default()).unwrap();
+    assert!(lat.room_count() * 20 > double.room_count() * 19);
+    let maze = generate(
+        &lat,
+        &Options::new(Algorithm::Kruskal),
+        &mut rng_from_seed(1),
+    )
+    .unwrap();
+    let (s, g) = maze.terminals().unwrap();
+    let kept = dead_end::fill(&maze, &[s, g]);
+    // The centre of the box is cell (side, side), give or take a cropped row or column.
+    let near_centre = kept.ones().any(|c| {
+        let x = lat.cells().coords(c);
+        x[0].abs_diff(side) <= 4 && x[1].abs_diff(side) <= 4
+    });
+    assert!(near_centre, "the solution does not pass the centre");
     assert!(Mask::spiral(&[10, 10, 10], 2.0, 0.5).is_err());
+    assert!(Mask::spiral_arms(&[10, 10], 2.0, 0.5, 0).is_err());
     assert!(Mask::spiral(&[10, 10], 2.0, 1.0).is_err());
 }
 

@@ -42,6 +42,7 @@ Examples:
   mazegraph generate -a wilson --size 60x60 --shape ellipse --loops 20 -o round.json
   mazegraph generate --size 40x40 --shape diamond --transform rotate:30 -o turned.txt
   mazegraph generate --size 41x41 --shape spiral --turns 3 -o spiral.png
+  mazegraph generate --size 45x45 --shape double-spiral -o in-and-out.png  # joined at the centre
   mazegraph generate --mask rings.png --polar --size 60x60 -o round.png  # rows = radii
   mazegraph generate -a wilson --solution path.txt -o designed.txt   # path.txt: 0,0 / 0,1 / …
   mazegraph generate -a growing-tree --pick mixed:0.75 --size 25x25 --braid --to txt
@@ -73,7 +74,8 @@ pub struct Args {
     /// spiral is 2-D).
     #[arg(long, value_enum)]
     shape: Option<ShapeArg>,
-    /// Turns of --shape spiral (default: one per 7 rooms of radius, at least 1).
+    /// Turns of --shape spiral or double-spiral (default: a band about 4 rooms wide, at least
+    /// one turn).
     #[arg(long, value_name = "T")]
     turns: Option<f64>,
     /// Carve only where this PNG is light, one pixel per room (resized to --size if given).
@@ -123,6 +125,8 @@ enum ShapeArg {
     Triangle,
     /// An Archimedean spiral band winding out from the centre (2-D; see --turns).
     Spiral,
+    /// Two spiral arms joined at the centre: in along one, out along the other (2-D).
+    DoubleSpiral,
 }
 
 /// Share of the distance between two turns of `--shape spiral` that its band takes.
@@ -231,8 +235,10 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     if args.huge {
         return run_huge(&args, algorithm, seed(), &output, &limits, global.quiet);
     }
-    if args.turns.is_some() && !matches!(args.shape, Some(ShapeArg::Spiral)) {
-        bail!("--turns applies to --shape spiral only");
+    if args.turns.is_some()
+        && !matches!(args.shape, Some(ShapeArg::Spiral | ShapeArg::DoubleSpiral))
+    {
+        bail!("--turns applies to --shape spiral or double-spiral only");
     }
     let solution = match &args.solution {
         Some(path) => Some((path, read_solution(path, &limits)?)),
@@ -341,15 +347,24 @@ fn lattice(
         None => {
             let size = size.context("say how many rooms with --size, e.g. --size 30x40")?;
             check_rooms(size, limits)?;
-            match args.shape.unwrap_or(ShapeArg::Box) {
+            let shape = args.shape.unwrap_or(ShapeArg::Box);
+            match shape {
                 ShapeArg::Box => Mask::full(size)?,
                 ShapeArg::Diamond => Mask::diamond(size)?,
                 ShapeArg::Ellipse => Mask::ellipse(size)?,
                 ShapeArg::Triangle => Mask::triangle(size)?,
-                ShapeArg::Spiral => {
+                ShapeArg::Spiral | ShapeArg::DoubleSpiral => {
+                    let arms = if matches!(shape, ShapeArg::Spiral) {
+                        1
+                    } else {
+                        2
+                    };
+                    // A band about 4 rooms wide: a turn (of every arm) per 7·arms rooms of radius.
                     let radius = size.iter().copied().min().unwrap_or(1) as f64 / 2.0;
-                    let turns = args.turns.unwrap_or((radius / 7.0).max(1.0));
-                    Mask::spiral(size, turns, SPIRAL_BAND)?
+                    let turns = args
+                        .turns
+                        .unwrap_or((radius / (7.0 * arms as f64)).max(1.0));
+                    Mask::spiral_arms(size, turns, SPIRAL_BAND, arms)?
                 }
             }
         }

@@ -129,6 +129,22 @@ impl Mask {
     /// assert!(Mask::spiral(&[40, 40], 0.0, 0.5).is_err());
     /// ```
     pub fn spiral(dims: &[usize], turns: f64, band: f64) -> Result<Mask> {
+        Mask::spiral_arms(dims, turns, band, 1)
+    }
+
+    /// Spiral bands of `arms` arms (1 to 8) evenly spaced round the centre, each winding
+    /// `turns` times and taking the share `band` of the distance between two neighbouring
+    /// arms; with more than one arm, a disc at the centre joins them. Two arms make the
+    /// double spiral: in along one arm, out along the other.
+    ///
+    /// ```
+    /// use mazegraph::generate::{Lattice, Mask};
+    /// let double = Mask::spiral_arms(&[40, 40], 2.0, 0.6, 2).unwrap();
+    /// // The arms meet at the centre: one connected shape.
+    /// let lat = Lattice::from_mask(&double, &Default::default()).unwrap();
+    /// assert!(lat.room_count() * 10 > double.room_count() * 9);
+    /// ```
+    pub fn spiral_arms(dims: &[usize], turns: f64, band: f64, arms: usize) -> Result<Mask> {
         if !(turns.is_finite() && turns > 0.0 && turns <= 1e6) {
             return Err(Error::InvalidMaze(format!(
                 "a spiral needs a number of turns above 0, not {turns}"
@@ -139,8 +155,21 @@ impl Mask {
                 "a spiral's band is a share of the distance between its turns, between 0 and 1, not {band}"
             )));
         }
+        if !(1..=8).contains(&arms) {
+            return Err(Error::InvalidMaze(format!(
+                "a spiral has 1 to 8 arms, not {arms}"
+            )));
+        }
+        let arms_f = arms as f64;
+        // The centre disc that joins several arms: half the distance between two arms.
+        let hub = if arms > 1 {
+            0.5 / (turns * arms_f)
+        } else {
+            0.0
+        };
         Mask::from_polar_fn(dims, |r, t| {
-            r <= 1.0 + 1e-9 && (r * turns - t).rem_euclid(1.0) < band
+            let phase = (r * turns - t).rem_euclid(1.0) * arms_f;
+            r <= 1.0 + 1e-9 && (r < hub || phase.fract() < band)
         })
     }
 
