@@ -370,6 +370,28 @@ fn a_given_solution_is_the_maze_s_only_solution() {
     assert_eq!(a, stdout(&args));
     assert_eq!(a.matches('G').count(), 1, "{a}");
     assert_eq!(a.lines().nth(9).unwrap().as_bytes()[7], b'G', "{a}");
+    // A picture keeps no explicit terminals: said in a note.
+    let png = dir.path().join("inner.png");
+    let out = mg()
+        .args([
+            "generate",
+            "--solution",
+            s(&path),
+            "--size",
+            "6x7",
+            "--seed",
+            "9",
+            "-o",
+        ])
+        .arg(&png)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("png keeps no explicit start and goal"),
+        "{err}"
+    );
 }
 
 #[test]

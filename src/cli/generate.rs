@@ -268,7 +268,15 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
                 Some(i) => anyhow!("{}:{}: {e}", display_name(path), list.lines[i]),
                 None => anyhow!("{}: {e}", display_name(path)),
             })?;
-            generate_with_solution(&lattice, &list.rooms, &opts, &mut rng_from_seed(seed))?
+            let maze =
+                generate_with_solution(&lattice, &list.rooms, &opts, &mut rng_from_seed(seed))?;
+            if maze.openings().len() < 2 && to.is_picture() && !global.quiet {
+                note!(
+                    "mazegraph: note: an end of the path is inside the maze, not on its border: \
+                     {to} keeps no explicit start and goal (write txt or json to keep them)"
+                );
+            }
+            maze
         }
         None => generate(&lattice, &opts, &mut rng_from_seed(seed))?,
     };

@@ -1,7 +1,11 @@
 //! Shapes (seed 001): a [`Mask`] is the set of rooms a generator may carve. Built in: the
 //! diamond, the ellipse and the triangle (in n dimensions: the L1 ball, the L2 ball and a
 //! pyramid along axis 0); any linear [`Transform`] of a mask (rotation, shear, scale, or a
-//! matrix of your own); or a mask read from a PNG image, one pixel per room.
+//! matrix of your own); or a mask read from a PNG image, one pixel per room. Non-linear shapes
+//! in 2-D come from polar coordinates: a rule of radius and angle ([`Mask::from_polar_fn`]),
+//! the Archimedean spiral band and its many-armed kin ([`Mask::spiral`],
+//! [`Mask::spiral_arms`]), or a mask whose rows are radii and columns angles wrapped round
+//! the centre ([`Mask::polar`]).
 //!
 //! ```
 //! use mazegraph::generate::{Mask, Transform};

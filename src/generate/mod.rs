@@ -31,6 +31,11 @@
 //! | sidewinder | [`sidewinder`] | yes | 2-D | no |
 //! | recursive division | [`division`] | yes | yes | no |
 //!
+//! The growing generators (the backtracker, Kruskal, Prim, breadth-first, growth, Wilson,
+//! Aldous–Broder, hunt-and-kill, the growing tree) can also start from a tree already carved
+//! ([`carve_from`]); [`solution`] uses it to build a maze around a solution given in advance.
+//! Shapes ([`Mask`]) include spirals and any rule in polar coordinates.
+//!
 //! Huge 2-D mazes are made by [`huge`]: a coarse map whose cells are sub-mazes generated in
 //! parallel, streamed to a 1-bit PNG.
 //!
