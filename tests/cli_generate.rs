@@ -566,3 +566,40 @@ fn a_polar_mask_wraps_round_the_centre() {
     let e = error(&["generate", "--size", "9x9", "--polar", "--to", "txt", "-q"]);
     assert!(e.contains("--mask"), "{e}");
 }
+
+#[test]
+fn a_given_solution_in_a_mask_picture_keeps_the_picture_s_size() {
+    let dir = tempfile::tempdir().unwrap();
+    let mask = dir.path().join("mask.png");
+    // An L: the top row and the left column of a 4×4 image are light.
+    let mut data = vec![0u8; 16];
+    for i in 0..4 {
+        data[i] = 255;
+        data[i * 4] = 255;
+    }
+    let mut bytes = Vec::new();
+    {
+        let mut enc = png::Encoder::new(&mut bytes, 4, 4);
+        enc.set_color(png::ColorType::Grayscale);
+        enc.set_depth(png::BitDepth::Eight);
+        enc.write_header().unwrap().write_image_data(&data).unwrap();
+    }
+    fs::write(&mask, bytes).unwrap();
+    // A path of 1×3 rooms does not shrink the picture's 4×4 rooms.
+    let path = write(dir.path(), "top.txt", "0,0\n0,1\n0,2\n");
+    let txt = stdout(&[
+        "generate",
+        "--mask",
+        s(&mask),
+        "--solution",
+        s(&path),
+        "--seed",
+        "1",
+        "--to",
+        "txt",
+    ]);
+    assert_eq!(
+        txt,
+        "#.###.###\n#.......#\n#.#######\n#.#######\n#.#######\n#.#######\n#.#######\n#.#######\n#########\n"
+    );
+}

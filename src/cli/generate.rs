@@ -32,9 +32,9 @@ the one before, none twice; blank lines and # comments are skipped. Room (r, c) 
 path's rooms are carved first and the algorithm grows the rest of the maze from them, so the
 maze is perfect and the path is its only solution. The maze opens at the path's end rooms when
 they lie on the border of the box (otherwise they are explicit terminals, S and G in text).
-Without --size the box is the smallest that holds the path. The algorithms that can grow from
-a given path: backtracker, kruskal, prim, bfs, growth, wilson, aldous-broder, hunt-and-kill,
-growing-tree; no --loops or --braid.
+Without --size (or --mask) the box is the smallest that holds the path. The algorithms that
+can grow from a given path: backtracker, kruskal, prim, bfs, growth, wilson, aldous-broder,
+hunt-and-kill, growing-tree; no --loops or --braid.
 
 Examples:
   mazegraph generate --size 30x40 --seed 7 -o maze.txt
@@ -324,7 +324,10 @@ fn lattice(
     let shaped = args.shape.is_some_and(|s| !matches!(s, ShapeArg::Box))
         || args.mask.is_some()
         || !args.transform.is_empty();
-    let default_size = solution.map(RoomList::bounding_size);
+    // A mask picture has a size of its own; otherwise the path's box is the default.
+    let default_size = solution
+        .filter(|_| args.mask.is_none())
+        .map(RoomList::bounding_size);
     let size = args.size.as_ref().map(|s| &s.0).or(default_size.as_ref());
     if !shaped {
         let size = size.context("say how many rooms with --size, e.g. --size 30x40")?;
