@@ -457,6 +457,13 @@ fn bad_solutions_are_refused_at_their_line() {
         "-q",
     ]);
     assert!(e.contains("no-such-file.txt"), "{e}");
+    // A long list is checked against the memory budget before it is parsed.
+    let long: String = (0..2000).map(|c| format!("0,{c}\n")).collect();
+    let e = run("long.txt", &long, &["--max-memory", "64K"]);
+    assert!(
+        e.contains("a solution of 2000 lines needs about") && e.contains("--max-memory"),
+        "{e}"
+    );
 }
 
 #[test]

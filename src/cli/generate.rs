@@ -304,6 +304,16 @@ fn read_solution(path: &Path, limits: &mazegraph::grid::Limits) -> Result<RoomLi
             e.utf8_error().valid_up_to()
         )
     })?;
+    // Each room is a small vector of its own: about 64 bytes plus 8 a coordinate, for a few
+    // bytes of text; checked against the budget before parsing.
+    let lines = text.lines().count() as u64;
+    let commas = text.bytes().filter(|&b| b == b',').count() as u64;
+    limits.check_bytes(
+        &format!("{}: a solution of {lines} lines", display_name(path)),
+        lines
+            .saturating_mul(72)
+            .saturating_add(commas.saturating_mul(8)),
+    )?;
     let list = read_rooms(&text).map_err(|e| super::io::located(path, e))?;
     if list.rooms.is_empty() {
         bail!(
