@@ -610,3 +610,41 @@ fn a_given_solution_in_a_mask_picture_keeps_the_picture_s_size() {
         "#.###.###\n#.......#\n#.#######\n#.#######\n#.#######\n#.#######\n#.#######\n#.#######\n#########\n"
     );
 }
+
+#[test]
+fn a_solution_drawn_in_a_text_maze_is_followed() {
+    // Solve one maze, then build another around its solution: the same path, new walls.
+    let dir = tempfile::tempdir().unwrap();
+    let first = dir.path().join("k.txt");
+    mg().args([
+        "generate", "-a", "kruskal", "--size", "6x9", "--seed", "4", "-q", "-o",
+    ])
+    .arg(&first)
+    .assert()
+    .success();
+    let drawn = stdout(&["solve", s(&first), "--to", "txt"]);
+    let drawn_file = write(dir.path(), "drawn.txt", &drawn);
+    let second = stdout(&[
+        "generate",
+        "-a",
+        "backtracker",
+        "--solution",
+        s(&drawn_file),
+        "--seed",
+        "1",
+        "--to",
+        "txt",
+    ]);
+    assert_ne!(second, fs::read_to_string(&first).unwrap());
+    let second_file = write(dir.path(), "b.txt", &second);
+    let resolved = stdout(&["solve", s(&second_file), "--to", "txt"]);
+    let on_path = |t: &str| -> Vec<bool> { t.chars().map(|ch| "oSG".contains(ch)).collect() };
+    assert_eq!(on_path(&drawn), on_path(&resolved), "{drawn}\n{resolved}");
+    // A drawing that forks is refused at its line.
+    let fork = write(dir.path(), "fork.txt", "#S###\n#ooo#\n#o#o#\n#G###\n");
+    let e = error(&["generate", "--solution", s(&fork), "--to", "txt", "-q"]);
+    assert!(
+        e.contains("fork.txt:2: the drawn path forks at column 2"),
+        "{e}"
+    );
+}

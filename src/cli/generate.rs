@@ -8,8 +8,8 @@ use anyhow::{anyhow, bail, Context, Result};
 use mazegraph::format::{Format, Holds};
 use mazegraph::generate::solution::path_cells;
 use mazegraph::generate::{
-    generate, generate_with_solution, huge, read_rooms, rng_from_seed, Algorithm, Lattice, Mask,
-    Options, Pick, RoomList, Transform,
+    generate, generate_with_solution, huge, read_drawn_path, read_rooms, rng_from_seed, Algorithm,
+    Lattice, Mask, Options, Pick, RoomList, Transform,
 };
 use mazegraph::Graph;
 use std::path::{Path, PathBuf};
@@ -32,7 +32,9 @@ the one before, none twice; blank lines and # comments are skipped. Room (r, c) 
 path's rooms are carved first and the algorithm grows the rest of the maze from them, so the
 maze is perfect and the path is its only solution. The maze opens at the path's end rooms when
 they lie on the border of the box (otherwise they are explicit terminals, S and G in text).
-Without --size (or --mask) the box is the smallest that holds the path. The algorithms that
+Without --size (or --mask) the box is the smallest that holds the path. A file of `#`, `.`,
+`o`, `S` and `G` only is a path drawn in a text maze, as `solve --to txt` writes one: `o`
+marks its cells, `S` its start and `G` its end (only the path is read; the box is the text's). The algorithms that
 can grow from a given path: backtracker, kruskal, prim, bfs, growth, wilson, aldous-broder,
 hunt-and-kill, growing-tree; no --loops or --braid.
 
@@ -244,7 +246,7 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         Some(path) => Some((path, read_solution(path, &limits)?)),
         None => None,
     };
-    let lattice = lattice(&args, solution.as_ref().map(|s| &s.1), &limits)?;
+    let lattice = lattice(&args, solution.as_ref().map(|s| &s.1.size), &limits)?;
     let opts = Options {
         algorithm,
         loops: args.loops,
@@ -262,7 +264,7 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     let stages = super::progress::Stages::new(global.quiet);
     stages.stage(format!("generating ({})", algorithm.name()));
     let maze = match &solution {
-        Some((path, list)) => {
+        Some((path, Given { list, .. })) => {
             // The path checked first, for an error at its line of the file.
             path_cells(&lattice, &list.rooms).map_err(|e| match e.room() {
                 Some(i) => anyhow!("{}:{}: {e}", display_name(path), list.lines[i]),
@@ -291,8 +293,16 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The rooms of a `--solution` file.
-fn read_solution(path: &Path, limits: &mazegraph::grid::Limits) -> Result<RoomList> {
+/// A solution given in advance: its rooms, and the size of the maze it asks for (the text
+/// maze it is drawn in, or the smallest box that holds it).
+struct Given {
+    list: RoomList,
+    size: Vec<usize>,
+}
+
+/// The rooms of a `--solution` file: a list of rooms, or (a text of `#.oSG` and spaces) a
+/// path drawn in a text maze.
+fn read_solution(path: &Path, limits: &mazegraph::grid::Limits) -> Result<Given> {
     let (bytes, stopped) = super::io::read_input(path, Expect::Text("solution"), limits)?;
     if let Some(why) = stopped {
         bail!(why);
@@ -314,6 +324,11 @@ fn read_solution(path: &Path, limits: &mazegraph::grid::Limits) -> Result<RoomLi
             .saturating_mul(72)
             .saturating_add(commas.saturating_mul(8)),
     )?;
+    let drawing = |b: u8| matches!(b, b'#' | b'.' | b'o' | b'S' | b'G' | b' ' | b'\r' | b'\n');
+    if text.contains('S') && text.bytes().all(drawing) {
+        let (size, list) = read_drawn_path(&text).map_err(|e| super::io::located(path, e))?;
+        return Ok(Given { list, size });
+    }
     let list = read_rooms(&text).map_err(|e| super::io::located(path, e))?;
     if list.rooms.is_empty() {
         bail!(
@@ -321,24 +336,25 @@ fn read_solution(path: &Path, limits: &mazegraph::grid::Limits) -> Result<RoomLi
             display_name(path)
         );
     }
-    Ok(list)
+    Ok(Given {
+        size: list.bounding_size(),
+        list,
+    })
 }
 
 /// The rooms to carve: the box of --size (or the smallest box holding the given solution),
 /// or a shape, a mask, transformed.
 fn lattice(
     args: &Args,
-    solution: Option<&RoomList>,
+    solution_size: Option<&Vec<usize>>,
     limits: &mazegraph::grid::Limits,
 ) -> Result<Lattice> {
     let shaped = args.shape.is_some_and(|s| !matches!(s, ShapeArg::Box))
         || args.mask.is_some()
         || !args.transform.is_empty();
     // A mask picture has a size of its own; otherwise the path's box is the default.
-    let default_size = solution
-        .filter(|_| args.mask.is_none())
-        .map(RoomList::bounding_size);
-    let size = args.size.as_ref().map(|s| &s.0).or(default_size.as_ref());
+    let default_size = solution_size.filter(|_| args.mask.is_none());
+    let size = args.size.as_ref().map(|s| &s.0).or(default_size);
     if !shaped {
         let size = size.context("say how many rooms with --size, e.g. --size 30x40")?;
         return Ok(Lattice::new(size, limits)?);

@@ -72,7 +72,7 @@ pub mod wilson;
 pub use growing_tree::Pick;
 pub use lattice::Lattice;
 pub use mask::{Mask, Transform};
-pub use solution::{generate_with_solution, read_rooms, PathError, RoomList};
+pub use solution::{generate_with_solution, read_drawn_path, read_rooms, PathError, RoomList};
 
 use crate::error::{Error, Result};
 use crate::grid::Grid;

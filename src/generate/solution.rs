@@ -107,6 +107,119 @@ pub fn read_rooms(text: &str) -> Result<RoomList> {
     Ok(list)
 }
 
+/// Reads a solution drawn in a 2-D text maze, as `mazegraph solve --to txt` writes one: `o`
+/// marks the cells of the path, `S` its start and `G` its end (on the frame or on a room);
+/// every other character is ignored, so only the path is read, not the maze around it. The
+/// path is followed from `S` to `G` through marked cells side by side, and its rooms (the
+/// cells at odd coordinates) are listed in that order, each with its line. Also returns the
+/// text's size in rooms, `((rows − 1) / 2, (columns − 1) / 2)`.
+///
+/// Errors ([`Error::Parse`], format `solution`, with the line): no `S` or no `G`, or more
+/// than one; a path that forks, stops before `G` or runs into itself.
+///
+/// Complexity: O(characters) time and bits.
+///
+/// ```
+/// use mazegraph::generate::solution::read_drawn_path;
+/// let drawn = "#S###\n#o..#\n#o#.#\n#ooG#\n#####";
+/// let (size, list) = read_drawn_path(drawn).unwrap();
+/// assert_eq!(size, vec![2, 2]);
+/// assert_eq!(list.rooms, vec![vec![0, 0], vec![1, 0], vec![1, 1]]);
+/// assert_eq!(list.lines, vec![2, 4, 4]);
+/// ```
+pub fn read_drawn_path(text: &str) -> Result<(Vec<usize>, RoomList)> {
+    let rows: Vec<&[u8]> = text.lines().map(str::as_bytes).collect();
+    let h = rows.len();
+    let w = rows.iter().map(|r| r.len()).max().unwrap_or(0);
+    let at = |r: usize, c: usize| rows.get(r).and_then(|row| row.get(c)).copied();
+    let find = |ch: u8| -> Result<(usize, usize)> {
+        let mut found = None;
+        for (r, row) in rows.iter().enumerate() {
+            for (c, &b) in row.iter().enumerate() {
+                if b == ch {
+                    if found.is_some() {
+                        return Err(Error::parse(
+                            "solution",
+                            r + 1,
+                            format!(
+                                "a second {:?}: a drawn path has one S and one G",
+                                ch as char
+                            ),
+                        ));
+                    }
+                    found = Some((r, c));
+                }
+            }
+        }
+        found.ok_or_else(|| {
+            Error::parse(
+                "solution",
+                0,
+                format!(
+                    "no {:?}: a drawn path goes from S to G through cells marked o",
+                    ch as char
+                ),
+            )
+        })
+    };
+    let (start, goal) = (find(b'S')?, find(b'G')?);
+    let marked = |r: usize, c: usize| matches!(at(r, c), Some(b'o' | b'S' | b'G'));
+    let mut seen = FixedBitSet::with_capacity(h * w);
+    let mut list = RoomList::default();
+    let (mut prev, mut cur) = (None, start);
+    loop {
+        let (r, c) = cur;
+        seen.insert(r * w + c);
+        if r % 2 == 1 && c % 2 == 1 {
+            list.rooms.push(vec![(r - 1) / 2, (c - 1) / 2]);
+            list.lines.push(r + 1);
+        }
+        if cur == goal {
+            break;
+        }
+        let mut next = Vec::with_capacity(4);
+        let candidates = [
+            r.checked_sub(1).map(|r| (r, c)),
+            Some((r + 1, c)),
+            c.checked_sub(1).map(|c| (r, c)),
+            Some((r, c + 1)),
+        ];
+        for (nr, nc) in candidates.into_iter().flatten() {
+            if marked(nr, nc) && Some((nr, nc)) != prev {
+                next.push((nr, nc));
+            }
+        }
+        let here = format!("column {}", c + 1);
+        let (nr, nc) = match next.as_slice() {
+            [one] => *one,
+            [] => {
+                return Err(Error::parse(
+                    "solution",
+                    r + 1,
+                    format!("the drawn path stops at {here} before reaching G"),
+                ))
+            }
+            _ => {
+                return Err(Error::parse(
+                    "solution",
+                    r + 1,
+                    format!("the drawn path forks at {here}: draw one way from S to G"),
+                ))
+            }
+        };
+        if seen.contains(nr * w + nc) {
+            return Err(Error::parse(
+                "solution",
+                nr + 1,
+                format!("the drawn path runs into itself at column {}", nc + 1),
+            ));
+        }
+        prev = Some(cur);
+        cur = (nr, nc);
+    }
+    Ok((vec![h.saturating_sub(1) / 2, w.saturating_sub(1) / 2], list))
+}
+
 /// What is wrong with a solution path; `room` is the 0-based index of the first bad room
 /// (messages count rooms from 1).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -399,6 +512,29 @@ mod tests {
             }
         }
         assert_eq!(read_rooms("").unwrap().bounding_size(), Vec::<usize>::new());
+    }
+
+    #[test]
+    fn drawn_paths_are_followed_or_refused_at_their_line() {
+        // What `solve --to txt` writes: the path from S above room (0, 0) to G below room (2, 2).
+        let drawn = "#S#####\n#o#...#\n#o#.###\n#ooooo#\n###.#o#\n#...#o#\n#####G#\n";
+        let (size, list) = read_drawn_path(drawn).unwrap();
+        assert_eq!(size, vec![3, 3]);
+        assert_eq!(
+            list.rooms,
+            rooms(&[&[0, 0], &[1, 0], &[1, 1], &[1, 2], &[2, 2]])
+        );
+        assert_eq!(list.lines, vec![2, 4, 4, 4, 6]);
+        let line = |text: &str| match read_drawn_path(text) {
+            Err(Error::Parse { line, message, .. }) => (line, message),
+            other => panic!("{other:?}"),
+        };
+        assert!(line("#o#\n#oG\n").1.contains("no 'S'"));
+        assert_eq!(line("S#\nS#\nG#\n").0, 2);
+        let (l, m) = line("Soo#\n#o##\n#ooG\n");
+        assert!(l == 1 && m.contains("forks at column 2"), "{l} {m}");
+        let (l, m) = line("So.G\n");
+        assert!(l == 1 && m.contains("stops at column 2"), "{l} {m}");
     }
 
     #[test]
