@@ -11,9 +11,11 @@
 //! box (above or below along axis 0 first, then along the next axes); an end room inside the
 //! box becomes an explicit terminal (a `S` or `G` in a text maze).
 //!
-//! Room coordinates are those of the maze made: room `(r, c)` is cell `(2r+1, 2c+1)`; with a
-//! shape they count in the shape's box as [`Lattice::from_mask`] crops it, and every room of
-//! the path must lie in the shape.
+//! The path comes as a list of rooms ([`read_rooms`]: `r,c` a line) or drawn in a text maze
+//! ([`read_drawn_path`]: what `solve --to txt` writes, so a maze can be rebuilt around the
+//! solution of another). Room coordinates are those of the maze made: room `(r, c)` is cell
+//! `(2r+1, 2c+1)`; with a shape they count in the shape's box as [`Lattice::from_mask`] crops
+//! it, and every room of the path must lie in the shape.
 //!
 //! ```
 //! use mazegraph::generate::{generate_with_solution, rng_from_seed, Algorithm, Lattice, Options};
