@@ -97,11 +97,9 @@ fn n_dimensional_shapes_loops_braid_and_pick() {
     assert!(turned.lines().all(|l| l.len() == 9));
 }
 
-#[test]
-fn a_png_mask_gives_the_rooms() {
-    let dir = tempfile::tempdir().unwrap();
-    let mask = dir.path().join("mask.png");
-    // An L shape: the top row and the left column of a 4×4 image are light.
+/// A 4×4 grey PNG mask shaped like an L: its top row and left column are light.
+fn l_mask(dir: &std::path::Path) -> std::path::PathBuf {
+    let mask = dir.join("mask.png");
     let mut data = vec![0u8; 16];
     for i in 0..4 {
         data[i] = 255;
@@ -115,6 +113,13 @@ fn a_png_mask_gives_the_rooms() {
         enc.write_header().unwrap().write_image_data(&data).unwrap();
     }
     fs::write(&mask, bytes).unwrap();
+    mask
+}
+
+#[test]
+fn a_png_mask_gives_the_rooms() {
+    let dir = tempfile::tempdir().unwrap();
+    let mask = l_mask(dir.path());
     let txt = stdout(&[
         "generate",
         "--mask",
@@ -577,21 +582,7 @@ fn a_polar_mask_wraps_round_the_centre() {
 #[test]
 fn a_given_solution_in_a_mask_picture_keeps_the_picture_s_size() {
     let dir = tempfile::tempdir().unwrap();
-    let mask = dir.path().join("mask.png");
-    // An L: the top row and the left column of a 4×4 image are light.
-    let mut data = vec![0u8; 16];
-    for i in 0..4 {
-        data[i] = 255;
-        data[i * 4] = 255;
-    }
-    let mut bytes = Vec::new();
-    {
-        let mut enc = png::Encoder::new(&mut bytes, 4, 4);
-        enc.set_color(png::ColorType::Grayscale);
-        enc.set_depth(png::BitDepth::Eight);
-        enc.write_header().unwrap().write_image_data(&data).unwrap();
-    }
-    fs::write(&mask, bytes).unwrap();
+    let mask = l_mask(dir.path());
     // A path of 1×3 rooms does not shrink the picture's 4×4 rooms.
     let path = write(dir.path(), "top.txt", "0,0\n0,1\n0,2\n");
     let txt = stdout(&[

@@ -39,9 +39,7 @@ pub fn hunt_and_kill(lattice: &Lattice, rng: &mut impl Rng) -> Grid {
 /// assert!(lat.is_perfect(&grid) && grid.is_path(lat.room_cell(0) + 9));
 /// ```
 pub fn extend(lattice: &Lattice, mut grid: Grid, rng: &mut impl Rng) -> Grid {
-    let tree = super::tree_rooms(lattice, &mut grid, rng);
-    let start = tree[below(rng, tree.len())];
-    let left = lattice.room_count().saturating_sub(tree.len());
+    let (start, left) = super::tree_walk_start(lattice, &mut grid, rng);
     run(lattice, grid, start, left, rng)
 }
 

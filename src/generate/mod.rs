@@ -354,6 +354,18 @@ pub fn generate(lattice: &Lattice, opts: &Options, rng: &mut impl Rng) -> Result
     Ok(Maze::new(grid))
 }
 
+/// A random room of the tree carved in `grid` ([`tree_rooms`]) to start a walk from, and the
+/// number of rooms still to carve: how the walking generators extend a tree.
+pub(crate) fn tree_walk_start(
+    lattice: &Lattice,
+    grid: &mut Grid,
+    rng: &mut impl Rng,
+) -> (usize, usize) {
+    let tree = tree_rooms(lattice, grid, rng);
+    let start = tree[lattice::below(rng, tree.len())];
+    (start, lattice.room_count().saturating_sub(tree.len()))
+}
+
 /// The rooms of the tree carved in `grid` (the path rooms of `lattice`), in row-major order;
 /// when there is none, a random room is carved and is the tree.
 pub(crate) fn tree_rooms(lattice: &Lattice, grid: &mut Grid, rng: &mut impl Rng) -> Vec<usize> {
