@@ -272,6 +272,36 @@ fn huge_streams_a_one_bit_png() {
         "generate", "--huge", "--size", "40x50", "--loops", "2", "-o", "x.png", "-q",
     ]);
     assert!(e.contains("perfect"), "{e}");
+    // Streamed, never held: --max-cells does not bound it (8141 cells over a limit of 1000)…
+    mg().args([
+        "generate",
+        "--huge",
+        "--size",
+        "40x50",
+        "--block",
+        "8",
+        "--max-cells",
+        "1000",
+        "-o",
+    ])
+    .arg(&out)
+    .assert()
+    .success();
+    // …the memory of one band of blocks does: a block as big as a 50000² maze is refused.
+    let e = error(&[
+        "generate",
+        "--huge",
+        "--size",
+        "50000x50000",
+        "--block",
+        "50000",
+        "--max-memory",
+        "64M",
+        "-o",
+        "x.png",
+        "-q",
+    ]);
+    assert!(e.contains("--max-memory"), "{e}");
 }
 
 #[test]

@@ -457,7 +457,15 @@ fn run_huge(
     }
     let side = |r: usize| (r as u64).saturating_mul(2).saturating_add(1);
     let cells = side(rows).saturating_mul(side(cols));
-    limits.check(cells)?;
+    let spec = huge::Huge {
+        rooms: [rows, cols],
+        block: args.block,
+        algorithm,
+        seed,
+    };
+    // The maze is streamed, never held: what bounds it is the memory of one band of blocks
+    // (--max-memory), not its cell count (--max-cells does not apply).
+    limits.check_bytes("generating this huge maze", huge::memory(&spec))?;
     if !global_quiet && std::io::IsTerminal::is_terminal(&std::io::stderr()) {
         // --size counts rooms; the picture has a pixel per cell, rooms and walls. Said on a
         // terminal, with the progress bar; piped, stderr stays quiet.
@@ -469,12 +477,6 @@ fn run_huge(
             mazegraph::error::human_bytes(cells / 8)
         );
     }
-    let spec = huge::Huge {
-        rooms: [rows, cols],
-        block: args.block,
-        algorithm,
-        seed,
-    };
     let bar = super::progress::Bar::new(
         global_quiet,
         side(rows),

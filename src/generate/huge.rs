@@ -40,6 +40,27 @@ pub struct Huge {
 /// Default block side: 256×256 rooms, a 64 KiB block grid that stays in cache.
 pub const DEFAULT_BLOCK: usize = 256;
 
+/// The memory [`for_each_row`] holds at once, in bytes (an estimate from above): the coarse
+/// map and its doors (about 48 bytes a block, with the generator's own work), and one band of
+/// blocks with its packed rows (two bits a cell of a band `2·block + 1` cells high). It grows
+/// with the maze's width and the block side, not with its area: a 100001² maze in blocks of
+/// 256 rooms needs about 13 MB.
+///
+/// ```
+/// use mazegraph::generate::{huge::{memory, Huge}, Algorithm};
+/// let huge = Huge { rooms: [50_000, 50_000], block: 256, algorithm: Algorithm::Backtracker, seed: 1 };
+/// assert!(memory(&huge) < 20 << 20);
+/// ```
+pub fn memory(huge: &Huge) -> u64 {
+    let [rows, cols] = huge.rooms.map(|r| r as u64);
+    let block = (huge.block as u64).max(1);
+    let coarse = rows.div_ceil(block).saturating_mul(cols.div_ceil(block));
+    let band_cells = (2 * block.min(rows) + 1).saturating_mul(cols.saturating_mul(2) + 1);
+    coarse
+        .saturating_mul(48)
+        .saturating_add(band_cells.saturating_mul(2) / 8)
+}
+
 /// Where blocks start along one axis: `count + 1` boundaries from 0 to `rooms`.
 fn splits(rooms: usize, block: usize) -> Vec<usize> {
     let count = rooms.div_ceil(block);
