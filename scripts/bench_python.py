@@ -8,12 +8,14 @@ Each run, in turn (interleaved, so that load on the machine falls on both alike)
   python     `python -c "mazegraph.read(MAZE).solve()"`, a process: wall time (interpreter
              start and `import mazegraph` included);
   in-process `mazegraph.read(MAZE).solve()` timed inside this interpreter (no start-up).
-Prints the medians, their ratios to the CLI, and checks that every run finds the same path
+Prints the medians of wall and CPU time (the CPU time is the steadier figure on a loaded
+machine), their ratios to the CLI, and checks that every run finds the same path
 length. Needs the package installed (`pip install .`) in the Python running this script, and
 `cargo build --release` for the CLI.
 """
 import argparse
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -23,14 +25,19 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def children_cpu():
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
 def wall(cmd):
-    """Runs cmd; returns (wall seconds, stdout)."""
-    t0 = time.perf_counter()
+    """Runs cmd; returns (wall seconds, CPU seconds, stdout)."""
+    t0, c0 = time.perf_counter(), children_cpu()
     run = subprocess.run(cmd, capture_output=True, text=True)
-    dt = time.perf_counter() - t0
+    dt, cpu = time.perf_counter() - t0, children_cpu() - c0
     if run.returncode != 0:
         sys.exit(f"failed: {' '.join(map(str, cmd))}\n{run.stderr}")
-    return dt, run.stdout
+    return dt, cpu, run.stdout
 
 
 def main():
@@ -53,27 +60,32 @@ def main():
     )
     py = [sys.executable, "-c", script, maze]
     times = {"cli": [], "python": [], "in-process": []}
+    cpus = {"cli": [], "python": [], "in-process": []}
     lengths = set()
     for _ in range(args.runs):
-        dt, out = wall(cli)
+        dt, cpu, out = wall(cli)
         times["cli"].append(dt)
+        cpus["cli"].append(cpu)
         lengths.add(int(out.split("path of ")[1].split()[0]))
-        dt, out = wall(py)
+        dt, cpu, out = wall(py)
         times["python"].append(dt)
+        cpus["python"].append(cpu)
         lengths.add(int(out))
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         length = mazegraph.read(maze).solve(args.method).length
         times["in-process"].append(time.perf_counter() - t0)
+        cpus["in-process"].append(time.process_time() - c0)
         lengths.add(length)
     if len(lengths) != 1:
         sys.exit(f"the runs disagree on the path length: {sorted(lengths)}")
     base = statistics.median(times["cli"])
+    base_cpu = statistics.median(cpus["cli"])
     print(f"{args.maze.name}, {args.method}, {args.runs} runs each (medians), path of {lengths.pop()} steps")
-    print("| how | median wall | min | max | vs CLI |")
-    print("|---|---:|---:|---:|---:|")
+    print("| how | median wall | min wall | vs CLI | median CPU | vs CLI |")
+    print("|---|---:|---:|---:|---:|---:|")
     for how, ts in times.items():
-        m = statistics.median(ts)
-        print(f"| {how} | {m:.3f} s | {min(ts):.3f} s | {max(ts):.3f} s | {m / base:.2f}× |")
+        m, c = statistics.median(ts), statistics.median(cpus[how])
+        print(f"| {how} | {m:.3f} s | {min(ts):.3f} s | {m / base:.2f}× | {c:.3f} s | {c / base_cpu:.2f}× |")
 
 
 if __name__ == "__main__":
