@@ -86,6 +86,13 @@ pub(crate) fn warn_notes(py: Python<'_>, name: &str, notes: &[String]) -> PyResu
     Ok(())
 }
 
+/// Panics in Rust under the guard every long call runs under ([`detached`]), for the test
+/// suite: a panic must come out as `MazeError`, never as pyo3's `PanicException`.
+#[pyfunction]
+fn _panic(py: Python<'_>, message: String) -> PyResult<()> {
+    detached(py, move || -> Result<(), String> { panic!("{message}") })
+}
+
 /// The extension module.
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -103,6 +110,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(maze::parse, m)?)?;
     m.add_function(wrap_pyfunction!(maze::generate, m)?)?;
     m.add_function(wrap_pyfunction!(game::read_game, m)?)?;
+    m.add_function(wrap_pyfunction!(_panic, m)?)?;
     m.add("ALGORITHMS", mazegraph::generate::Algorithm::NAMES.to_vec())?;
     let methods: Vec<&str> = mazegraph::solve::Method::ALL
         .iter()

@@ -105,6 +105,15 @@ def test_work_holds_the_memory_budget():
     assert maze.solve().solved  # the maze's own budget is untouched
 
 
+def test_a_panic_in_rust_is_a_maze_error():
+    """The guard around every long call: pyo3 would raise PanicException (a BaseException that
+    pytest.raises(MazeError) does not catch)."""
+    from mazegraph import _native
+
+    with pytest.raises(mazegraph.MazeError, match=r"^internal error: boom \(a bug in mazegraph: please report it\)$"):
+        _native._panic("boom")
+
+
 def test_a_device_that_never_ends_is_refused():
     with pytest.raises(mazegraph.MazeError, match=r"^/dev/zero: not txt text: a NUL byte at byte 0$"):
         mazegraph.read("/dev/zero", format="txt")
