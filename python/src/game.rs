@@ -1,6 +1,6 @@
 //! `mazegraph.Game`, its attractors and solutions, and `read_game`.
 
-use crate::io::{located, read_bytes};
+use crate::io::{located, read_bytes, Expect};
 use crate::{detached, error, limits};
 use mazegraph::format::ReadOptions;
 use mazegraph::game::format::GameFormat;
@@ -32,8 +32,9 @@ pub fn read_game(
         ..ReadOptions::default()
     };
     let game = detached(py, || {
-        let bytes = read_bytes(&path, Some(format.name()), &limits)?;
-        format.read(&bytes, &opts).map_err(|e| located(&path, e))
+        let (bytes, stopped) = read_bytes(&path, Expect::Text(format.name()), &limits)?;
+        let game = format.read(&bytes, &opts).map_err(|e| located(&path, e))?;
+        stopped.map_or(Ok(game), Err)
     })?;
     Ok(Game { game })
 }

@@ -1,6 +1,7 @@
 //! Files: reading an input within the memory budget, naming it in errors as the CLI does
 //! (`FILE:LINE: message`), and writing an output whole or not at all.
 
+use mazegraph::format::Format;
 use mazegraph::grid::Limits;
 use std::io::{Read, Write};
 use std::path::Path;
@@ -18,11 +19,42 @@ pub fn located(path: &Path, e: mazegraph::Error) -> String {
     }
 }
 
-/// The bytes of the file at `path`, refused before reading when the file is larger than the
-/// memory budget. Anything but a regular file (a pipe, a device) is read in chunks up to the
-/// budget; in a text format (`text` names it) a NUL byte stops it at once, as the CLI does, so
-/// `/dev/zero` is refused without filling the memory.
-pub fn read_bytes(path: &Path, text: Option<&str>, limits: &Limits) -> Result<Vec<u8>, String> {
+/// What an input's bytes must look like, checked as a stream is read (the CLI's `Expect`).
+#[derive(Clone, Copy, Debug)]
+pub enum Expect {
+    /// UTF-8 text without NUL bytes, in the named format.
+    Text(&'static str),
+    /// A picture starting with one of these signatures.
+    Picture(&'static [&'static [u8]]),
+}
+
+impl Expect {
+    /// What files of a maze or graph format look like.
+    pub fn of(format: Format) -> Expect {
+        const PNG: &[u8] = b"\x89PNG\r\n\x1a\n";
+        const JPEG: &[u8] = b"\xff\xd8\xff";
+        match format {
+            Format::Png => Expect::Picture(&[PNG]),
+            Format::Jpeg => Expect::Picture(&[JPEG]),
+            Format::Bmp => Expect::Picture(&[b"BM"]),
+            Format::Gif => Expect::Picture(&[b"GIF87a", b"GIF89a"]),
+            Format::Webp => Expect::Picture(&[b"RIFF"]),
+            other => Expect::Text(other.name()),
+        }
+    }
+}
+
+/// The bytes of the file at `path`, and why reading stopped early if it did, as the CLI reads
+/// an input. A regular file larger than the memory budget is refused before it is read.
+/// Anything else (a pipe, a device) is read in chunks up to the budget, and stopped at once by
+/// a NUL byte in a text format or a picture without its signature, so `/dev/zero` or
+/// `/dev/urandom` never fills the memory: the reader, given what was read, says what is wrong
+/// in its own words, and the caller refuses the input with the reason if the reader did not.
+pub fn read_bytes(
+    path: &Path,
+    expect: Expect,
+    limits: &Limits,
+) -> Result<(Vec<u8>, Option<String>), String> {
     let cannot = |e: std::io::Error| format!("cannot read {}: {e}", path.display());
     let name = path.display().to_string();
     let mut file = std::fs::File::open(path).map_err(cannot)?;
@@ -34,7 +66,7 @@ pub fn read_bytes(path: &Path, text: Option<&str>, limits: &Limits) -> Result<Ve
         let mut bytes = mazegraph::grid::try_with_capacity(meta.len() as usize)
             .map_err(|e| format!("{name}: {e}"))?;
         file.read_to_end(&mut bytes).map_err(cannot)?;
-        return Ok(bytes);
+        return Ok((bytes, None));
     }
     const CHUNK: usize = 1 << 16;
     let mut bytes: Vec<u8> = Vec::new();
@@ -55,16 +87,27 @@ pub fn read_bytes(path: &Path, text: Option<&str>, limits: &Limits) -> Result<Ve
             }
         };
         bytes.truncate(start + n);
-        if let Some(format) = text {
-            if let Some(at) = bytes[start..].iter().position(|&b| b == 0) {
-                return Err(format!(
-                    "{name}: not {format} text: a NUL byte at byte {}",
-                    start + at
-                ));
+        match expect {
+            Expect::Text(format) => {
+                if let Some(at) = bytes[start..].iter().position(|&b| b == 0) {
+                    let why = format!(
+                        "{name}: not {format} text: a NUL byte at byte {}",
+                        start + at
+                    );
+                    return Ok((bytes, Some(why)));
+                }
+            }
+            Expect::Picture(signatures) => {
+                let head = &bytes[..bytes.len().min(8)];
+                let fits = |sig: &[u8]| sig.starts_with(&head[..head.len().min(sig.len())]);
+                if !signatures.iter().any(|sig| fits(sig)) {
+                    let why = format!("{name}: not a picture of this format (no signature)");
+                    return Ok((bytes, Some(why)));
+                }
             }
         }
         if n == 0 {
-            return Ok(bytes);
+            return Ok((bytes, None));
         }
     }
 }

@@ -1,7 +1,7 @@
 //! `mazegraph.Maze` and `mazegraph.Solution`, and the functions that make mazes: `read`,
 //! `parse`, `generate`.
 
-use crate::io::{located, read_bytes, write_atomic};
+use crate::io::{located, read_bytes, write_atomic, Expect};
 use crate::limits::{self, Work};
 use crate::{detached, error, warn_notes};
 use mazegraph::convert::{set_terminals, to_maze, Terminal};
@@ -198,10 +198,9 @@ pub fn read(
     let opts = read_options(cells, max_cells, max_memory)?;
     let format = format_of(&path, format)?;
     let (start, goal) = (terminal("start", start)?, terminal("goal", goal)?);
-    let text = (!format.is_picture()).then(|| format.name());
     let (maze, notes, found) = detached(py, || {
-        let bytes = read_bytes(&path, text, &opts.limits)?;
-        load(
+        let (bytes, stopped) = read_bytes(&path, Expect::of(format), &opts.limits)?;
+        let loaded = load(
             &bytes,
             format,
             &opts,
@@ -209,7 +208,9 @@ pub fn read(
             start.as_ref(),
             goal.as_ref(),
             &path,
-        )
+        )?;
+        // A stream that stopped early is refused even if its start happened to parse.
+        stopped.map_or(Ok(loaded), Err)
     })?;
     warn_notes(py, &path.display().to_string(), &notes)?;
     let mut m = Maze::new(maze, opts.limits);

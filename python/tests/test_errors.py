@@ -114,9 +114,25 @@ def test_a_panic_in_rust_is_a_maze_error():
         _native._panic("boom")
 
 
-def test_a_device_that_never_ends_is_refused():
-    with pytest.raises(mazegraph.MazeError, match=r"^/dev/zero: not txt text: a NUL byte at byte 0$"):
-        mazegraph.read("/dev/zero", format="txt")
+@pytest.mark.parametrize(
+    "call,args,expected",
+    [
+        (lambda: mazegraph.read("/dev/zero", format="txt"), ["solve", "/dev/zero", "--from", "txt"],
+         "/dev/zero:1: unexpected character '\\0' at column 1"),
+        (lambda: mazegraph.read("/dev/zero", format="png"), ["solve", "/dev/zero", "--from", "png"],
+         "/dev/zero: png: not a PNG file (no PNG signature)"),
+        (lambda: mazegraph.read_game("/dev/zero", format="pg"), ["solve-game", "/dev/zero", "--from", "pg"],
+         "/dev/zero:1: expected a vertex id, found byte 0x00"),
+    ],
+)
+def test_a_device_that_never_ends_is_refused(call, args, expected):
+    """Read in chunks, stopped by the first: the reader says what is wrong, as in the CLI."""
+    with pytest.raises(mazegraph.MazeError) as e:
+        call()
+    assert str(e.value).startswith(expected), str(e.value)
+    line = cli_error(*args)
+    if line is not None:
+        assert str(e.value) == line
 
 
 def mangled(data, rng):
