@@ -1,22 +1,39 @@
 """Type stubs of mazegraph's extension module (re-exported by the ``mazegraph`` package)."""
 
 from os import PathLike
-from typing import Any, ClassVar, Iterable, Sequence
+from typing import Any, ClassVar, Iterable, Sequence, final
 
-import networkx
 import numpy
 import numpy.typing
 
-Coords = tuple[int, ...]
+_Coords = tuple[int, ...]
 """A cell's coordinates: (row, column) in 2-D."""
-Terminal = Sequence[int] | str
+_Terminal = Sequence[int] | str
 """A start or goal: coordinates, "room:R,C" (the cell (2R+1, 2C+1)), or a graph vertex's name."""
-Path = str | PathLike[str]
+_Path = str | PathLike[str]
 
 ALGORITHMS: list[str]
 """The generators' names, for :func:`generate`."""
 METHODS: list[str]
 """The solvers' names, for :meth:`Maze.solve`."""
+__all__ = [
+    "MazeError",
+    "MazeWarning",
+    "DEFAULT_MAX_CELLS",
+    "default_max_memory",
+    "Maze",
+    "Solution",
+    "Game",
+    "Attractor",
+    "GameSolution",
+    "read",
+    "parse",
+    "generate",
+    "read_game",
+    "_panic",
+    "ALGORITHMS",
+    "METHODS",
+]
 DEFAULT_MAX_CELLS: int
 """The default ``max_cells`` (2**32), as ``--max-cells``."""
 
@@ -26,17 +43,20 @@ class MazeError(ValueError):
 class MazeWarning(UserWarning):
     """A note about how what was read differs from the file (directed, parallel edges)."""
 
+def _panic(message: str) -> None:
+    """Panics in Rust under the guard of every long call (for the test suite)."""
+
 def default_max_memory() -> int:
     """The default ``max_memory`` in bytes: three quarters of the memory this process may use."""
 
 def read(
-    path: Path,
+    path: _Path,
     *,
     format: str | None = None,
     cells: str = "auto",
     marks: bool = False,
-    start: Terminal | None = None,
-    goal: Terminal | None = None,
+    start: _Terminal | None = None,
+    goal: _Terminal | None = None,
     max_cells: int | None = None,
     max_memory: int | None = None,
 ) -> Maze:
@@ -48,8 +68,8 @@ def parse(
     *,
     cells: str = "auto",
     marks: bool = False,
-    start: Terminal | None = None,
-    goal: Terminal | None = None,
+    start: _Terminal | None = None,
+    goal: _Terminal | None = None,
     max_cells: int | None = None,
     max_memory: int | None = None,
 ) -> Maze:
@@ -70,7 +90,7 @@ def generate(
     """Generates a maze of ``size`` rooms per axis; the same ``seed`` gives the same maze."""
 
 def read_game(
-    path: Path,
+    path: _Path,
     *,
     format: str | None = None,
     max_cells: int | None = None,
@@ -78,22 +98,23 @@ def read_game(
 ) -> Game:
     """Reads a game: PGSolver (.pg, .gm), .game.json or .game.dot."""
 
+@final
 class Maze:
     """An n-dimensional maze: wall and path cells, a start, a goal, portals."""
 
     __hash__: ClassVar[None]  # type: ignore[assignment]
     @property
-    def shape(self) -> Coords: ...
+    def shape(self) -> _Coords: ...
     @property
-    def start(self) -> Coords | None: ...
+    def start(self) -> _Coords | None: ...
     @start.setter
-    def start(self, value: Terminal | None) -> None: ...
+    def start(self, value: _Terminal | None) -> None: ...
     @property
-    def goal(self) -> Coords | None: ...
+    def goal(self) -> _Coords | None: ...
     @goal.setter
-    def goal(self, value: Terminal | None) -> None: ...
+    def goal(self, value: _Terminal | None) -> None: ...
     @property
-    def portals(self) -> list[tuple[Coords, Coords]]: ...
+    def portals(self) -> list[tuple[_Coords, _Coords]]: ...
     @property
     def picture(self) -> str | None:
         """What lattice was found in a picture read at its own scale."""
@@ -107,8 +128,8 @@ class Maze:
         cls,
         array: numpy.typing.ArrayLike,
         *,
-        start: Terminal | None = None,
-        goal: Terminal | None = None,
+        start: _Terminal | None = None,
+        goal: _Terminal | None = None,
         max_cells: int | None = None,
         max_memory: int | None = None,
     ) -> Maze:
@@ -117,61 +138,63 @@ class Maze:
         """Solves the maze (see METHODS)."""
     def stats(self, *, max_memory: int | None = None) -> dict[str, Any]:
         """The figures of ``mazegraph stats --json``."""
-    def write(self, path: Path, *, format: str | None = None) -> None:
+    def write(self, path: _Path, *, format: str | None = None) -> None:
         """Writes the maze (or its cell graph, for a graph format)."""
     def to_networkx(
         self, junctions: bool = False, *, max_memory: int | None = None
-    ) -> networkx.Graph:
-        """The cell graph (or the weighted junction graph), nodes as coordinate tuples."""
+    ) -> Any:
+        """A networkx.Graph: the cell graph (or the weighted junction graph), nodes as coordinate tuples."""
     @classmethod
     def from_networkx(
         cls,
-        graph: networkx.Graph,
+        graph: Any,
         *,
-        start: Terminal | None = None,
-        goal: Terminal | None = None,
+        start: _Terminal | None = None,
+        goal: _Terminal | None = None,
         max_cells: int | None = None,
         max_memory: int | None = None,
     ) -> Maze:
         """A maze from a networkx graph (cells, rooms, or the seed's row)."""
     def svg(self, solution: Solution | None = None, *, scale: int | None = None) -> str: ...
     def png(self, solution: Solution | None = None, *, scale: int | None = None) -> bytes: ...
-    def attractor(self, *, max_memory: int | None = None) -> dict[Coords, int]:
+    def attractor(self, *, max_memory: int | None = None) -> dict[_Coords, int]:
         """Cells on shortest solutions, with their distance to the goal."""
     def difference(self, other: Maze) -> str | None:
         """The first difference between the two mazes' graphs."""
     def _repr_svg_(self) -> str | None: ...
     def _repr_png_(self) -> bytes | None: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
 
+@final
 class Solution:
     """What a solver found."""
 
     @property
     def method(self) -> str: ...
     @property
-    def path(self) -> list[Coords] | None: ...
+    def path(self) -> list[_Coords] | None: ...
     @property
     def length(self) -> int | None: ...
     @property
     def solved(self) -> bool: ...
     @property
-    def start(self) -> Coords: ...
+    def start(self) -> _Coords: ...
     @property
-    def goal(self) -> Coords: ...
+    def goal(self) -> _Coords: ...
     @property
-    def kept(self) -> list[Coords]: ...
+    def kept(self) -> list[_Coords]: ...
     @property
     def visited(self) -> int: ...
     @property
     def visited_unit(self) -> str: ...
     @property
     def maze(self) -> Maze: ...
-    def write(self, path: Path, *, format: str | None = None, scale: int | None = None) -> None:
+    def write(self, path: _Path, *, format: str | None = None, scale: int | None = None) -> None:
         """Writes the solution as json, png or txt."""
     def _repr_svg_(self) -> str | None: ...
     def _repr_png_(self) -> bytes | None: ...
 
+@final
 class Game:
     """A two-player game on a directed graph (max-parity; a player who cannot move loses)."""
 
@@ -202,6 +225,7 @@ class Game:
         method: str | None = None,
     ) -> GameSolution: ...
 
+@final
 class Attractor:
     """Attr_player(targets), with ranks and a strategy."""
 
@@ -218,8 +242,9 @@ class Attractor:
     @property
     def max_rank(self) -> int: ...
     def __len__(self) -> int: ...
-    def __contains__(self, v: int) -> bool: ...
+    def __contains__(self, v: int, /) -> bool: ...
 
+@final
 class GameSolution:
     """Winning regions and strategies, verified."""
 
