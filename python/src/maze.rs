@@ -761,8 +761,14 @@ impl Maze {
     /// kept cells light yellow, the path red, the start green, the goal blue. `scale` is the
     /// pixels per cell (default: about 480 pixels across).
     #[pyo3(signature = (solution=None, *, scale=None))]
-    fn svg(&self, solution: Option<PyRef<'_, Solution>>, scale: Option<usize>) -> PyResult<String> {
-        self.shown(solution.as_deref(), scale)?.svg().map_err(error)
+    fn svg(
+        &self,
+        py: Python<'_>,
+        solution: Option<PyRef<'_, Solution>>,
+        scale: Option<usize>,
+    ) -> PyResult<String> {
+        let shown = self.shown(solution.as_deref(), scale);
+        detached(py, || shown.svg().map_err(|e| e.to_string()))
     }
 
     /// The picture of `svg` as PNG bytes.
@@ -773,17 +779,15 @@ impl Maze {
         solution: Option<PyRef<'_, Solution>>,
         scale: Option<usize>,
     ) -> PyResult<Bound<'py, PyBytes>> {
-        let png = self
-            .shown(solution.as_deref(), scale)?
-            .png()
-            .map_err(error)?;
+        let shown = self.shown(solution.as_deref(), scale);
+        let png = detached(py, || shown.png().map_err(|e| e.to_string()))?;
         Ok(PyBytes::new(py, &png))
     }
 
     /// Jupyter's SVG picture, for mazes up to 4096 cells (larger ones show as PNG).
-    fn _repr_svg_(&self) -> Option<String> {
+    fn _repr_svg_(&self, py: Python<'_>) -> Option<String> {
         (self.maze.grid().len() <= SVG_MAX_CELLS)
-            .then(|| self.svg(None, None).ok())
+            .then(|| self.svg(py, None, None).ok())
             .flatten()
     }
 
@@ -909,11 +913,7 @@ impl Maze {
         self.maze.set_terminals(s, g).map_err(error)
     }
 
-    fn shown<'a>(
-        &'a self,
-        solution: Option<&Solution>,
-        scale: Option<usize>,
-    ) -> PyResult<Shown<'a>> {
+    fn shown<'a>(&'a self, solution: Option<&Solution>, scale: Option<usize>) -> Shown<'a> {
         let mut shown = Shown::new(&self.maze);
         if let Some(s) = solution {
             shown = shown.solution(&s.solution);
@@ -921,7 +921,7 @@ impl Maze {
         if let Some(k) = scale {
             shown = shown.scale(k);
         }
-        Ok(shown)
+        shown
     }
 }
 
@@ -1090,9 +1090,11 @@ impl Solution {
     /// Jupyter's picture of the solution over the maze (SVG up to 4096 cells).
     fn _repr_svg_(&self, py: Python<'_>) -> Option<String> {
         let maze = self.maze.borrow(py);
-        (maze.maze.grid().len() <= SVG_MAX_CELLS)
-            .then(|| Shown::new(&maze.maze).solution(&self.solution).svg().ok())
-            .flatten()
+        if maze.maze.grid().len() > SVG_MAX_CELLS {
+            return None;
+        }
+        let shown = Shown::new(&maze.maze).solution(&self.solution);
+        detached(py, || shown.svg().map_err(|e| e.to_string())).ok()
     }
 
     /// Jupyter's picture of the solution over the maze (PNG over 4096 cells).
@@ -1101,7 +1103,8 @@ impl Solution {
         if maze.maze.grid().len() <= SVG_MAX_CELLS {
             return None;
         }
-        let png = Shown::new(&maze.maze).solution(&self.solution).png().ok()?;
+        let shown = Shown::new(&maze.maze).solution(&self.solution);
+        let png = detached(py, || shown.png().map_err(|e| e.to_string())).ok()?;
         Some(PyBytes::new(py, &png))
     }
 
