@@ -28,8 +28,21 @@ pub struct Maze {
     /// The limits the maze was made with: its later work is held to them.
     pub(crate) limits: Limits,
     picture: Option<String>,
+    /// The picture a maze was read from at its own scale: solutions are drawn on it.
+    source: Option<Source>,
     seed: Option<u64>,
 }
+
+/// A picture a maze was read from: its bytes and where its cells lie, so that a solution's
+/// PNG is drawn on it, as `mazegraph solve picture.png -o solved.png` does.
+struct Source {
+    bytes: Vec<u8>,
+    lattice: mazegraph::picture::Lattice,
+}
+
+/// What [`load`] read: the maze, the reader's notes, and the picture it came from (with what
+/// was found there) when its lattice was detected.
+type Loaded = (mazegraph::Maze, Vec<String>, Option<(String, Source)>);
 
 impl Maze {
     fn new(maze: mazegraph::Maze, limits: Limits) -> Maze {
@@ -37,8 +50,19 @@ impl Maze {
             maze,
             limits,
             picture: None,
+            source: None,
             seed: None,
         }
+    }
+
+    /// A maze read from a file or data, with the picture it came from.
+    fn loaded(maze: mazegraph::Maze, limits: Limits, found: Option<(String, Source)>) -> Maze {
+        let mut m = Maze::new(maze, limits);
+        if let Some((picture, source)) = found {
+            m.picture = Some(picture);
+            m.source = Some(source);
+        }
+        m
     }
 
     /// The limits for a piece of work: the maze's own, with `max_memory` if given.
@@ -113,7 +137,7 @@ fn load(
     start: Option<&Terminal>,
     goal: Option<&Terminal>,
     path: &Path,
-) -> Result<(mazegraph::Maze, Vec<String>, Option<String>), String> {
+) -> Result<Loaded, String> {
     let loc = |e| located(path, e);
     let (mut item, notes, found) = if format.is_picture() {
         let mut pic = if format == Format::Png {
@@ -129,7 +153,13 @@ fn load(
                 .map_err(|why| format!("{}: marks: {why}", path.display()))?;
             pic.maze.set_terminals(Some(s), Some(g)).map_err(loc)?;
         }
-        let found = (!pic.lattice.pixel).then(|| pic.describe());
+        let found = (!pic.lattice.pixel).then(|| {
+            let source = Source {
+                bytes: bytes.to_vec(),
+                lattice: pic.lattice.clone(),
+            };
+            (pic.describe(), source)
+        });
         (Item::Maze(pic.maze), Vec::new(), found)
     } else {
         let (item, notes) = format.read_noted(bytes, opts).map_err(loc)?;
@@ -213,9 +243,7 @@ pub fn read(
         stopped.map_or(Ok(loaded), Err)
     })?;
     warn_notes(py, &path.display().to_string(), &notes)?;
-    let mut m = Maze::new(maze, opts.limits);
-    m.picture = found;
-    Ok(m)
+    Ok(Maze::loaded(maze, opts.limits, found))
 }
 
 /// Reads a maze from the contents of a file (str or bytes) in `format` ("txt", "json",
@@ -259,9 +287,7 @@ pub fn parse(
         )
     })?;
     warn_notes(py, "<data>", &notes)?;
-    let mut m = Maze::new(maze, opts.limits);
-    m.picture = found;
-    Ok(m)
+    Ok(Maze::loaded(maze, opts.limits, found))
 }
 
 /// Rooms per axis: a sequence of ints, or a string such as "30x40", as `--size` takes it.
@@ -1047,7 +1073,9 @@ impl Solution {
 
     /// Writes the solution as `mazegraph solve -o` does: .json (the path, its length and the
     /// kept cells as coordinates), .png (walls black, filled cells grey, kept yellow, the path
-    /// red, start green, goal blue; `scale` pixels a cell), .txt (the path as 'o').
+    /// red, start green, goal blue; `scale` pixels a cell), .txt (the path as 'o'). A maze read
+    /// from a picture at its own scale gets its .png drawn on that picture: the original, its
+    /// size and colours, the path in red through the corridors.
     #[pyo3(signature = (path, *, format=None, scale=None))]
     fn write(
         &self,
@@ -1063,9 +1091,18 @@ impl Solution {
         .map_err(error)?;
         let maze = self.maze.borrow(py);
         let (m, s) = (&maze.maze, &self.solution);
-        let max_cells = maze.limits.max_cells;
-        detached(py, || match to {
-            SolutionFormat::Png => {
+        let (limits, source) = (maze.limits, &maze.source);
+        let max_cells = limits.max_cells;
+        detached(py, || match (to, source) {
+            (SolutionFormat::Png, Some(src)) => {
+                // The solution over the user's own picture, at its size and colours.
+                let mut raster = mazegraph::picture::Raster::decode(&src.bytes, &limits)
+                    .map_err(|e| e.to_string())?;
+                let cells = s.path.as_deref().unwrap_or_default();
+                mazegraph::picture::overlay::draw_path(&mut raster, &src.lattice, cells);
+                write_atomic(&path, |w| raster.write_png(w))
+            }
+            (SolutionFormat::Png, None) => {
                 let dims = m.shape().dims();
                 let scale = scale.unwrap_or_else(|| {
                     let longest = dims.iter().copied().max().unwrap_or(1).max(1);

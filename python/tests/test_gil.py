@@ -1,9 +1,12 @@
 """Long work runs without the GIL: another thread runs Python code meanwhile.
 
 No clock is read: with a switch interval of 1000 s the worker thread gives up the GIL only
-where it blocks or where mazegraph releases it. The main thread waits for the worker to start;
-if the call held the GIL, the main thread would run again only once the call had returned (and
-`done` was set); since it releases it, the main thread runs while the call is still going.
+where it blocks or where mazegraph releases it. The worker repeats the call until the main
+thread has run (at most 2000 times); the main thread, once the worker has started, can run
+only when the worker gives up the GIL. If the calls held it, the main thread would run only
+after the worker's last call (and `done` was set); since they release it, the main thread runs
+during one of them (the first, unless the worker takes the GIL back before the main thread is
+scheduled).
 """
 
 import sys
@@ -31,11 +34,14 @@ CALLS = {
 @pytest.mark.parametrize("name", list(CALLS))
 def test_long_work_releases_the_gil(tmp_path, name):
     started = threading.Event()
-    state = {"done": False}
+    state = {"done": False, "main ran": False}
 
     def work():
         started.set()
-        CALLS[name](tmp_path)
+        for _ in range(2000):
+            CALLS[name](tmp_path)
+            if state["main ran"]:
+                break
         state["done"] = True
 
     interval = sys.getswitchinterval()
@@ -44,6 +50,7 @@ def test_long_work_releases_the_gil(tmp_path, name):
         worker = threading.Thread(target=work)
         worker.start()
         started.wait()
+        state["main ran"] = True
         seen_done = state["done"]
         worker.join()
     finally:

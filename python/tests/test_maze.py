@@ -198,3 +198,26 @@ def test_equality_is_the_graphs():
 
 def test_paths_are_accepted_as_str_and_pathlike():
     assert mazegraph.read(str(DATA / "seed.txt")) == mazegraph.read(pathlib.Path(DATA / "seed.txt"))
+
+
+def test_a_picture_at_its_own_scale(tmp_path):
+    """A maze drawn 9 pixels a cell is read back by lattice detection; its solution's PNG is
+    drawn on the picture itself, byte for byte as `mazegraph solve -o` draws it."""
+    import os
+    import subprocess
+
+    maze = mazegraph.generate("kruskal", (6, 8), seed=3)
+    picture = tmp_path / "picture.png"
+    picture.write_bytes(maze.png(scale=9))
+    read = mazegraph.read(picture)
+    assert read == maze
+    assert read.picture == "6×8 rooms, pitch 18 px, walls 9 px, margin 0 px"
+    solution = read.solve()
+    solution.write(tmp_path / "solved.png")
+    solved = (tmp_path / "solved.png").read_bytes()
+    assert solved[16:24] == picture.read_bytes()[16:24]  # the picture's width and height
+    assert mazegraph.read(picture, cells="pixel").picture is None
+    binary = os.environ.get("MAZEGRAPH_CLI")
+    if binary:
+        subprocess.run([binary, "solve", picture, "-o", tmp_path / "cli.png", "-q"], check=True)
+        assert (tmp_path / "cli.png").read_bytes() == solved
