@@ -6,7 +6,7 @@ Read, generate, solve, measure and draw n-dimensional mazes with the Rust librar
     >>> import mazegraph
     >>> maze = mazegraph.generate("kruskal", (10, 10), seed=7)
     >>> maze.solve().length
-    46
+    50
 
 Errors are :class:`MazeError` (a ``ValueError``) with the command line's one-line messages.
 """

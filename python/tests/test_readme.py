@@ -19,3 +19,12 @@ def test_the_readme_example_runs(tmp_path, capsys):
         os.chdir(cwd)
     out = capsys.readouterr().out
     assert out.strip(), "the example prints what it found"
+
+
+def test_the_package_docstring_example_runs():
+    import doctest
+
+    import mazegraph
+
+    failed, tried = doctest.testmod(mazegraph)
+    assert tried > 0 and failed == 0
