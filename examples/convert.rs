@@ -5,10 +5,8 @@
 //!
 //! Run: `cargo run --example convert [OUT_DIR]` (default: `$TMPDIR/mazegraph-examples`).
 
-use mazegraph::convert::difference;
-use mazegraph::format::{Format, Item, ReadOptions};
 use mazegraph::junction::junction_graph;
-use mazegraph::Graph;
+use mazegraph::{Graph, Maze};
 use std::error::Error;
 use std::path::Path;
 
@@ -18,31 +16,21 @@ use common::*;
 fn main() -> Result<(), Box<dyn Error>> {
     let out = out_dir()?;
     let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
-    let opts = ReadOptions::default();
     for name in ["perfect15x20.png", "seed.txt"] {
-        let path = data.join(name);
-        // The format comes from the extension; reading gives a maze (or a graph).
-        let item = Format::from_path(&path)?.read(&std::fs::read(&path)?, &opts)?;
-        let Item::Maze(maze) = &item else {
-            return Err(format!("{name} is not a maze").into());
-        };
-        let graph = Graph::from_maze(maze);
-        let junctions = junction_graph(maze);
+        // The format comes from the extension, when reading and when saving.
+        let maze = Maze::open(data.join(name))?;
+        let graph = Graph::from_maze(&maze);
+        let junctions = junction_graph(&maze);
         let stem = name.split('.').next().unwrap_or(name);
 
-        let mut adj = Vec::new();
-        Format::Adj.write_graph(&graph, &mut adj)?;
-        std::fs::write(out.join(format!("{stem}.adj")), &adj)?;
-        let mut dot = Vec::new();
-        Format::Dot.write_graph(&graph, &mut dot)?;
-        std::fs::write(out.join(format!("{stem}.dot")), &dot)?;
-        let mut jdot = Vec::new();
-        Format::Dot.write_graph(&junctions, &mut jdot)?;
-        std::fs::write(out.join(format!("{stem}.junctions.dot")), &jdot)?;
+        let adj = out.join(format!("{stem}.adj"));
+        graph.save(&adj)?;
+        graph.save(out.join(format!("{stem}.dot")))?;
+        junctions.save(out.join(format!("{stem}.junctions.dot")))?;
 
         // Back from the adjacency list: the same graph, hence an equal maze.
-        let back = Format::Adj.read(&adj, &opts)?;
-        if let Some(diff) = difference(&item, &back, &opts.limits)? {
+        let back = Graph::open(&adj)?;
+        if let Some(diff) = graph.difference(&back) {
             return Err(format!("{name}: the adjacency list differs: {diff}").into());
         }
         println!(

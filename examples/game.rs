@@ -5,10 +5,11 @@
 //!
 //! Run: `cargo run --example game [OUT_DIR]` (default: `$TMPDIR/mazegraph-examples`).
 
-use mazegraph::format::{Format, Item, ReadOptions};
+use mazegraph::format::ReadOptions;
 use mazegraph::game::format::GameFormat;
 use mazegraph::game::{attractor, check, orient, solve, Objective, Player};
 use mazegraph::solve::dead_end;
+use mazegraph::Maze;
 use std::error::Error;
 use std::path::Path;
 
@@ -28,10 +29,7 @@ const PARITY_GAME: &str = "parity 4;
 fn main() -> Result<(), Box<dyn Error>> {
     let out = out_dir()?;
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/perfect15x20.png");
-    let Item::Maze(maze) = Format::Png.read(&std::fs::read(&path)?, &ReadOptions::default())?
-    else {
-        return Err("not a maze".into());
-    };
+    let maze = Maze::open(&path)?;
 
     // The maze as a game, and the attractor of its goal for the one player.
     let oriented = orient(&maze)?;
@@ -76,9 +74,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     if sol.region(Player::Zero) != [0, 2] {
         return Err("player 0 should win from north and south only".into());
     }
-    let mut pg = Vec::new();
-    GameFormat::Pg.write(&game, &mut pg)?;
-    std::fs::write(out.join("example.pg"), pg)?;
+    game.save(out.join("example.pg"))?;
     println!("written to {}", out.display());
     Ok(())
 }

@@ -4,7 +4,6 @@
 //!
 //! Run: `cargo run --example generate [OUT_DIR]` (default: `$TMPDIR/mazegraph-examples`).
 
-use mazegraph::format::Format;
 use mazegraph::generate::{generate, rng_from_seed, Algorithm, Lattice, Mask, Options, Transform};
 use mazegraph::grid::Limits;
 use mazegraph::solve::{solve, Method};
@@ -29,7 +28,7 @@ fn main() -> Result<(), Box<dyn Error>> {
         // The same seed gives the same maze on every platform.
         let maze = generate(&box_20x30, &Options::new(algorithm), &mut rng_from_seed(7))?;
         let name = format!("{}.png", algorithm.name());
-        write(&maze, Format::Png, &out.join(&name))?;
+        maze.save(out.join(&name))?;
         println!("{:<12} {}", algorithm.name(), summary(&maze)?);
     }
 
@@ -43,7 +42,7 @@ fn main() -> Result<(), Box<dyn Error>> {
         &Options::new(Algorithm::Kruskal),
         &mut rng_from_seed(3),
     )?;
-    write(&shaped, Format::Txt, &out.join("ellipse.txt"))?;
+    shaped.save(out.join("ellipse.txt"))?;
     println!("{:<12} {}", "ellipse", summary(&shaped)?);
 
     // Three dimensions: 6×6×6 rooms, 13×13×13 cells.
@@ -53,7 +52,7 @@ fn main() -> Result<(), Box<dyn Error>> {
         &Options::new(Algorithm::Kruskal),
         &mut rng_from_seed(1),
     )?;
-    write(&maze, Format::Json, &out.join("cube.json"))?;
+    maze.save(out.join("cube.json"))?;
     println!("{:<12} {}", "3-D kruskal", summary(&maze)?);
     println!("written to {}", out.display());
     Ok(())
@@ -81,11 +80,4 @@ fn summary(maze: &Maze) -> Result<String, Box<dyn Error>> {
         dead_ends,
         if perfect { "perfect" } else { "with cycles" },
     ))
-}
-
-fn write(maze: &Maze, format: Format, path: &std::path::Path) -> Result<(), Box<dyn Error>> {
-    let mut bytes = Vec::new();
-    format.write_maze(maze, &mut bytes)?;
-    std::fs::write(path, bytes)?;
-    Ok(())
 }

@@ -123,7 +123,7 @@ fn failure(what: &str, e: &Error) -> String {
 /// let maze = Maze::from_text_rows(&["#.###", "#...#", "###.#"]).unwrap();
 /// let s = solve(&maze, Method::Bfs).unwrap();
 /// let text = Shown::new(&maze).solution(&s).scale(10).evcxr_content();
-/// assert!(text.contains(r##"<rect x="10" y="10" width="10" height="10" fill="#dc1e1e"/>"##));
+/// assert!(text.contains(r##"<rect x="10" y="10" width="10" height="10" fill="#2171b5"/>"##));
 /// ```
 #[derive(Clone, Debug)]
 pub struct Shown<'a> {
@@ -169,7 +169,7 @@ impl<'a> Shown<'a> {
     }
 
     /// Paints a solution of any method: the cells it keeps (see [`crate::solve`]) light
-    /// yellow, its path red, the start green and the goal blue. Cells outside the maze are
+    /// yellow, its path blue, the start green and the goal red ([`crate::palette`]). Cells outside the maze are
     /// ignored.
     pub fn solution(mut self, s: &Solution) -> Shown<'a> {
         let n = self.maze.grid().len();
@@ -752,10 +752,10 @@ mod tests {
         let m = maze();
         let s = solve(&m, Method::Bfs).unwrap();
         let svg = s.shown_on(&m).scale(2).svg().unwrap();
-        // (1, 2) is on the path: red; the start (0, 1) green, the goal (4, 3) blue.
-        assert!(svg.contains(r##"<rect x="4" y="2" width="2" height="2" fill="#dc1e1e"/>"##));
+        // (1, 2) is on the path: blue; the start (0, 1) green, the goal (4, 3) red.
+        assert!(svg.contains(r##"<rect x="4" y="2" width="2" height="2" fill="#2171b5"/>"##));
         assert!(svg.contains(r##"<rect x="2" y="0" width="2" height="2" fill="#00aa00"/>"##));
-        assert!(svg.contains(r##"<rect x="6" y="8" width="2" height="2" fill="#1e5aff"/>"##));
+        assert!(svg.contains(r##"<rect x="6" y="8" width="2" height="2" fill="#dc1e1e"/>"##));
         assert!(svg.ends_with("</svg>\n"));
     }
 
@@ -790,12 +790,16 @@ mod tests {
         let shown = Shown::new(&m).attractor(&o, &a).unwrap().scale(1);
         let (p, _) = shown.picture().unwrap();
         let cell = |r, c| m.shape().index(&[r, c]).unwrap();
-        // The goal (4, 3) at rank 0 is the darkest shade, the start (0, 1) the lightest.
-        assert_eq!(p.colour_of(cell(4, 3)), render::SHADE);
-        assert_eq!(p.colour_of(cell(0, 1)), render::SHADE + render::SHADES - 1);
+        // The goal (4, 3) at rank 0 and the start (0, 1) are marked over their shades; the
+        // cells next to them are nearly the darkest and the lightest shade.
+        assert_eq!(p.colour_of(cell(4, 3)), render::GOAL);
+        assert_eq!(p.colour_of(cell(0, 1)), render::START);
+        assert!((render::SHADE..render::SHADE + 40).contains(&p.colour_of(cell(3, 3))));
+        let lightest = render::SHADE + render::SHADES - 1;
+        assert!((lightest - 40..=lightest).contains(&p.colour_of(cell(1, 1))));
         assert_eq!(p.colour_of(cell(1, 5)), render::OPEN); // a dead end
         let svg = shown.svg().unwrap();
-        assert!(svg.contains(r##"<rect x="3" y="4" width="1" height="1" fill="#2171b5"/>"##));
+        assert!(svg.contains(r##"<rect x="3" y="4" width="1" height="1" fill="#dc1e1e"/>"##));
         // Another maze's orientation: shown as an error, no panic.
         let small = Maze::from_text_rows(&["#.#", "#.#"]).unwrap();
         let shown = Shown::new(&small).attractor(&o, &a).unwrap();
@@ -858,7 +862,7 @@ mod tests {
         let shown = s.shown_on(&m).scale(4);
         let svg = shown.svg().unwrap();
         // Cell (1, 1, 1): second slice (8 px + a 4 px gap), under its 8 px label.
-        assert!(svg.contains(r##"<rect x="16" y="12" width="4" height="4" fill="#1e5aff"/>"##));
+        assert!(svg.contains(r##"<rect x="16" y="12" width="4" height="4" fill="#dc1e1e"/>"##));
         assert!(shown.png().is_ok());
     }
 

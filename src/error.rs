@@ -65,6 +65,25 @@ pub enum Error {
     /// The format cannot hold this content (a 3-D maze as PNG, portals in a PNG, …).
     #[error("{0}")]
     Unsupported(String),
+    /// A file opened or saved by path ([`crate::io`]) could not be: the error, said as the
+    /// command line says it (`maze.txt:3: …`, `maze.png: …`).
+    #[error("{}", in_file(path, error))]
+    File {
+        /// The file.
+        path: std::path::PathBuf,
+        /// What went wrong.
+        error: Box<Error>,
+    },
+}
+
+/// `path:line: message` for a parse error at a line, else `path: error`.
+fn in_file(path: &std::path::Path, error: &Error) -> String {
+    let name = path.display();
+    match error {
+        Error::Parse { line, message, .. } if *line > 0 => format!("{name}:{line}: {message}"),
+        Error::Parse { message, .. } => format!("{name}: {message}"),
+        other => format!("{name}: {other}"),
+    }
 }
 
 impl Error {

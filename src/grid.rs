@@ -343,6 +343,25 @@ impl Shape {
     pub fn fmt_index(&self, index: usize) -> String {
         fmt_coords(&self.coords(index))
     }
+
+    /// The coordinates of `cells` (flat indices below `len()`), in their order: results that
+    /// are flat indices (a path, a bitset's `ones()`, attracted cells) spoken in coordinates.
+    /// One `Vec` per cell; [`Shape::coords_into`] reuses a buffer instead.
+    ///
+    /// Complexity: O(ndim) a cell.
+    ///
+    /// ```
+    /// use mazegraph::grid::Shape;
+    /// let shape = Shape::new(vec![2, 3]).unwrap();
+    /// let coords: Vec<Vec<usize>> = shape.coords_of([0, 4, 5]).collect();
+    /// assert_eq!(coords, [[0, 0], [1, 1], [1, 2]]);
+    /// ```
+    pub fn coords_of<I: IntoIterator<Item = usize>>(
+        &self,
+        cells: I,
+    ) -> impl Iterator<Item = Vec<usize>> + use<'_, I> {
+        cells.into_iter().map(|i| self.coords(i))
+    }
 }
 
 /// A number of axes in words: `1 axis`, `3 axes`.

@@ -16,9 +16,19 @@
 //!   building the game ([`shortest_set::ranks`]), which
 //!   gives the same picture ([`Picture::set_attractor`] draws any attractor computed on a game).
 //!
-//! Overlays combine; where they meet, the start and goal marks of a solution overlay win,
-//! then attractor shades, then the solution path, then the filled and kept colours; portal
-//! marks are drawn over all of them.
+//! Results the caller computed are drawn by the same means, in the same colours:
+//!
+//! - [`Overlay::Path`] ([`Overlay::path`]): any path, red, its first cell green and its last
+//!   blue, as the solution overlay draws its own;
+//! - [`Overlay::Cells`] ([`Overlay::cells`]): any set of cells, light yellow, the colour of
+//!   the cells a solver kept;
+//! - [`Overlay::Ranks`] ([`Overlay::ranks`]): cells shaded by rank as the attractor overlay
+//!   shades them (rank 0 darkest);
+//! - [`Overlay::solution`]: a [`Solution`] of any method, its path and its kept cells.
+//!
+//! Overlays combine; where they meet, the start and goal marks of a solution or path overlay
+//! win, then rank shades, then paths, then the kept cells and sets, then the filled colour;
+//! portal marks are drawn over all of them.
 //!
 //! A maze of three or more axes is drawn as a grid of 2-D slices (the last two axes are the rows
 //! and columns of a slice; the axis before them runs across, any earlier axes down), each slice
@@ -32,8 +42,10 @@
 
 use crate::error::{Error, Result};
 use crate::game::Attractor;
+use crate::legend::{Entry, Legend, Swatch};
 use crate::maze::Maze;
-use crate::solve::{shortest_set, solve, Method};
+use crate::palette;
+use crate::solve::{shortest_set, solve, Method, Solution};
 use fixedbitset::FixedBitSet;
 use std::io::Write;
 
@@ -57,23 +69,24 @@ pub const BACKGROUND: u8 = 7;
 pub const PORTAL: u8 = 8;
 
 /// The picture palette (RGB), by index: see [`WALL`] … [`PORTAL`].
+/// The colours come from [`crate::palette`].
 pub const PALETTE: [[u8; 3]; 16] = [
-    [0, 0, 0],
-    [255, 255, 255],
-    [190, 190, 190],
-    [255, 236, 150],
-    [220, 30, 30],
-    [0, 170, 0],
-    [30, 90, 255],
-    [225, 228, 236],
-    [230, 25, 200],
-    [0, 190, 200],
-    [255, 140, 0],
-    [120, 60, 200],
-    [140, 200, 0],
-    [160, 90, 40],
-    [0, 110, 90],
-    [250, 120, 150],
+    palette::WALL,
+    palette::OPEN,
+    palette::FILLED,
+    palette::KEPT,
+    palette::PATH,
+    palette::START,
+    palette::GOAL,
+    palette::BACKGROUND,
+    palette::PORTALS[0],
+    palette::PORTALS[1],
+    palette::PORTALS[2],
+    palette::PORTALS[3],
+    palette::PORTALS[4],
+    palette::PORTALS[5],
+    palette::PORTALS[6],
+    palette::PORTALS[7],
 ];
 
 /// Palette index of the first attractor shade: rank `r` of the largest rank `R` has index
@@ -81,11 +94,10 @@ pub const PALETTE: [[u8; 3]; 16] = [
 pub const SHADE: u8 = 16;
 /// Number of attractor shades, from [`NEAR`] (the goal, rank 0) to [`FAR`] (the largest rank).
 pub const SHADES: u8 = 200;
-/// Colour of attracted cells at rank 0 (the goal): the darkest shade.
-pub const NEAR: [u8; 3] = [0x21, 0x71, 0xb5];
-/// Colour of attracted cells at the largest rank: the lightest shade, still clearly blue next
-/// to the white of the other path cells.
-pub const FAR: [u8; 3] = [0x9e, 0xca, 0xe1];
+/// Colour of attracted cells at rank 0 (the goal): the darkest shade ([`palette::NEAR`]).
+pub const NEAR: [u8; 3] = palette::NEAR;
+/// Colour of attracted cells at the largest rank: the lightest shade ([`palette::FAR`]).
+pub const FAR: [u8; 3] = palette::FAR;
 
 /// The RGB colour of a palette index: [`PALETTE`] below [`SHADE`], the attractor shades from
 /// there (indices past the last shade repeat it).
@@ -100,19 +112,31 @@ pub fn rgb(index: u8) -> [u8; 3] {
     if index < SHADE {
         return PALETTE[usize::from(index)];
     }
-    let k = u32::from((index - SHADE).min(SHADES - 1));
-    let top = u32::from(SHADES - 1);
-    let mut c = [0u8; 3];
-    for i in 0..3 {
-        let (a, b) = (u32::from(NEAR[i]), u32::from(FAR[i]));
-        // Linear from NEAR to FAR, rounded to nearest.
-        c[i] = ((a * (top - k) + b * k + top / 2) / top) as u8;
-    }
-    c
+    palette::shade(u32::from(index - SHADE), u32::from(SHADES))
 }
 
-/// What to draw over the maze.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// What to draw over the maze: the overlays the library computes (by name, as the command
+/// line's `--overlay` takes them) and results the caller computed (cells are flat indices of
+/// the maze's grid).
+///
+/// ```
+/// use mazegraph::{render::{self, Overlay, Picture, RenderOptions}, Maze};
+/// let maze = Maze::from_text_rows(&["#.###", "#...#", "#.#.#", "###.#"]).unwrap();
+/// let cell = |r, c| maze.shape().index(&[r, c]).unwrap();
+/// let overlays = vec![
+///     Overlay::path(vec![cell(0, 1), cell(1, 1), cell(2, 1)]),
+///     Overlay::cells([cell(1, 3)]),
+///     Overlay::ranks([(cell(3, 3), 0), (cell(2, 3), 1)]),
+/// ];
+/// let p = Picture::new(&maze, &RenderOptions { scale: 1, overlays }).unwrap();
+/// assert_eq!(p.colour_of(cell(0, 1)), render::START);
+/// assert_eq!(p.colour_of(cell(1, 1)), render::PATH);
+/// assert_eq!(p.colour_of(cell(2, 1)), render::GOAL);
+/// assert_eq!(p.colour_of(cell(1, 3)), render::KEPT);
+/// assert_eq!(p.colour_of(cell(3, 3)), render::SHADE); // rank 0: the darkest shade
+/// assert_eq!(p.colour_of(cell(1, 2)), render::OPEN);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Overlay {
     /// The solution path (dead-end filling), start and goal.
     Solution,
@@ -123,6 +147,15 @@ pub enum Overlay {
     /// The attractor of the goal in the maze oriented away from its start (the cells on
     /// shortest solutions), shaded by rank.
     Attractor,
+    /// A path the caller found: its cells red, the first green and the last blue (the
+    /// solution's colours). Consecutive cells need not be adjacent: only cells are painted.
+    Path(Vec<usize>),
+    /// A set of cells the caller chose, light yellow (the colour of the cells a solver keeps,
+    /// [`KEPT`]); walls in the set stay walls.
+    Cells(FixedBitSet),
+    /// Cells with ranks (`(cell, rank)`), shaded as [`Overlay::Attractor`] shades its
+    /// attractor: rank 0 darkest ([`NEAR`]), the largest rank lightest ([`FAR`]).
+    Ranks(Vec<(usize, u32)>),
 }
 
 impl Overlay {
@@ -144,6 +177,45 @@ impl Overlay {
                 "unknown overlay {name:?} (known: solution, filled, portals, attractor)"
             ))),
         }
+    }
+
+    /// The caller's path ([`Overlay::Path`]), start first.
+    pub fn path(cells: impl Into<Vec<usize>>) -> Overlay {
+        Overlay::Path(cells.into())
+    }
+
+    /// The caller's set of cells ([`Overlay::Cells`]).
+    pub fn cells(cells: impl IntoIterator<Item = usize>) -> Overlay {
+        let cells: Vec<usize> = cells.into_iter().collect();
+        let mut set = FixedBitSet::with_capacity(cells.iter().max().map_or(0, |&m| m + 1));
+        set.extend(cells);
+        Overlay::Cells(set)
+    }
+
+    /// The caller's ranked cells ([`Overlay::Ranks`]), `(cell, rank)`.
+    pub fn ranks(ranked: impl IntoIterator<Item = (usize, u32)>) -> Overlay {
+        Overlay::Ranks(ranked.into_iter().collect())
+    }
+
+    /// A solution of any method drawn as the `solution` overlay draws dead-end filling's:
+    /// the cells it keeps light yellow ([`Overlay::Cells`]), then its path red from a green
+    /// start to a blue goal ([`Overlay::Path`]); without a path, the start and the goal alone.
+    ///
+    /// ```
+    /// use mazegraph::{render::{self, Overlay, Picture, RenderOptions}, solve::{solve, Method}, Maze};
+    /// let maze = Maze::from_text_rows(&["#.###", "#...#", "#.#.#", "###.#"]).unwrap();
+    /// let s = solve(&maze, Method::Bfs).unwrap();
+    /// let p = Picture::new(&maze, &RenderOptions { scale: 1, overlays: Overlay::solution(&s) }).unwrap();
+    /// let cell = |r, c| maze.shape().index(&[r, c]).unwrap();
+    /// assert_eq!(p.colour_of(cell(1, 2)), render::PATH);
+    /// assert_eq!(p.colour_of(cell(2, 1)), render::KEPT); // reached by BFS, off the path
+    /// ```
+    pub fn solution(s: &Solution) -> Vec<Overlay> {
+        let path = match &s.path {
+            Some(p) => p.clone(),
+            None => vec![s.start, s.goal],
+        };
+        vec![Overlay::Cells(s.kept.clone()), Overlay::Path(path)]
     }
 }
 
@@ -216,13 +288,21 @@ pub struct Picture<'a> {
     height: usize,
     path: Option<FixedBitSet>,
     kept: Option<FixedBitSet>,
-    terminals: Option<(usize, usize)>,
+    /// Cells of [`Overlay::Cells`] (empty when none).
+    marked: FixedBitSet,
+    /// (start, goal) of each solution or path overlay.
+    terminals: Vec<(usize, usize)>,
     portal_ends: FixedBitSet,
     /// (cell, colour), sorted by cell.
     portal_colours: Vec<(usize, u8)>,
     /// Attracted cells, and (cell, shade index) for each, sorted by cell.
     shaded: FixedBitSet,
     shades: Vec<(u32, u8)>,
+    /// The largest rank shaded, and what ranks count.
+    max_rank: u32,
+    shade_text: &'static str,
+    /// The legend strip under the picture, once [`Picture::add_legend`] is called.
+    legend: Option<Legend>,
 }
 
 impl<'a> Picture<'a> {
@@ -233,7 +313,8 @@ impl<'a> Picture<'a> {
     /// per cell, then 8 bytes per attracted cell).
     ///
     /// Errors: a solution or attractor overlay on a maze without terminals, an inconsistent
-    /// maze, or a picture wider or taller than 2³¹ pixels.
+    /// maze, a caller's overlay with a cell outside the maze, or a picture wider or taller
+    /// than 2³¹ pixels.
     ///
     /// ```
     /// use mazegraph::{render::{Picture, RenderOptions}, Maze};
@@ -286,24 +367,44 @@ impl<'a> Picture<'a> {
             height,
             path: None,
             kept: None,
-            terminals: None,
+            marked: FixedBitSet::new(),
+            terminals: Vec::new(),
             portal_ends: FixedBitSet::new(),
             portal_colours: Vec::new(),
             shaded: FixedBitSet::new(),
             shades: Vec::new(),
+            max_rank: 0,
+            shade_text: "",
+            legend: None,
         };
         let solution = opts.overlays.contains(&Overlay::Solution);
         let filled = opts.overlays.contains(&Overlay::Filled);
         if solution || filled {
             let s = solve(maze, Method::DeadEnd)?;
-            let mut on_path = FixedBitSet::with_capacity(maze.grid().len());
-            if let Some(p) = &s.path {
-                on_path.extend(p.iter().copied());
-            }
-            pic.path = Some(on_path);
-            pic.terminals = Some((s.start, s.goal));
+            pic.add_path(s.path.as_deref().unwrap_or_default(), (s.start, s.goal))?;
             if filled {
                 pic.kept = Some(s.kept);
+            }
+        }
+        let mut ranked: Vec<(u32, u32)> = Vec::new();
+        for o in &opts.overlays {
+            match o {
+                Overlay::Path(p) => {
+                    if let (Some(&first), Some(&last)) = (p.first(), p.last()) {
+                        pic.add_path(p, (first, last))?;
+                    }
+                }
+                Overlay::Cells(set) => {
+                    let len = maze.grid().len();
+                    check_cells(set.ones(), len)?;
+                    pic.marked.grow(len);
+                    pic.marked.union_with(set);
+                }
+                Overlay::Ranks(r) => {
+                    check_cells(r.iter().map(|e| e.0), maze.grid().len())?;
+                    ranked.extend(r.iter().map(|&(c, rank)| (c as u32, rank)));
+                }
+                Overlay::Solution | Overlay::Filled | Overlay::Portals | Overlay::Attractor => {}
             }
         }
         // A solution through a portal jumps: its ends are marked whenever the solution is.
@@ -324,11 +425,30 @@ impl<'a> Picture<'a> {
             // cells on shortest solutions, ranked by their steps to the goal: found here
             // without building the game (two bits a cell instead of tens of bytes).
             let (start, goal) = maze.require_terminals()?;
-            let mut ranked: Vec<(u32, u32)> = Vec::new();
             shortest_set::ranks(maze, start, goal, |c, r| ranked.push((c as u32, r)));
+            pic.shade_text = "steps to the goal";
+            if !pic.terminals.contains(&(start, goal)) {
+                pic.terminals.push((start, goal));
+            }
+        }
+        if !ranked.is_empty() {
+            if pic.shade_text.is_empty() {
+                pic.shade_text = "rank";
+            }
             pic.set_shades(ranked);
         }
         Ok(pic)
+    }
+
+    /// Paints `path` (cells of this maze) as the solution's path, `ends` as its start and goal.
+    fn add_path(&mut self, path: &[usize], ends: (usize, usize)) -> Result<()> {
+        let len = self.maze.grid().len();
+        check_cells(path.iter().copied().chain([ends.0, ends.1]), len)?;
+        self.path
+            .get_or_insert_with(|| FixedBitSet::with_capacity(len))
+            .extend(path.iter().copied());
+        self.terminals.push(ends);
+        Ok(())
     }
 
     /// Shades the cells of attractor `a` by rank, as [`Overlay::Attractor`] does for player 0
@@ -341,7 +461,7 @@ impl<'a> Picture<'a> {
     ///
     /// ```
     /// use mazegraph::game::{attractor, orient, Player};
-    /// use mazegraph::render::{Picture, RenderOptions, SHADE, SHADES, OPEN};
+    /// use mazegraph::render::{Picture, RenderOptions, GOAL, START, SHADE, OPEN};
     /// use mazegraph::Maze;
     /// let m = Maze::from_text_rows(&["#.###", "#...#", "#.#.#", "###.#"]).unwrap();
     /// let o = orient(&m).unwrap();
@@ -349,8 +469,10 @@ impl<'a> Picture<'a> {
     /// let mut p = Picture::new(&m, &RenderOptions::default()).unwrap();
     /// p.set_attractor(&o.cells, &a).unwrap();
     /// let cell = |r, c| m.shape().index(&[r, c]).unwrap();
-    /// assert_eq!(p.colour_of(cell(3, 3)), SHADE); // the goal, rank 0
-    /// assert_eq!(p.colour_of(cell(0, 1)), SHADE + SHADES - 1); // the start, largest rank
+    /// assert_eq!(p.colour_of(cell(3, 3)), GOAL); // the goal, rank 0, marked
+    /// assert_eq!(p.colour_of(cell(0, 1)), START); // the start, largest rank, marked
+    /// assert_eq!(p.colour_of(cell(2, 3)), SHADE + 40); // rank 1 of 5: a fifth of the way
+    /// assert_eq!(p.colour_of(cell(1, 1)), SHADE + 159); // rank 4 of 5
     /// assert_eq!(p.colour_of(cell(2, 1)), OPEN); // a dead end: not attracted
     /// ```
     pub fn set_attractor(&mut self, cells: &[u32], a: &Attractor) -> Result<()> {
@@ -366,12 +488,98 @@ impl<'a> Picture<'a> {
             .filter_map(|&v| Some((*cells.get(v as usize)?, a.rank(v)?)))
             .collect();
         self.set_shades(ranked);
+        self.shade_text = "steps to the target";
+        if let Some(t) = self.maze.terminals() {
+            if !self.terminals.contains(&t) {
+                self.terminals.push(t);
+            }
+        }
         Ok(())
+    }
+
+    /// Adds a legend strip under the picture naming what its colours mean: start and goal,
+    /// the solution path, filled and kept cells, portal ends, the attractor's shades with
+    /// their largest rank. Call it once the overlays are set; a picture whose colours mean
+    /// nothing beyond walls and paths gets no strip.
+    ///
+    /// ```
+    /// use mazegraph::render::{Overlay, Picture, RenderOptions};
+    /// use mazegraph::Maze;
+    /// let m = Maze::from_text_rows(&["#.###", "#...#", "###.#"]).unwrap();
+    /// let opts = RenderOptions { scale: 40, overlays: vec![Overlay::Attractor] };
+    /// let mut p = Picture::new(&m, &opts).unwrap();
+    /// let h = p.height();
+    /// p.add_legend();
+    /// assert!(p.height() > h);
+    /// let texts: Vec<_> = p.legend().unwrap().entries().iter().map(|e| e.text.clone()).collect();
+    /// assert_eq!(texts, ["start", "goal", "steps to the goal, 0 to 4"]);
+    /// ```
+    pub fn add_legend(&mut self) {
+        let mut entries = Vec::new();
+        if !self.terminals.is_empty() {
+            entries.push(Entry::new(Swatch::Colour(START), "start"));
+            entries.push(Entry::new(Swatch::Colour(GOAL), "goal"));
+        }
+        // Only the colours the picture shows.
+        let on_path = |i: usize| self.path.as_ref().is_some_and(|p| p.contains(i));
+        if self.path.as_ref().is_some_and(|p| p.count_ones(..) > 0) {
+            entries.push(Entry::new(Swatch::Colour(PATH), "solution"));
+        }
+        if let Some(kept) = &self.kept {
+            let grid = self.maze.grid();
+            let cells = 0..grid.len();
+            if cells
+                .clone()
+                .any(|i| grid.is_path(i) && !kept.contains(i) && !on_path(i))
+            {
+                entries.push(Entry::new(Swatch::Colour(FILLED), "dead ends filled"));
+            }
+            if kept.ones().any(|i| !on_path(i)) {
+                entries.push(Entry::new(Swatch::Colour(KEPT), "kept off the path"));
+            }
+        }
+        if self.marked.ones().any(|i| !on_path(i)) {
+            entries.push(Entry::new(Swatch::Colour(KEPT), "marked"));
+        }
+        if !self.portal_colours.is_empty() {
+            let mut colours: Vec<u8> = self.portal_colours.iter().map(|e| e.1).collect();
+            colours.sort_unstable();
+            colours.dedup();
+            colours.truncate(3);
+            entries.push(Entry::new(Swatch::Colours(colours), "portal ends"));
+        }
+        if self.has_shades() {
+            let to = if self.max_rank == 0 {
+                SHADE
+            } else {
+                SHADE + SHADES - 1
+            };
+            entries.push(Entry::new(
+                Swatch::Shades { from: SHADE, to },
+                format!("{}, 0 to {}", self.shade_text, self.max_rank),
+            ));
+        }
+        let old = self.legend.as_ref().map_or(0, Legend::height);
+        let legend = Legend::new(entries, self.width);
+        self.height = self.height - old + legend.height();
+        self.legend = (legend.height() > 0).then_some(legend);
+    }
+
+    /// Names what the attractor's ranks count, in the legend (by default "steps to the goal"
+    /// for [`Overlay::Attractor`], "steps to the target" after [`Picture::set_attractor`]).
+    pub fn name_ranks(&mut self, text: &'static str) {
+        self.shade_text = text;
+    }
+
+    /// The legend, when [`Picture::add_legend`] made one.
+    pub fn legend(&self) -> Option<&Legend> {
+        self.legend.as_ref()
     }
 
     /// Shades `(cell, rank)` pairs (cells inside this picture's maze), rank 0 darkest.
     fn set_shades(&mut self, mut ranked: Vec<(u32, u32)>) {
-        let top = u64::from(ranked.iter().map(|e| e.1).max().unwrap_or(0).max(1));
+        self.max_rank = ranked.iter().map(|e| e.1).max().unwrap_or(0);
+        let top = u64::from(self.max_rank.max(1));
         let steps = u64::from(SHADES - 1);
         self.shaded = FixedBitSet::with_capacity(self.maze.grid().len());
         ranked.sort_unstable_by_key(|e| e.0);
@@ -476,6 +684,9 @@ impl<'a> Picture<'a> {
         if let Some(k) = &self.kept {
             base = if k.contains(i) { KEPT } else { FILLED };
         }
+        if self.marked.contains(i) {
+            base = KEPT;
+        }
         if let Some(p) = &self.path {
             if p.contains(i) {
                 base = PATH;
@@ -486,7 +697,7 @@ impl<'a> Picture<'a> {
                 base = self.shades[k].1;
             }
         }
-        if let Some((s, g)) = self.terminals {
+        for &(s, g) in &self.terminals {
             if i == s {
                 base = START;
             } else if i == g {
@@ -541,12 +752,20 @@ impl<'a> Picture<'a> {
             // Label strip.
             for ly in 0..self.label_h {
                 row.fill(BACKGROUND);
-                if (1..6).contains(&ly) {
+                // The 3×5 font in low strips, the legend's 8×8 font scaled in taller ones.
+                let k = (self.label_h.saturating_sub(2) / 8).max(1);
+                let glyph_h = if self.label_h >= 10 { 8 * k } else { 5 };
+                if (1..=glyph_h).contains(&ly) {
                     for across in 0..self.tiles_across {
                         let (x0, _) = self.tile_origin(down, across);
                         // A label may run on into the gap after its slice.
                         let end = (x0 + self.cols * s + self.gap).min(self.width);
-                        draw_text_row(&mut row[x0..end], &self.tile_label(down, across), ly - 1);
+                        let label = self.tile_label(down, across);
+                        if glyph_h == 5 {
+                            draw_text_row(&mut row[x0..end], &label, ly - 1);
+                        } else if let Some(to) = row.get_mut(x0 + 1..end) {
+                            crate::legend::text_row(to, &label, (ly - 1) / k, k, WALL);
+                        }
                     }
                 }
                 f(y, &row)?;
@@ -583,6 +802,13 @@ impl<'a> Picture<'a> {
                     f(y, &row)?;
                     y += 1;
                 }
+            }
+        }
+        if let Some(l) = &self.legend {
+            for ly in 0..l.height() {
+                l.row(ly, &mut row, OPEN, WALL);
+                f(y, &row)?;
+                y += 1;
             }
         }
         Ok(())
@@ -755,6 +981,16 @@ impl<'a> Picture<'a> {
                 }
             }
         }
+        if let Some(l) = &self.legend {
+            let top = self.height - l.height();
+            writeln!(
+                out,
+                r#"<rect x="0" y="{top}" width="{w}" height="{}" fill="{}"/>"#,
+                l.height(),
+                hex(OPEN)
+            )?;
+            l.write_svg(out, top, &hex, WALL)?;
+        }
         writeln!(out, "</svg>")?;
         Ok(())
     }
@@ -776,6 +1012,16 @@ impl<'a> Picture<'a> {
             PictureFormat::Png => self.write_png_with(out, progress),
             PictureFormat::Svg => self.write_svg_with(out, progress),
         }
+    }
+}
+
+/// Errors when a cell of a caller's overlay lies outside a grid of `len` cells.
+fn check_cells(mut cells: impl Iterator<Item = usize>, len: usize) -> Result<()> {
+    match cells.find(|&c| c >= len) {
+        Some(c) => Err(Error::InvalidMaze(format!(
+            "an overlay's cell {c} is outside the maze ({len} cells)"
+        ))),
+        None => Ok(()),
     }
 }
 
@@ -841,6 +1087,78 @@ mod tests {
     use super::*;
     use crate::game::{attractor, orient, Player};
     use crate::grid::{Grid, Shape};
+
+    fn colours(m: &Maze, overlays: Vec<Overlay>) -> Vec<u8> {
+        let p = Picture::new(m, &RenderOptions { scale: 1, overlays }).unwrap();
+        (0..m.grid().len()).map(|i| p.colour_of(i)).collect()
+    }
+
+    #[test]
+    fn the_named_overlays_are_the_callers_overlays_of_their_results() {
+        let m = Maze::from_text_rows(&[
+            "#.#####", "#...#.#", "#.#...#", "#.#.#.#", "#...#.#", "###.###",
+        ])
+        .unwrap();
+        let s = solve(&m, Method::DeadEnd).unwrap();
+        let path = s.path.clone().unwrap();
+        assert_eq!(
+            colours(&m, vec![Overlay::Solution]),
+            colours(&m, vec![Overlay::path(path)])
+        );
+        let (start, goal) = m.require_terminals().unwrap();
+        let mut ranks = Vec::new();
+        shortest_set::ranks(&m, start, goal, |c, r| ranks.push((c, r)));
+        assert_eq!(
+            colours(&m, vec![Overlay::Attractor]),
+            colours(&m, vec![Overlay::ranks(ranks)])
+        );
+        // A solution of another method: kept cells yellow under its path.
+        let bfs = solve(&m, Method::Bfs).unwrap();
+        let c = colours(&m, Overlay::solution(&bfs));
+        for i in m.grid().paths() {
+            let want = if i == bfs.start {
+                START
+            } else if i == bfs.goal {
+                GOAL
+            } else if bfs.path.as_ref().unwrap().contains(&i) {
+                PATH
+            } else if bfs.kept.contains(i) {
+                KEPT
+            } else {
+                OPEN
+            };
+            assert_eq!(c[i], want, "cell {}", m.shape().fmt_index(i));
+        }
+    }
+
+    #[test]
+    fn callers_cells_outside_the_maze_are_errors_and_unsolved_shows_the_ends() {
+        let m = Maze::from_text_rows(&["#.#", "###", "#.#"]).unwrap();
+        for o in [
+            Overlay::path(vec![1, 9]),
+            Overlay::cells([40]),
+            Overlay::ranks([(9, 0)]),
+        ] {
+            let e = Picture::new(
+                &m,
+                &RenderOptions {
+                    scale: 1,
+                    overlays: vec![o],
+                },
+            )
+            .err();
+            assert!(e.is_some_and(|e| e.to_string().contains("outside the maze")));
+        }
+        let s = solve(&m, Method::Bfs).unwrap();
+        assert!(!s.is_solved());
+        let c = colours(&m, Overlay::solution(&s));
+        assert_eq!((c[1], c[7]), (START, GOAL));
+        // An empty path draws nothing.
+        assert_eq!(
+            colours(&m, vec![Overlay::path(vec![])]),
+            colours(&m, vec![])
+        );
+    }
 
     fn decode(bytes: &[u8]) -> (usize, usize, Vec<u8>) {
         let dec = png::Decoder::new(std::io::Cursor::new(bytes));
@@ -995,11 +1313,15 @@ mod tests {
         let cell = |r: usize, c: usize| m.shape().index(&[r, c]).unwrap();
         let goal = cell(6, 7);
         let start = cell(0, 1);
-        // The goal is the darkest shade, the start (the largest rank) the lightest.
-        assert_eq!(p.colour_of(goal), SHADE);
-        assert_eq!(p.colour_of(start), SHADE + SHADES - 1);
-        assert_eq!(rgb(p.colour_of(goal)), NEAR);
-        assert_eq!(rgb(p.colour_of(start)), FAR);
+        // The goal is the darkest shade, the start (the largest rank) the lightest, both
+        // marked over their shades.
+        let shade =
+            |i: usize| p.shades[p.shades.binary_search_by_key(&(i as u32), |e| e.0).unwrap()].1;
+        assert_eq!(shade(goal), SHADE);
+        assert_eq!(shade(start), SHADE + SHADES - 1);
+        assert_eq!(rgb(shade(goal)), NEAR);
+        assert_eq!(rgb(shade(start)), FAR);
+        assert_eq!((p.colour_of(goal), p.colour_of(start)), (GOAL, START));
         // The loop through (1, 2)…(1, 5) and the right-hand corridor are off every shortest
         // path: plain path colour. So is the wall.
         for (r, c) in [(1, 3), (2, 5), (1, 7), (3, 7)] {
@@ -1022,7 +1344,7 @@ mod tests {
             (5, 7),
             (6, 7),
         ];
-        let shades: Vec<u8> = path.iter().map(|&(r, c)| p.colour_of(cell(r, c))).collect();
+        let shades: Vec<u8> = path.iter().map(|&(r, c)| shade(cell(r, c))).collect();
         assert!(shades.windows(2).all(|w| w[0] > w[1]), "{shades:?}");
         // The PNG has 8 bits a pixel and the shades in its palette.
         let mut out = Vec::new();
@@ -1034,8 +1356,9 @@ mod tests {
             let i = usize::from(px[(3 * r + 1) * w + 3 * c + 1]);
             [palette[3 * i], palette[3 * i + 1], palette[3 * i + 2]]
         };
-        assert_eq!(at(6, 7), NEAR);
-        assert_eq!(at(0, 1), FAR);
+        assert_eq!(at(6, 7), palette::GOAL);
+        assert_eq!(at(0, 1), palette::START);
+        assert_eq!(at(5, 7), rgb(shade(cell(5, 7))));
         assert_eq!(at(1, 3), PALETTE[OPEN as usize]);
         assert_eq!(at(0, 0), PALETTE[WALL as usize]);
         // Without the attractor, pictures stay at 4 bits a pixel.

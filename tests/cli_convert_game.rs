@@ -131,7 +131,7 @@ fn maze_and_graph_to_reachability_games() {
     assert_eq!(run(&["convert", s(&m), "-o", &gd]).0, 0);
     let dot = fs::read_to_string(&gd).unwrap();
     assert!(dot.contains("graph [inputscale=72];"), "{dot}");
-    assert!(dot.contains("0 [shape=diamond, owner=0, priority=0, vertex_name=\"(0, 1)\", initial=true, peripheries=2, pos=\"72,288!\""), "{dot}");
+    assert!(dot.contains("0 [shape=diamond, owner=0, priority=0, vertex_name=\"(0, 1)\", initial=true, peripheries=2, color=\"#00aa00\", pos=\"72,288!\""), "{dot}");
     let (code, out, _) = run(&["convert", &gd, "--to", "pg"]);
     assert_eq!((code, out), (0, text.clone()));
     // the goal moved into the dead end: a different game

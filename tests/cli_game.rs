@@ -75,18 +75,41 @@ fn maze_attractor_png_shades_by_rank() {
     let mut reader = decoder.read_info().unwrap();
     let mut buf = vec![0; reader.output_buffer_size().unwrap()];
     let info = reader.next_frame(&mut buf).unwrap();
-    assert_eq!((info.width, info.height), (5 * 16, 5 * 16)); // 16 pixels a cell
+    // 16 pixels a cell, and a legend strip under the maze
+    assert_eq!(info.width, 5 * 16);
+    assert!(info.height > 5 * 16 + 8, "{}", info.height);
     assert_eq!(info.color_type, png::ColorType::Rgb);
     let px = |r: usize, c: usize| -> [u8; 3] {
         let i = (r * info.width as usize + c) * 3;
         [buf[i], buf[i + 1], buf[i + 2]]
     };
     let centre = |r: usize, c: usize| px(r * 16 + 8, c * 16 + 8);
-    use mazegraph::render::{FAR, NEAR, OPEN, PALETTE, WALL};
-    assert_eq!(centre(0, 0), PALETTE[WALL as usize]); // wall
-    assert_eq!(centre(2, 3), PALETTE[OPEN as usize]); // the dead end: path, not attracted
-    assert_eq!(centre(4, 1), NEAR); // the goal, rank 0
-    assert_eq!(centre(0, 1), FAR); // the start, largest rank
+    use mazegraph::palette::{FAR, GOAL, NEAR, OPEN, START, WALL};
+    assert_eq!(centre(0, 0), WALL); // wall
+    assert_eq!(centre(2, 3), OPEN); // the dead end: path, not attracted
+    assert_eq!(centre(4, 1), GOAL); // the goal (rank 0), marked
+    assert_eq!(centre(0, 1), START); // the start (the largest rank), marked
+    let near = |c: [u8; 3], to: [u8; 3]| (0..3).all(|i| c[i].abs_diff(to[i]) < 40);
+    assert!(
+        near(centre(3, 1), NEAR),
+        "next to the goal: nearly the darkest shade"
+    );
+    assert!(
+        near(centre(1, 1), FAR),
+        "next to the start: nearly the lightest"
+    );
+    // without the legend: the maze alone
+    let (code, _, _) = run(&[
+        "attractor",
+        &m,
+        "--no-legend",
+        "-o",
+        png_path.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0);
+    let decoder = png::Decoder::new(std::io::BufReader::new(fs::File::open(&png_path).unwrap()));
+    let info = decoder.read_info().unwrap().info().clone();
+    assert_eq!((info.width, info.height), (5 * 16, 5 * 16));
 }
 
 #[test]
@@ -97,7 +120,9 @@ fn maze_attractor_dot_draws_strategy() {
     assert_eq!(code, 0);
     assert!(out.starts_with("digraph game {"));
     assert!(out.contains("label=\"(0, 1)\\nrank 6\""), "{out}");
-    assert_eq!(out.matches("color=\"#d62728\"").count(), 6);
+    // the strategy's edges in the solution's blue, the target outlined in the goal's red
+    assert_eq!(out.matches("[color=\"#2171b5\", penwidth=2.5]").count(), 6);
+    assert_eq!(out.matches("color=\"#dc1e1e\", penwidth=2").count(), 1);
     // the edge into the dead end is not part of the strategy
     assert!(out.contains("label=\"(2, 3)\"]"), "{out}");
 }

@@ -92,8 +92,12 @@ fn plain_picture_at_scale() {
     }
     assert_eq!(p.cell(3, 2, 5, 1, 1), rgb(OPEN));
     assert_eq!(p.cell(3, 2, 6, 1, 1), rgb(WALL));
-    // Scale 1 is the default: one pixel a cell.
+    // By default a picture a person can read: about 640 pixels across, at most 16 a cell.
     let p = Picture::read(&render(dir.path(), &m, "b.png", &[]));
+    assert_eq!((p.width, p.height), (7 * 16, 5 * 16));
+    assert_eq!(p.cell(16, 2, 5, 8, 8), rgb(OPEN));
+    // Scale 1: one pixel a cell.
+    let p = Picture::read(&render(dir.path(), &m, "c.png", &["--scale", "1"]));
     assert_eq!((p.width, p.height), (7, 5));
     assert_eq!(p.px(3, 4), rgb(OPEN));
 }
@@ -119,8 +123,24 @@ fn solution_and_filled_colours() {
     for (r, c) in [(2, 1), (3, 1), (2, 4), (2, 5), (1, 5)] {
         assert_eq!(at(r, c), rgb(FILLED), "({r}, {c})");
     }
+    // A legend under the maze names the colours the picture shows (no "kept": nothing is).
+    assert!(p.height > 5 * 4 + 8, "{}", p.height);
+    let legend: Vec<[u8; 3]> = (5 * 4..p.height)
+        .flat_map(|y| (0..p.width).map(move |x| (x, y)))
+        .map(|(x, y)| p.px(x, y))
+        .collect();
+    for colour in [START, GOAL, PATH, FILLED] {
+        assert!(legend.contains(&rgb(colour)), "{colour} in the legend");
+    }
+    assert!(!legend.contains(&rgb(KEPT)));
     // The solution alone leaves the dead ends plain.
-    let p = Picture::read(&render(dir.path(), &m, "t.png", &["--overlay", "solution"]));
+    let p = Picture::read(&render(
+        dir.path(),
+        &m,
+        "t.png",
+        &["--overlay", "solution", "--scale", "1", "--no-legend"],
+    ));
+    assert_eq!((p.width, p.height), (7, 5));
     assert_eq!(p.px(1, 3), rgb(OPEN));
     assert_eq!(p.px(2, 1), rgb(PATH));
 }
@@ -147,7 +167,12 @@ fn portal_marks_and_kept_cycles() {
     }
     assert_eq!(p.cell(8, 2, 5, 4, 4), rgb(KEPT));
     // At scale 1 the mark is the whole cell.
-    let p = Picture::read(&render(dir.path(), &m, "q.png", &["--overlay", "portals"]));
+    let p = Picture::read(&render(
+        dir.path(),
+        &m,
+        "q.png",
+        &["--overlay", "portals", "--scale", "1"],
+    ));
     assert_eq!(p.px(1, 3), rgb(PORTAL));
     assert_eq!(p.px(1, 2), rgb(OPEN));
 }
@@ -167,27 +192,22 @@ fn attractor_shades_and_matches_the_attractor_command() {
     let p = Picture::read(&out);
     assert_eq!(p.bit_depth, png::BitDepth::Eight);
     let at = |r, c| p.cell(16, r, c, 8, 8);
-    assert_eq!(at(6, 7), NEAR, "the goal is darkest");
-    assert_eq!(at(0, 1), FAR, "the start is lightest");
+    // The goal and the start are marked; the shades run from nearly the darkest next to the
+    // goal to nearly the lightest next to the start.
+    assert_eq!(at(6, 7), rgb(GOAL));
+    assert_eq!(at(0, 1), rgb(START));
+    let close = |c: [u8; 3], to: [u8; 3]| (0..3).all(|i| c[i].abs_diff(to[i]) < 30);
+    assert!(close(at(5, 7), NEAR) && close(at(1, 1), FAR));
     assert_eq!(at(1, 3), rgb(OPEN), "off every shortest path");
     assert_eq!(at(2, 7), rgb(OPEN), "a dead end");
     assert_eq!(at(0, 0), rgb(WALL));
     // Shades darken monotonically along the solution towards the goal.
-    let route = [
-        (0, 1),
-        (1, 1),
-        (2, 1),
-        (3, 1),
-        (4, 1),
-        (5, 1),
-        (5, 4),
-        (5, 7),
-        (6, 7),
-    ];
+    let route = [(1, 1), (2, 1), (3, 1), (4, 1), (5, 1), (5, 4), (5, 7)];
     let shade = |c: [u8; 3]| (SHADE..SHADE + SHADES).find(|&i| rgb(i) == c).unwrap();
     let shades: Vec<u8> = route.iter().map(|&(r, c)| shade(at(r, c))).collect();
     assert!(shades.windows(2).all(|w| w[0] > w[1]), "{shades:?}");
-    // `attractor -o x.png` draws the same picture (16 pixels a cell for small mazes).
+    // `attractor -o x.png` draws the same picture (16 pixels a cell for small mazes, the same
+    // legend).
     let b = dir.path().join("b.png");
     let (code, _, err) = run(&["attractor", &m, "-o", b.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
@@ -197,7 +217,7 @@ fn attractor_shades_and_matches_the_attractor_command() {
         dir.path(),
         &m,
         "c.png",
-        &["--overlay", "solution,attractor"],
+        &["--overlay", "solution,attractor", "--scale", "1"],
     ));
     assert_eq!(p.px(1, 0), rgb(START));
     assert_eq!(p.px(7, 6), rgb(GOAL));
@@ -223,11 +243,23 @@ fn svg_has_a_rectangle_per_run() {
         dir.path(),
         &m,
         "b.svg",
-        &["--scale", "10", "--overlay", "solution"],
+        &["--scale", "10", "--overlay", "solution", "--no-legend"],
     );
     let svg = fs::read_to_string(out).unwrap();
     let [r, g, b] = rgb(PATH);
     assert_eq!(svg.matches(&format!("#{r:02x}{g:02x}{b:02x}")).count(), 3);
+    // The legend: a swatch and a text per colour shown, under the maze.
+    let out = render(
+        dir.path(),
+        &m,
+        "c.svg",
+        &["--scale", "10", "--overlay", "solution"],
+    );
+    let svg = fs::read_to_string(out).unwrap();
+    assert_eq!(svg.matches(&format!("#{r:02x}{g:02x}{b:02x}")).count(), 4);
+    for text in [">start</text>", ">goal</text>", ">solution</text>"] {
+        assert!(svg.contains(text), "{text}");
+    }
 }
 
 #[test]
@@ -375,6 +407,7 @@ fn progress_is_silent_when_piped() {
             "4",
             "--overlay",
             "solution",
+            "--no-legend",
         ]
         .into_iter()
         .map(String::from)

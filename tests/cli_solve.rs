@@ -71,12 +71,16 @@ fn png_output_colours_the_solution() {
         let info = reader.next_frame(&mut buf).unwrap();
         (info.width, info.height, buf)
     };
-    // By default a picture a person can read: 9 cells of 16 pixels (at most 16 a cell).
+    // By default a picture a person can read: 9 cells of 16 pixels (at most 16 a cell), with a
+    // legend under the maze.
     let (w, h, _) = decode(&[]);
+    assert_eq!(w, 144);
+    assert!(h > 144 + 8, "{h}");
+    let (w, h, _) = decode(&["--no-legend"]);
     assert_eq!((w, h), (144, 144));
-    let (w, h, big) = decode(&["--scale", "3"]);
+    let (w, h, big) = decode(&["--scale", "3", "--no-legend"]);
     assert_eq!((w, h), (27, 27));
-    let (w, h, buf) = decode(&["--scale", "1"]);
+    let (w, h, buf) = decode(&["--scale", "1", "--no-legend"]);
     assert_eq!((w, h), (9, 9));
     // Scale 3 is scale 1 with every pixel a 3×3 square.
     for r in 0..27 {

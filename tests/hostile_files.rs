@@ -27,7 +27,7 @@
 use std::fs;
 use std::io::Read;
 use std::os::unix::fs::{FileTypeExt, MetadataExt};
-use std::os::unix::process::ExitStatusExt;
+use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -362,6 +362,18 @@ fn long_write(dir: &Path, named: bool, ignore_int: bool) -> (Running, Option<boo
     .stdin(Stdio::null())
     .stdout(Stdio::null())
     .stderr(Stdio::null());
+    // The child starts with the default action for the signals sent here, whatever this test
+    // inherited: a test run in the background of a non-interactive shell has SIGINT ignored,
+    // and an ignored signal stays ignored across exec (the ignoring case is tested below).
+    // SAFETY: `signal` is async-signal-safe, and nothing else runs between fork and exec.
+    unsafe {
+        cmd.pre_exec(|| {
+            for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+                libc::signal(signal, libc::SIG_DFL);
+            }
+            Ok(())
+        });
+    }
     if named {
         cmd.env("MAZEGRAPH_NO_O_TMPFILE", "1");
     } else {

@@ -189,8 +189,15 @@ class Solution:
     def visited_unit(self) -> str: ...
     @property
     def maze(self) -> Maze: ...
-    def write(self, path: _Path, *, format: str | None = None, scale: int | None = None) -> None:
-        """Writes the solution as json, png or txt."""
+    def write(
+        self,
+        path: _Path,
+        *,
+        format: str | None = None,
+        scale: int | None = None,
+        legend: bool = True,
+    ) -> None:
+        """Writes the solution as json, png (with a legend) or txt."""
     def _repr_svg_(self) -> str | None: ...
     def _repr_png_(self) -> bytes | None: ...
 

@@ -783,9 +783,9 @@ impl Maze {
         Ok(Maze::new(maze, limits))
     }
 
-    /// The maze as SVG text (walls black, portals marked), with a Solution painted over it:
-    /// kept cells light yellow, the path red, the start green, the goal blue. `scale` is the
-    /// pixels per cell (default: about 480 pixels across).
+    /// The maze as SVG text (portals marked), with a Solution painted over it: its kept cells,
+    /// path, start and goal in the colours of every mazegraph picture (`mazegraph.palette` in
+    /// the library). `scale` is the pixels per cell (default: about 480 pixels across).
     #[pyo3(signature = (solution=None, *, scale=None))]
     fn svg(
         &self,
@@ -1072,17 +1072,19 @@ impl Solution {
     }
 
     /// Writes the solution as `mazegraph solve -o` does: .json (the path, its length and the
-    /// kept cells as coordinates), .png (walls black, filled cells grey, kept yellow, the path
-    /// red, start green, goal blue; `scale` pixels a cell), .txt (the path as 'o'). A maze read
-    /// from a picture at its own scale gets its .png drawn on that picture: the original, its
-    /// size and colours, the path in red through the corridors.
-    #[pyo3(signature = (path, *, format=None, scale=None))]
+    /// kept cells as coordinates), .png (the maze, `scale` pixels a cell, its filled, kept and
+    /// path cells, start and goal in the palette of every mazegraph picture, with a legend
+    /// naming them unless `legend=False`), .txt (the path as 'o'). A maze read from a picture
+    /// at its own scale gets its .png drawn on that picture: the original, its size and
+    /// colours, the path through the corridors.
+    #[pyo3(signature = (path, *, format=None, scale=None, legend=true))]
     fn write(
         &self,
         py: Python<'_>,
         path: PathBuf,
         format: Option<&str>,
         scale: Option<usize>,
+        legend: bool,
     ) -> PyResult<()> {
         let to = match format {
             Some(f) => SolutionFormat::from_name(f),
@@ -1104,9 +1106,9 @@ impl Solution {
             }
             (SolutionFormat::Png, None) => {
                 let dims = m.shape().dims();
+                // The CLI's default: about 640 pixels across, 1 to 16 a cell.
                 let scale = scale.unwrap_or_else(|| {
-                    let longest = dims.iter().copied().max().unwrap_or(1).max(1);
-                    (640 / longest).clamp(1, 16)
+                    (640 / dims.iter().copied().max().unwrap_or(1).max(1)).clamp(1, 16)
                 });
                 let side = |k: usize| (dims.get(k).copied().unwrap_or(1) as u64) * scale as u64;
                 let (w, h) = (side(1), side(0));
@@ -1117,7 +1119,11 @@ impl Solution {
                     ));
                 }
                 write_atomic(&path, |w| {
-                    mazegraph::solve::render::write_png_scaled(m, s, scale, w)
+                    if legend {
+                        mazegraph::solve::render::write_png_with_legend(m, s, scale, w)
+                    } else {
+                        mazegraph::solve::render::write_png_scaled(m, s, scale, w)
+                    }
                 })
             }
             _ => write_atomic(&path, |w| mazegraph::solve::render::write(to, m, s, w)),

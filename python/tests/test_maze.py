@@ -1,6 +1,8 @@
 """Reading, generating, solving, measuring and writing mazes."""
 
+import os
 import pathlib
+import subprocess
 
 import pytest
 
@@ -153,6 +155,15 @@ def test_solution_write(tmp_path, ext):
     data = (tmp_path / f"s.{ext}").read_bytes()
     if ext == "png":
         assert data.startswith(b"\x89PNG")
+        s.write(tmp_path / "plain.png", scale=3, legend=False)
+        height = lambda png: int.from_bytes(png[20:24], "big")
+        assert height(data) > height((tmp_path / "plain.png").read_bytes()) == 9 * 3  # the legend
+        binary = os.environ.get("MAZEGRAPH_CLI")
+        if binary:  # the CLI's picture, byte for byte
+            maze.write(tmp_path / "m.txt")
+            cli = tmp_path / "cli.png"
+            subprocess.run([binary, "solve", tmp_path / "m.txt", "--method", "bfs", "--scale", "3", "-o", cli, "-q"], check=True)
+            assert cli.read_bytes() == data
     elif ext == "json":
         import json
 
@@ -170,7 +181,8 @@ def test_pictures_for_jupyter():
     assert big._repr_svg_() is None
     assert big._repr_png_().startswith(b"\x89PNG")
     s = small.solve()
-    assert "#dc1e1e" in s._repr_svg_()  # the path in red
+    painted = s._repr_svg_().count("<rect") - small._repr_svg_().count("<rect")
+    assert painted >= len(s.path)  # a square per path cell at least, over the maze
     assert small.png(s, scale=4).startswith(b"\x89PNG")
     assert big.solve()._repr_png_().startswith(b"\x89PNG")
 

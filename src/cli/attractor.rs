@@ -1,7 +1,7 @@
 //! `mazegraph attractor`: the attractor of a maze's goal (in its orientation) or of target
 //! vertices of a game, as a summary, JSON, DOT or a PNG picture.
 
-use super::budget::Work;
+use super::budget::{auto_scale, check_pixels, Work};
 use super::io::{located, maze_format, read_input, read_item, Expect, Output};
 use super::out::{note, outln};
 use super::{parse_coords, Coords, Global};
@@ -30,7 +30,8 @@ the target with --target (vertex ids or names) and/or --priority.
 Outputs: a summary line by default; --to json gives
 {\"player\", \"target\", \"attractor\", \"rank\", \"strategy\"} with vertices as coordinates for
 mazes and ids for games; --to dot colours the attractor and draws the strategy edges; --to png
-(mazes, n-D ones as slices) shades the attractor's cells by rank, the goal darkest, as
+(mazes, n-D ones as slices, about 640 pixels across) shades the attractor's cells by rank, darkest
+at the goal, marks the start green and the goal red and names them in a legend, as
 `mazegraph render --overlay attractor` does. Exit status 1 when the game
 has a start that is not in the attractor (a maze without solution).
 
@@ -70,6 +71,14 @@ pub struct Args {
     /// A maze's goal cell or room:R,C (default: the explicit one, or the last opening).
     #[arg(long, value_name = "R,C|room:R,C|NAME", value_parser = parse_coords, allow_hyphen_values = true)]
     goal: Option<Coords>,
+    /// Pixels per cell of a .png picture (default: enough for about 640 pixels across, at
+    /// most 16; 1 for big mazes).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    scale: Option<u16>,
+    /// No legend under a .png picture (by default a strip names the start, the goal and the
+    /// shades' ranks).
+    #[arg(long)]
+    no_legend: bool,
 }
 
 /// What `attractor` writes.
@@ -276,20 +285,24 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
                     "--to png draws mazes; write the attractor of a graph or game as json or dot"
                 );
             };
-            // About 1000 pixels across for small mazes, one pixel a cell for big ones.
-            let dims = m.shape().dims();
-            let (rows, cols) = match dims.len() {
-                0 => (1, 1),
-                1 => (1, dims[0]),
-                n => (dims[n - 2], dims[n - 1]),
-            };
-            let scale = (1024 / rows.max(cols).max(1)).clamp(1, 16);
+            // About 640 pixels across for small mazes (slices side by side for n-D ones), one
+            // pixel a cell for big ones.
+            let one = Picture::new(m, &RenderOptions::default()).map_err(located)?;
             let opts = RenderOptions {
-                scale,
+                scale: args
+                    .scale
+                    .map_or_else(|| auto_scale(one.width().max(one.height())), usize::from),
                 overlays: Vec::new(),
             };
             let mut picture = Picture::new(m, &opts).map_err(located)?;
             picture.set_attractor(cells, &a).map_err(located)?;
+            // The target of a maze's game is its goal.
+            picture.name_ranks("steps to the goal");
+            if !args.no_legend {
+                picture.add_legend();
+            }
+            let (w, h) = (picture.width() as u64, picture.height() as u64);
+            check_pixels(w, h, global.max_cells)?;
             output.write_with(true, |w| picture.write_png(w))?;
         }
     }

@@ -142,6 +142,13 @@ fn shape_text(dims: &[usize]) -> String {
         .join("×")
 }
 
+/// Pixels per cell for a picture about 640 pixels across, given its longest side in cells (or
+/// in pixels at scale 1): 14 for a 41×31 maze, 1 from 640 cells up, never more than 16. The
+/// one default scale of `solve`, `render` and `attractor` pictures.
+pub fn auto_scale(longest: usize) -> usize {
+    (640 / longest.max(1)).clamp(1, 16)
+}
+
 /// Refuses a picture of `width` × `height` pixels over `max` (`--max-cells`: a pixel counts
 /// as a cell), before it is drawn.
 pub fn check_pixels(width: u64, height: u64, max: u64) -> anyhow::Result<()> {

@@ -15,6 +15,7 @@ mod io;
 pub(crate) mod out;
 mod progress;
 mod render;
+mod serve;
 mod solve;
 mod solve_game;
 mod stats;
@@ -96,6 +97,7 @@ enum Command {
     Gamebook(gamebook::Args),
     Stats(stats::Args),
     Experiment(experiment::Args),
+    Serve(serve::Args),
 }
 
 /// Parses the command line, runs the command, prints any error as one line.
@@ -116,6 +118,7 @@ pub fn main() -> ExitCode {
         Command::Gamebook(a) => gamebook::run(a, &cli.global),
         Command::Stats(a) => stats::run(a, &cli.global),
         Command::Experiment(a) => experiment::run(a, &cli.global),
+        Command::Serve(a) => serve::run(a, &cli.global),
     };
     match result {
         Ok(code) => code,

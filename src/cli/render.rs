@@ -21,8 +21,8 @@ use std::process::ExitCode;
     after_help = "Walls are black and path cells white, each cell a --scale × --scale \
 square; a maze picture read at its own scale (not one pixel per cell) is drawn on the picture \
 itself when written as PNG with no --scale, its cells tinted by the overlays and the solution a \
-line through the corridors. Overlays: 'solution' colours the path found by dead-end filling red, the start green and \
-the goal blue; 'filled' also shades the filled dead ends grey and any cycles yellow; 'portals' \
+line through the corridors. Overlays: 'solution' colours the path found by dead-end filling blue, the start green and \
+the goal red; 'filled' also shades the filled dead ends grey and any cycles yellow; 'portals' \
 marks the two ends of each portal with the same colour; 'attractor' orients the maze away from \
 its start and shades the attractor of the goal (the cells on shortest solutions) by distance to \
 the goal, the goal darkest blue, the start lightest. Mazes of three or more axes are drawn \
@@ -46,13 +46,18 @@ pub struct Args {
     /// Picture format (png, svg), when -o does not say it; standard output without -o.
     #[arg(long, value_name = "FORMAT", value_parser = parse_picture_format)]
     to: Option<PictureFormat>,
-    /// Pixels per cell side.
-    #[arg(short, long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
-    scale: u16,
+    /// Pixels per cell side (default: enough for about 640 pixels across, at most 16; 1 for big
+    /// mazes; a maze picture read at its own scale is drawn on, at its own size).
+    #[arg(short, long, value_parser = clap::value_parser!(u16).range(1..))]
+    scale: Option<u16>,
     /// What to draw over the maze: solution, filled, portals, attractor (repeat, or separate
     /// with commas).
     #[arg(long, value_name = "OVERLAY", value_delimiter = ',')]
     overlay: Vec<String>,
+    /// No legend under the picture (by default, with an overlay, a strip names what its
+    /// colours mean).
+    #[arg(long)]
+    no_legend: bool,
 }
 
 fn parse_picture_format(s: &str) -> Result<PictureFormat, String> {
@@ -80,14 +85,22 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     stages.stage(format!("reading {}", args.input.display()));
     let (item, _, source) = read_item_noted(&args.input, args.from, Work::Solve, global)?;
     let maze = to_maze(item, Layout::Auto, &opts.limits).map_err(|e| located(&args.input, e))?;
-    let render_opts = RenderOptions {
-        scale: usize::from(args.scale),
-        overlays,
+    let scale = match args.scale {
+        Some(s) => usize::from(s),
+        None => {
+            let one = Picture::new(&maze, &RenderOptions::default())
+                .map_err(|e| located(&args.input, e))?;
+            super::budget::auto_scale(one.width().max(one.height()))
+        }
     };
+    let render_opts = RenderOptions { scale, overlays };
     if !render_opts.overlays.is_empty() {
         stages.stage("computing the overlays");
     }
-    let picture = Picture::new(&maze, &render_opts).map_err(|e| located(&args.input, e))?;
+    let mut picture = Picture::new(&maze, &render_opts).map_err(|e| located(&args.input, e))?;
+    if !args.no_legend {
+        picture.add_legend();
+    }
     if format == PictureFormat::Png {
         let (w, h) = (picture.width() as u64, picture.height() as u64);
         super::budget::check_pixels(w, h, global.max_cells)?;
@@ -96,7 +109,7 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     // A maze picture read at its own scale, drawn again at its own size: the overlays go on the
     // user's picture (cells tinted; the solution a line through the corridors).
     if let Some(src) =
-        source.filter(|s| !s.lattice.pixel && format == PictureFormat::Png && args.scale == 1)
+        source.filter(|s| !s.lattice.pixel && format == PictureFormat::Png && args.scale.is_none())
     {
         let mut raster =
             Raster::decode(&src.bytes, &opts.limits).map_err(|e| located(&args.input, e))?;

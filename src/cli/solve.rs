@@ -28,11 +28,11 @@ use std::time::Instant;
 #[command(
     after_help = "Output (-o FILE or --to FORMAT, one input only): .json has the path, its length and \
 the kept cells as coordinates; .png shows walls black, filled or unreached cells grey, kept cells \
-yellow, the path red, start green and goal blue, each cell --scale pixels wide (about 640 pixels \
+yellow, the path blue, start green and goal red, each cell --scale pixels wide (about 640 pixels \
 across by default); .txt marks the path with 'o' and the terminals \
 with S and G. A maze picture read at its own scale (not one pixel per cell) gets its solution \
-drawn on the picture itself: .png is the original, at its size and colours, with the path in red \
-through the corridor centres, a green start and a blue goal (--cells pixel draws cells as above).
+drawn on the picture itself: .png is the original, at its size and colours, with the path in blue \
+through the corridor centres, a green start and a red goal (--cells pixel draws cells as above).
 Without -o or --to, one summary line per maze (JSON lines with --json).
 Terminals: --start/--goal name a cell (grid coordinates: rooms at odd coordinates, walls between), \
 or a room with room: (room:0,0 is the cell 1,1; room:R,C is 2R+1,2C+1), as pictures with a \
@@ -80,6 +80,9 @@ pub struct Args {
     /// most 16; 1 for big mazes).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     scale: Option<u16>,
+    /// No legend under a .png solution (by default a strip names what its colours mean).
+    #[arg(long)]
+    no_legend: bool,
     /// Explicit start: a cell, e.g. 1,0, a room, e.g. room:0,0 (the cell 1,1), or a graph
     /// vertex by name or id, e.g. entrance.
     #[arg(long, value_name = "R,C|room:R,C|NAME", value_parser = parse_coords, allow_hyphen_values = true)]
@@ -140,13 +143,6 @@ impl Args {
             MethodArg::ShortestSet => Method::ShortestSet,
         }
     }
-}
-
-/// Pixels per cell for a solution picture about 640 pixels across: 14 for a 41×31 maze, 1
-/// from 640 cells up, never more than 16.
-fn auto_scale(dims: &[usize]) -> usize {
-    let longest = dims.iter().copied().max().unwrap_or(1).max(1);
-    (640 / longest).clamp(1, 16)
 }
 
 /// What a solver costs, for the memory budget.
@@ -441,13 +437,17 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
                 let dims = solved.maze.shape().dims();
                 let scale = match args.scale {
                     Some(s) => usize::from(s),
-                    None => auto_scale(dims),
+                    None => super::budget::auto_scale(dims.iter().copied().max().unwrap_or(1)),
                 };
                 // A solution picture is 2-D (its writer refuses other mazes).
                 let side = |k: usize| (dims.get(k).copied().unwrap_or(1) as u64) * scale as u64;
                 super::budget::check_pixels(side(1), side(0), global.max_cells)?;
                 output.write_with(true, |w| {
-                    render::write_png_scaled(&solved.maze, &solved.solution, scale, w)
+                    if args.no_legend {
+                        render::write_png_scaled(&solved.maze, &solved.solution, scale, w)
+                    } else {
+                        render::write_png_with_legend(&solved.maze, &solved.solution, scale, w)
+                    }
                 })?
             }
             _ => output.write_with(format.is_binary(), |w| {

@@ -25,13 +25,14 @@
 //! assert!(report.to_markdown().contains("| backtracker |"));
 //! ```
 
+#[cfg(feature = "chart")]
 pub mod chart;
 
 use crate::error::{Error, Result};
 use crate::generate::{generate, rng_from_seed, Algorithm, Lattice, Options, Pick};
 use crate::grid::Limits;
+use crate::par::*;
 use crate::stats::maze_stats;
-use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
 
@@ -425,11 +426,13 @@ impl Report {
 
     /// A bar chart of the mean solution length per generator (±1 standard deviation, min and
     /// max marked), as SVG text. See [`chart`].
+    #[cfg(feature = "chart")]
     pub fn chart_svg(&self) -> Result<String> {
         chart::svg(self)
     }
 
     /// The same chart as a PNG image, written to `out`.
+    #[cfg(feature = "chart")]
     pub fn write_chart_png(&self, out: &mut dyn std::io::Write) -> Result<()> {
         chart::write_png(self, out)
     }
@@ -447,6 +450,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "parallel")]
     fn same_seed_same_report_whatever_the_threads() {
         let c = small(vec![Algorithm::Backtracker, Algorithm::WallRemoval], 6);
         let one = rayon::ThreadPoolBuilder::new()

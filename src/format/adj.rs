@@ -342,6 +342,25 @@ impl FastCells {
         Ok(true)
     }
 
+    /// True when every edge end is a vertex named by [`FastCells::vertex`] (node-link files
+    /// must name their edges' ends; adjacency lists need not).
+    ///
+    /// Complexity: O(V log V + E log V), no hashing.
+    pub(crate) fn only_named(&self) -> bool {
+        let sorted;
+        let verts = if self.unsorted {
+            let mut v = self.verts.clone();
+            v.sort_unstable();
+            sorted = v;
+            &sorted
+        } else {
+            &self.verts
+        };
+        self.ends
+            .iter()
+            .all(|&(a, b)| verts.binary_search(&a).is_ok() && verts.binary_search(&b).is_ok())
+    }
+
     /// Marks the graph as weighted even if every weight is 1.
     pub(crate) fn set_weighted(&mut self) {
         self.weighted = true;

@@ -9,7 +9,7 @@
 //!   graph [maze_shape="2,10", maze_start="0,4", maze_goal="1,9", splines=false, outputorder=edgesfirst, inputscale=72];
 //!   node [shape=circle, style=filled, color=black, fillcolor=black, label="", width=0.08, height=0.08, fixedsize=true];
 //!   edge [penwidth=2];
-//!   "0,4" [pos="40,10!", coord="0,4", color=green3, fillcolor=green3, width=0.12, height=0.12];
+//!   "0,4" [pos="40,10!", coord="0,4", color="#00aa00", fillcolor="#00aa00", width=0.12, height=0.12];
 //!   "1,0" [pos="0,0!", coord="1,0"];
 //!   …
 //!   "0,4" -- "1,4";
@@ -75,11 +75,14 @@
 // Reader code: no unwrap, expect or unchecked indexing that file input could reach. Sites
 // that index by the reader's own invariants allow it locally and say why.
 #![warn(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+// Without the `graphviz` feature only the fast path reads: the general reader's helpers rest.
+#![cfg_attr(not(feature = "graphviz"), allow(dead_code, unused_imports))]
 
 use super::ReadOptions;
 use crate::error::{Error, Result};
 use crate::graph::{Graph, GraphBuilder, Label, Vertices};
 use crate::grid::{Limits, Shape};
+#[cfg(feature = "graphviz")]
 use graphviz_rust::dot_structures::{
     Attribute, EdgeTy, Graph as DotGraph, GraphAttributes, Id, Stmt, Subgraph, Vertex,
 };
@@ -112,6 +115,7 @@ static PEST_CALL_LIMIT: AtomicUsize = AtomicUsize::new(0);
 
 /// Caps graphviz-rust's work for an input of `len` bytes (see [`PEST_CALLS_PER_BYTE`]). Every
 /// reader that calls `graphviz_rust::parse` on file input calls this first.
+#[cfg(feature = "graphviz")]
 pub(crate) fn limit_parser_calls(len: usize) {
     let want = len
         .saturating_mul(PEST_CALLS_PER_BYTE)
@@ -272,9 +276,11 @@ fn write_name_value(o: &mut Out<'_>, label: &Label) {
     }
 }
 
+/// Start and goal vertices: larger dots in [`crate::palette::START`] and
+/// [`crate::palette::GOAL`] (a test checks the hex against the palette).
 const TERMINAL_STYLE: [&[u8]; 2] = [
-    b", color=green3, fillcolor=green3, width=0.12, height=0.12",
-    b", color=red, fillcolor=red, width=0.12, height=0.12",
+    b", color=\"#00aa00\", fillcolor=\"#00aa00\", width=0.12, height=0.12",
+    b", color=\"#dc1e1e\", fillcolor=\"#dc1e1e\", width=0.12, height=0.12",
 ];
 
 /// Writes a graph as DOT (see the [module documentation](self) for the layout).
@@ -456,9 +462,9 @@ fn write_names(o: &mut Out<'_>, graph: &Graph, names: &[Label], weighted: bool) 
                     o.bytes(b", ");
                 }
                 o.bytes(if t == 0 {
-                    b"style=filled, fillcolor=green3"
+                    b"style=filled, fillcolor=\"#00aa00\""
                 } else {
-                    b"style=filled, fillcolor=red"
+                    b"style=filled, fillcolor=\"#dc1e1e\""
                 });
             }
             o.bytes(b"]");
@@ -872,7 +878,18 @@ fn normalize(text: &str) -> Result<String> {
     Ok(out)
 }
 
+/// The general reader without graphviz-rust: DOT this writer did not write needs the feature.
+#[cfg(not(feature = "graphviz"))]
+fn parse_general(_text: &str, _opts: &ReadOptions) -> Result<(Graph, Vec<String>)> {
+    Err(Error::Unsupported(
+        "this DOT is not in the shape mazegraph writes: reading any DOT needs mazegraph's \
+         `graphviz` feature"
+            .into(),
+    ))
+}
+
 /// The general reader, through graphviz-rust.
+#[cfg(feature = "graphviz")]
 fn parse_general(text: &str, opts: &ReadOptions) -> Result<(Graph, Vec<String>)> {
     let normalized = normalize(text)?;
     let text = normalized.as_str();
@@ -1029,6 +1046,7 @@ fn pest_error(msg: &str) -> Error {
 }
 
 /// The text an id stands for: quotes removed and unescaped, HTML brackets removed.
+#[cfg(feature = "graphviz")]
 fn id_text(id: &Id) -> Cow<'_, str> {
     match id {
         Id::Plain(s) | Id::Anonymous(s) => Cow::Borrowed(s),
@@ -1068,6 +1086,7 @@ fn id_text(id: &Id) -> Cow<'_, str> {
     }
 }
 
+#[cfg(feature = "graphviz")]
 fn attr_value<'a>(attrs: &'a [Attribute], key: &str) -> Option<Cow<'a, str>> {
     attrs
         .iter()
@@ -1084,6 +1103,7 @@ struct RootAttrs {
     weighted: Option<String>,
 }
 
+#[cfg(feature = "graphviz")]
 impl RootAttrs {
     fn set(&mut self, a: &Attribute) {
         let slot = match &*id_text(&a.0) {
@@ -1106,6 +1126,7 @@ fn too_deep() -> Error {
 }
 
 /// Records the `coord` attribute of every node statement, at any depth.
+#[cfg(feature = "graphviz")]
 fn collect_coords(
     stmts: &[Stmt],
     coords: &mut HashMap<String, Vec<i64>>,
@@ -1144,6 +1165,7 @@ fn collect_coords(
 }
 
 /// The ends of an edge statement, in order.
+#[cfg(feature = "graphviz")]
 fn ends(ty: &EdgeTy) -> Vec<&Vertex> {
     match ty {
         EdgeTy::Pair(a, b) => vec![a, b],
@@ -1161,6 +1183,7 @@ struct Reader {
     names: Vec<Label>,
 }
 
+#[cfg(feature = "graphviz")]
 impl Reader {
     fn label(&self, id: &str) -> Label {
         match self.coords.get(id) {
@@ -1856,7 +1879,7 @@ mod fast {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "graphviz"))]
 #[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
@@ -1865,6 +1888,15 @@ mod tests {
 
     fn opts() -> ReadOptions {
         ReadOptions::default()
+    }
+
+    #[test]
+    fn terminal_colours_are_the_palette_s() {
+        use crate::palette::{hex, GOAL, START};
+        for (style, colour) in TERMINAL_STYLE.iter().zip([START, GOAL]) {
+            let style = std::str::from_utf8(style).unwrap();
+            assert!(style.contains(&format!("fillcolor=\"{}\"", hex(colour))));
+        }
     }
 
     fn dot_of(g: &Graph) -> String {
@@ -2292,7 +2324,7 @@ mod tests {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "graphviz"))]
 #[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 mod normalize_tests {
     use super::*;

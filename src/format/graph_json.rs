@@ -4,17 +4,17 @@
 //! ```json
 //! {"directed": false, "multigraph": false, "graph": {"shape": [2, 3], "start": [0, 1], "goal": [1, 2], "weighted": false},
 //! "nodes": [
-//! {"id": 0, "coord": [0, 1]},
-//! {"id": 1, "coord": [1, 1]},
-//! {"id": 2, "coord": [1, 2]}
+//! {"id": [0, 1]},
+//! {"id": [1, 1]},
+//! {"id": [1, 2]}
 //! ],
 //! "edges": [
-//! {"source": 0, "target": 1},
-//! {"source": 1, "target": 2}
+//! {"source": [0, 1], "target": [1, 1]},
+//! {"source": [1, 1], "target": [1, 2]}
 //! ],
 //! "links": [
-//! {"source": 0, "target": 1},
-//! {"source": 1, "target": 2}
+//! {"source": [0, 1], "target": [1, 1]},
+//! {"source": [1, 1], "target": [1, 2]}
 //! ]}
 //! ```
 //!
@@ -26,19 +26,21 @@
 //! `edges=` silences them. `"multigraph": false` matters: without it networkx builds a
 //! `MultiGraph`.
 //!
-//! **Nodes.** In a cell graph (vertices are grid coordinates) node ids are the vertex numbers
-//! `0..n-1` and each node carries its coordinates as `"coord"`; the graph attributes hold the
-//! grid `"shape"`, so maze → graph JSON → maze loses nothing. In other graphs the id is the
-//! vertex label itself: an integer, a string, or, for coordinate labels that are not cells
-//! (negative or of mixed lengths), a list of integers, which networkx turns into a tuple.
+//! **Nodes.** A node's id is its vertex label: in a cell graph (vertices are grid coordinates)
+//! its coordinates as a list, which networkx turns into a tuple — `(0, 1)`, as in networkx's
+//! own grid graphs, so no map from ids to coordinates is needed; the graph attributes hold the
+//! grid `"shape"`, so maze → graph JSON → maze loses nothing. In other graphs the id is an
+//! integer, a string, or a list of integers.
 //! Edges carry `"weight"` when the graph is weighted. Graph attributes: `"shape"` (cell graphs),
 //! `"start"` / `"goal"` (vertex labels: coordinates for cell graphs; only when the graph has
 //! them) and `"weighted"`.
 //!
 //! **Reader.** Accepts `"edges"` or `"links"` (when a file has both and `"edges"` comes first,
 //! as written here, `"links"` is skipped; otherwise both are read and their union taken);
-//! a file without either has no edges. A node with `"coord"` is that coordinate, otherwise
-//! its id is its label (integer, string, or list of integers = coordinate); a node without
+//! a file without either has no edges. A node with `"coord"` (as this crate wrote cell graphs
+//! before coordinates became ids) is that coordinate, otherwise its id is its label (integer,
+//! string, or list of integers = coordinate; coordinate ids are read on the fast path, with no
+//! map from ids to vertices); a node without
 //! `"id"` gets its position in `"nodes"`, as networkx does. A node with `"start": true` or
 //! `"goal": true` is that terminal when the graph attributes name none. Other attributes
 //! (`"pos"`, …) are ignored. Directed graphs are read as undirected and multigraphs' parallel
@@ -51,7 +53,7 @@
 // that index by the reader's own invariants allow it locally and say why.
 #![warn(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
-use super::adj::{push_i64, push_u64, FastCells, CHUNK};
+use super::adj::{push_i64, FastCells, CHUNK};
 use super::ReadOptions;
 use crate::error::{Error, Result};
 use crate::graph::{Graph, GraphBuilder, Label, Vertices};
@@ -106,16 +108,10 @@ impl JsonLabels<'_> {
         Ok(())
     }
 
-    /// The vertex's node id: its number in a cell graph, its label otherwise.
+    /// The vertex's node id: its label (coordinates as a list in a cell graph).
     #[inline]
     fn id(&mut self, buf: &mut Vec<u8>, v: u32) -> Result<()> {
-        match self.graph.vertices() {
-            Vertices::Cells { .. } => {
-                push_u64(buf, u64::from(v));
-                Ok(())
-            }
-            Vertices::Names(_) => self.label(buf, v),
-        }
+        self.label(buf, v)
     }
 }
 
@@ -131,14 +127,13 @@ impl JsonLabels<'_> {
 /// graph_json::write(&g, &mut out).unwrap();
 /// let text = String::from_utf8(out).unwrap();
 /// assert!(text.starts_with(r#"{"directed": false, "multigraph": false, "graph": {"shape": [3, 3], "start": [0, 1], "goal": [1, 2], "weighted": false},"#));
-/// assert!(text.contains(r#"{"id": 2, "coord": [1, 2]}"#));
+/// assert!(text.contains(r#"{"id": [1, 2]}"#));
 /// ```
 pub fn write(graph: &Graph, out: &mut dyn Write) -> Result<()> {
     let mut labels = JsonLabels {
         graph,
         coords: vec![0; graph.shape().map_or(0, |s| s.ndim())],
     };
-    let cells = matches!(graph.vertices(), Vertices::Cells { .. });
     let mut buf: Vec<u8> = Vec::with_capacity(CHUNK + 4096);
     buf.extend_from_slice(b"{\"directed\": false, \"multigraph\": false, \"graph\": {");
     if let Some(shape) = graph.shape() {
@@ -168,10 +163,6 @@ pub fn write(graph: &Graph, out: &mut dyn Write) -> Result<()> {
             b"\n{\"id\": "
         });
         labels.id(&mut buf, v)?;
-        if cells {
-            buf.extend_from_slice(b", \"coord\": ");
-            labels.label(&mut buf, v)?;
-        }
         buf.push(b'}');
         if buf.len() >= CHUNK {
             out.write_all(&buf)?;
@@ -353,8 +344,13 @@ struct State {
     /// Handle of node `k`, while every node id so far equals its position.
     node_vertex: Vec<u64>,
     dense: bool,
-    /// Node id → handle, once ids stopped being positions.
+    /// Node id → handle, once ids stopped being positions (and are not coordinates on the
+    /// fast path).
     ids: HashMap<Id, u64>,
+    /// Every node id so far is a coordinate list on the fast path, its own handle (packed):
+    /// edges are resolved by packing, with no map; [`FastCells::only_named`] checks at the end
+    /// that every edge end is a node.
+    coord_ids: bool,
     nodes_seen: bool,
     edges_seen: bool,
     links_seen: bool,
@@ -393,6 +389,7 @@ impl State {
             node_vertex: Vec::new(),
             dense: true,
             ids: HashMap::new(),
+            coord_ids: false,
             nodes_seen: false,
             edges_seen: false,
             links_seen: false,
@@ -426,6 +423,9 @@ impl State {
                 *slot = Some(id.clone());
             }
         }
+        // Coordinate ids on the fast path: the packed coordinate is the handle.
+        let coord_id = matches!(&id, Id::List(c) if node.coord.as_ref().is_none_or(|k| k == c))
+            && matches!(self.sink, Sink::Fast(_));
         if node.coord.as_ref().is_some_and(|c| c.is_empty()) {
             return Err(format!("node {id} has an empty coord"));
         }
@@ -473,6 +473,17 @@ impl State {
             self.node_vertex.push(v);
             return Ok(());
         }
+        if pos == 0 && coord_id {
+            self.coord_ids = true;
+            self.dense = false;
+        }
+        if self.coord_ids {
+            if !coord_id {
+                // Mixed ids: the general reader handles them.
+                return Err(self.fall_back());
+            }
+            return Ok(());
+        }
         if self.dense {
             self.dense = false;
             self.ids.reserve(self.node_vertex.len() + 1);
@@ -493,7 +504,13 @@ impl State {
     }
 
     #[inline]
-    fn resolve(&self, id: &Id) -> Option<u64> {
+    fn resolve(&mut self, id: &Id) -> Option<u64> {
+        if self.coord_ids {
+            return match (id, &mut self.sink) {
+                (Id::List(c), Sink::Fast(f)) => f.pack(c),
+                _ => None,
+            };
+        }
         if self.dense {
             match id {
                 Id::Int(k) => usize::try_from(*k)
@@ -507,7 +524,7 @@ impl State {
     }
 
     fn add_edge(&mut self, k: usize, e: RawEdge) -> Result<(), String> {
-        let end = |id: &Id, what: &str| {
+        let mut end = |id: &Id, what: &str| {
             self.resolve(id)
                 .ok_or_else(|| format!("edge {k} has {what} {id}, which is not a node id"))
         };
@@ -881,6 +898,10 @@ fn parse_with(text: &str, opts: &ReadOptions, fast: bool) -> Result<Option<(Grap
             if weighted {
                 f.set_weighted();
             }
+            // An edge to a coordinate no node has: the general reader names it.
+            if st.coord_ids && !f.only_named() {
+                return Ok(None);
+            }
             let Some(mut g) = f.finish(declared.as_deref(), &opts.limits)? else {
                 return Ok(None);
             };
@@ -949,11 +970,11 @@ mod tests {
         let m = Maze::from_text_rows(&["#.#", "#..", "###"]).unwrap();
         let g = Graph::from_maze(&m);
         let text = w(&g);
-        let edges = "[\n{\"source\": 0, \"target\": 1},\n{\"source\": 1, \"target\": 2}\n]";
+        let edges = "[\n{\"source\": [0, 1], \"target\": [1, 1]},\n{\"source\": [1, 1], \"target\": [1, 2]}\n]";
         assert_eq!(
             text,
             format!(
-                "{{\"directed\": false, \"multigraph\": false, \"graph\": {{\"shape\": [3, 3], \"start\": [0, 1], \"goal\": [1, 2], \"weighted\": false}},\n\"nodes\": [\n{{\"id\": 0, \"coord\": [0, 1]}},\n{{\"id\": 1, \"coord\": [1, 1]}},\n{{\"id\": 2, \"coord\": [1, 2]}}\n],\n\"edges\": {edges},\n\"links\": {edges}}}\n"
+                "{{\"directed\": false, \"multigraph\": false, \"graph\": {{\"shape\": [3, 3], \"start\": [0, 1], \"goal\": [1, 2], \"weighted\": false}},\n\"nodes\": [\n{{\"id\": [0, 1]}},\n{{\"id\": [1, 1]}},\n{{\"id\": [1, 2]}}\n],\n\"edges\": {edges},\n\"links\": {edges}}}\n"
             )
         );
         let back = p(&text).unwrap();

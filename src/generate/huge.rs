@@ -21,7 +21,7 @@ use super::lattice::{below, shapes, Lattice};
 use super::{carve, rng_from_seed, Algorithm};
 use crate::error::{Error, Result};
 use crate::grid::{Grid, Limits};
-use rayon::prelude::*;
+use crate::par::*;
 use std::io::Write;
 
 /// A huge maze to make.

@@ -16,6 +16,7 @@
 use crate::error::{Error, Result};
 use crate::grid::{Limits, Shape};
 use fixedbitset::FixedBitSet;
+#[cfg(feature = "transform")]
 use nalgebra::{DMatrix, DVector};
 
 /// A set of rooms in a box of rooms: the rooms a generator may carve.
@@ -174,6 +175,7 @@ impl Mask {
     ///
     /// Complexity: O(new rooms · axes²). Fails on a singular map, a map of the wrong size, or
     /// an image larger than `limits`.
+    #[cfg(feature = "transform")]
     pub fn transformed(&self, t: &Transform, limits: &Limits) -> Result<Mask> {
         let n = self.shape.ndim();
         if t.ndim() != n {
@@ -266,12 +268,14 @@ impl Mask {
 /// let m = DMatrix::from_row_slice(2, 2, &[2.0, 0.0, 0.5, 1.0]);
 /// assert_eq!(Transform::from_matrix(m).unwrap(), t);
 /// ```
+#[cfg(feature = "transform")]
 #[derive(Clone, Debug, PartialEq)]
 pub struct Transform {
     /// The n×n matrix (n ≥ 1, finite entries).
     m: DMatrix<f64>,
 }
 
+#[cfg(feature = "transform")]
 impl Transform {
     /// The map with these rows (`rows.len()` rows of `rows.len()` finite numbers).
     pub fn from_rows(rows: &[Vec<f64>]) -> Result<Transform> {
@@ -405,6 +409,7 @@ impl Transform {
     }
 }
 
+#[cfg(feature = "transform")]
 fn check_axes(n: usize, i: usize, j: usize) -> Result<()> {
     if i >= n || j >= n || i == j {
         return Err(Error::InvalidMaze(format!(
@@ -473,6 +478,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "transform")]
     fn transforms() {
         let t = Transform::rotation(2, 0, 1, 90.0).unwrap();
         let q = t.apply(&[1.0, 0.0]);

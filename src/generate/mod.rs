@@ -65,7 +65,9 @@ pub mod wilson;
 
 pub use growing_tree::Pick;
 pub use lattice::Lattice;
-pub use mask::{Mask, Transform};
+pub use mask::Mask;
+#[cfg(feature = "transform")]
+pub use mask::Transform;
 
 use crate::error::{Error, Result};
 use crate::grid::Grid;

@@ -4,12 +4,12 @@
 use super::lattice::Lattice;
 use super::raster::Raster;
 
-/// The path's colour (the project's solution red).
-pub const PATH: [u8; 3] = crate::solve::render::PATH;
-/// The start dot's colour.
-pub const START: [u8; 3] = crate::solve::render::START;
-/// The goal dot's colour.
-pub const GOAL: [u8; 3] = crate::solve::render::GOAL;
+/// The path's colour (the solution's blue, [`crate::palette::PATH`]).
+pub const PATH: [u8; 3] = crate::palette::PATH;
+/// The start dot's colour ([`crate::palette::START`]).
+pub const START: [u8; 3] = crate::palette::START;
+/// The goal dot's colour ([`crate::palette::GOAL`]).
+pub const GOAL: [u8; 3] = crate::palette::GOAL;
 
 /// Draws `path` (flat cell indices of the lattice's grid, consecutive cells adjacent) over
 /// `raster` as a line through the cells' centres, a third of a passage wide (at least one

@@ -1,8 +1,12 @@
 //! A decoded picture: RGB pixels, transparency composited over white.
 
 use crate::error::{Error, Result};
-use crate::grid::{Limits, Shape};
+use crate::grid::Limits;
+#[cfg(feature = "pictures")]
+use crate::grid::Shape;
+#[cfg(feature = "pictures")]
 use image::{ImageDecoder, ImageReader};
+#[cfg(feature = "pictures")]
 use std::io::Cursor;
 
 /// A decoded picture: `width × height` pixels, 3 bytes each (R, G, B), row-major.
@@ -106,6 +110,22 @@ impl Raster {
         Ok(r)
     }
 
+    /// Decodes a PNG picture ([`crate::format::png::read_rgb`]); the other formats need the
+    /// `pictures` feature and are [`Error::Unsupported`] without it.
+    #[cfg(not(feature = "pictures"))]
+    pub fn decode(bytes: &[u8], limits: &Limits) -> Result<Raster> {
+        if bytes.starts_with(b"\x89PNG") {
+            let opts = crate::format::ReadOptions {
+                limits: *limits,
+                ..Default::default()
+            };
+            return crate::format::png::read_rgb(bytes, &opts);
+        }
+        Err(Error::Unsupported(
+            "reading JPEG, BMP, GIF or WebP pictures needs mazegraph's `pictures` feature".into(),
+        ))
+    }
+
     /// Decodes a PNG, JPEG, BMP, GIF or WebP picture (the format is read from the bytes;
     /// [`crate::format::png::read_rgb`] decodes PNG with PNG's own error messages).
     /// Transparency is composited over white; 16-bit samples keep their high byte; a GIF gives
@@ -113,6 +133,7 @@ impl Raster {
     ///
     /// Errors: [`Error::TooLarge`] when width × height exceeds `limits` (from the header, before
     /// decoding), [`Error::Corrupt`] for anything the decoders refuse.
+    #[cfg(feature = "pictures")]
     pub fn decode(bytes: &[u8], limits: &Limits) -> Result<Raster> {
         let reader = ImageReader::new(Cursor::new(bytes))
             .with_guessed_format()
@@ -193,6 +214,7 @@ pub(crate) fn over_white(c: u8, a: u8) -> u8 {
     ((c * a + 255 * (255 - a) + 127) / 255) as u8
 }
 
+#[cfg(feature = "pictures")]
 fn corrupt(message: String) -> Error {
     Error::Corrupt {
         format: "picture",

@@ -57,7 +57,7 @@ fn fill_counting(maze: &Maze, terminals: &[usize]) -> (FixedBitSet, usize) {
     if maze.shape().ndim() == 2 {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         // Bands of at least 64 rows; inside a pool already solving many mazes, one thread.
-        let threads = if rayon::current_thread_index().is_some() {
+        let threads = if crate::par::in_pool() {
             1
         } else {
             cores.min(maze.shape().dims()[0] / 64)

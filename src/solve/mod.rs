@@ -41,6 +41,7 @@ pub mod dijkstra;
 pub mod lightest;
 pub mod render;
 pub mod shortest_set;
+pub mod steps;
 pub mod tremaux;
 pub mod wall_follower;
 
@@ -121,6 +122,24 @@ impl Method {
             Method::AStar => "cells expanded",
             Method::Dijkstra => "junctions settled",
             Method::WallFollower(_) | Method::Tremaux => "steps walked",
+        }
+    }
+
+    /// What a picture of this method's solution calls its kept cells off the path and the
+    /// other path cells, in that order (see the table above).
+    ///
+    /// ```
+    /// use mazegraph::solve::Method;
+    /// assert_eq!(Method::Bfs.kept_names(), ("reached", "not reached"));
+    /// ```
+    pub fn kept_names(self) -> (&'static str, &'static str) {
+        match self {
+            Method::DeadEnd => ("kept off the path", "dead ends filled"),
+            Method::Bfs | Method::Dfs => ("reached", "not reached"),
+            Method::AStar => ("expanded", "not expanded"),
+            Method::Dijkstra => ("junctions settled", "not settled"),
+            Method::WallFollower(_) | Method::Tremaux => ("walked", "not walked"),
+            Method::ShortestSet => ("on another shortest path", "on no shortest path"),
         }
     }
 
@@ -211,6 +230,40 @@ impl Solution {
     /// Number of kept cells.
     pub fn kept_count(&self) -> usize {
         self.kept.count_ones(..)
+    }
+
+    /// The path's cells as coordinates in `maze` (the maze solved), from start to goal;
+    /// nothing when no path was found ([`Solution::is_solved`]).
+    ///
+    /// Complexity: O(ndim) a cell.
+    ///
+    /// ```
+    /// use mazegraph::{solve::{solve, Method}, Maze};
+    /// let maze = Maze::from_text_rows(&["#.###", "#...#", "###.#"]).unwrap();
+    /// let s = solve(&maze, Method::Bfs).unwrap();
+    /// let path: Vec<Vec<usize>> = s.path_coords(&maze).collect();
+    /// assert_eq!(path, [[0, 1], [1, 1], [1, 2], [1, 3], [2, 3]]);
+    /// assert_eq!(maze.shape().coords(s.start), [0, 1]);
+    /// ```
+    pub fn path_coords<'a>(&'a self, maze: &'a Maze) -> impl Iterator<Item = Vec<usize>> + 'a {
+        let cells = self.path.iter().flatten().copied();
+        maze.shape().coords_of(cells)
+    }
+
+    /// The kept cells ([`Solution::kept`]) as coordinates in `maze`, in flat-index order.
+    ///
+    /// Complexity: O(cells / 64 + kept · ndim).
+    ///
+    /// ```
+    /// use mazegraph::{solve::{solve, Method}, Maze};
+    /// // (2, 1) is a dead end: filled, so not kept.
+    /// let maze = Maze::from_text_rows(&["#.###", "#...#", "#.#.#", "###.#"]).unwrap();
+    /// let s = solve(&maze, Method::DeadEnd).unwrap();
+    /// let kept: Vec<Vec<usize>> = s.kept_coords(&maze).collect();
+    /// assert_eq!(kept, [[0, 1], [1, 1], [1, 2], [1, 3], [2, 3], [3, 3]]);
+    /// ```
+    pub fn kept_coords<'a>(&'a self, maze: &'a Maze) -> impl Iterator<Item = Vec<usize>> + 'a {
+        maze.shape().coords_of(self.kept.ones())
     }
 }
 

@@ -6,29 +6,31 @@
 //!   `kept` the cells the method keeps or marks (see [`crate::solve`]).
 //! - **PNG** (colour, an indexed picture with a palette of six RGB colours): walls black, path
 //!   cells not kept (filled or never reached) shaded grey, kept cells light yellow, the path
-//!   red, the start green and the goal blue. Written row by row with fast compression: one row
+//!   blue, the start green and the goal red ([`crate::palette`]). Written row by row with fast compression: one row
 //!   of pixels in memory.
 //! - **Text**: the maze as `#` and `.`, `o` on the path, `S` and `G` at the terminals, and the
 //!   portal lines after a blank line.
 
 use super::Solution;
 use crate::error::{Error, Result};
+use crate::legend::{Entry, Legend, Swatch};
 use crate::maze::Maze;
+use crate::palette;
 use std::io::Write;
 use std::path::Path;
 
 /// Wall pixels.
-pub const WALL: [u8; 3] = [0, 0, 0];
+pub const WALL: [u8; 3] = palette::WALL;
 /// Path cells that are not kept: filled dead ends, or cells the search never reached.
-pub const SHADED: [u8; 3] = [190, 190, 190];
+pub const SHADED: [u8; 3] = palette::FILLED;
 /// Kept cells off the path (cycles and their accesses, cells reached, …).
-pub const KEPT: [u8; 3] = [255, 236, 150];
+pub const KEPT: [u8; 3] = palette::KEPT;
 /// Cells of the solution path.
-pub const PATH: [u8; 3] = [220, 30, 30];
+pub const PATH: [u8; 3] = palette::PATH;
 /// The start cell.
-pub const START: [u8; 3] = [0, 170, 0];
+pub const START: [u8; 3] = palette::START;
 /// The goal cell.
-pub const GOAL: [u8; 3] = [30, 90, 255];
+pub const GOAL: [u8; 3] = palette::GOAL;
 
 /// The file formats a solution is written in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -284,6 +286,68 @@ pub fn write_png_scaled(
     scale: usize,
     out: &mut dyn Write,
 ) -> Result<()> {
+    write_png_inner(maze, solution, scale, None, out)
+}
+
+/// The legend of a solution picture `width` pixels wide: start, goal, the path, and the kept
+/// and other path cells named after the method ([`Method::kept_names`]), each only when the
+/// picture shows it. Palette indices as in [`PALETTE`], text black on white (index 6).
+///
+/// [`Method::kept_names`]: super::Method::kept_names
+pub fn legend(maze: &Maze, solution: &Solution, width: usize) -> Legend {
+    let mut entries = vec![
+        Entry::new(Swatch::Colour(4), "start"),
+        Entry::new(Swatch::Colour(5), "goal"),
+    ];
+    let path: &[usize] = solution.path.as_deref().unwrap_or_default();
+    if path.len() > 2 {
+        entries.push(Entry::new(Swatch::Colour(3), "solution"));
+    }
+    let mut on_path = fixedbitset::FixedBitSet::with_capacity(maze.grid().len());
+    on_path.extend(path.iter().copied());
+    let (kept, other) = solution.method.kept_names();
+    if solution.kept.ones().any(|i| !on_path.contains(i)) {
+        entries.push(Entry::new(Swatch::Colour(2), kept));
+    }
+    let grid = maze.grid();
+    if (0..grid.len())
+        .any(|i| grid.is_path(i) && !solution.kept.contains(i) && !on_path.contains(i))
+    {
+        entries.push(Entry::new(Swatch::Colour(1), other));
+    }
+    Legend::new(entries, width)
+}
+
+/// [`write_png_scaled`] with [`legend`] under the maze.
+///
+/// ```
+/// use mazegraph::{solve::{render, solve, Method}, Maze};
+/// let m = Maze::from_text_rows(&["#.###", "#...#", "###.#"]).unwrap();
+/// let s = solve(&m, Method::Bfs).unwrap();
+/// let (mut plain, mut with) = (Vec::new(), Vec::new());
+/// render::write_png_scaled(&m, &s, 40, &mut plain).unwrap();
+/// render::write_png_with_legend(&m, &s, 40, &mut with).unwrap();
+/// let height = |png: &[u8]| u32::from_be_bytes([png[20], png[21], png[22], png[23]]);
+/// assert!(height(&with) > height(&plain));
+/// ```
+pub fn write_png_with_legend(
+    maze: &Maze,
+    solution: &Solution,
+    scale: usize,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let (_, w) = require_2d(maze, "png")?;
+    let l = legend(maze, solution, w.saturating_mul(scale.max(1)));
+    write_png_inner(maze, solution, scale, Some(&l), out)
+}
+
+fn write_png_inner(
+    maze: &Maze,
+    solution: &Solution,
+    scale: usize,
+    legend: Option<&Legend>,
+    out: &mut dyn Write,
+) -> Result<()> {
     let (h, w) = require_2d(maze, "png")?;
     let scale = scale.max(1);
     let too_big = || {
@@ -296,6 +360,7 @@ pub fn write_png_scaled(
             .and_then(|x| u32::try_from(x).ok())
             .ok_or_else(too_big)?,
         h.checked_mul(scale)
+            .and_then(|x| x.checked_add(legend.map_or(0, Legend::height)))
             .and_then(|x| u32::try_from(x).ok())
             .ok_or_else(too_big)?,
     );
@@ -306,7 +371,11 @@ pub fn write_png_scaled(
     let mut enc = png::Encoder::new(out, pw, ph);
     enc.set_color(png::ColorType::Indexed);
     enc.set_depth(png::BitDepth::Four);
-    enc.set_palette(PALETTE.concat());
+    let mut colours = PALETTE.concat();
+    if legend.is_some() {
+        colours.extend_from_slice(&palette::OPEN);
+    }
+    enc.set_palette(colours);
     enc.set_compression(png::Compression::Fast);
     let mut writer = enc.write_header().map_err(png_err)?;
     let mut stream = writer.stream_writer_with_size(1 << 20).map_err(png_err)?;
@@ -382,6 +451,18 @@ pub fn write_png_scaled(
             for _ in 0..scale {
                 stream.write_all(&wide)?;
             }
+        }
+    }
+    if let Some(l) = legend {
+        let width = pw as usize;
+        let mut pixels = vec![0u8; width];
+        let mut packed = vec![0u8; width.div_ceil(2)];
+        for y in 0..l.height() {
+            l.row(y, &mut pixels, 6, 0);
+            for (x, &v) in pixels.iter().enumerate() {
+                set_pixel(&mut packed, x, v);
+            }
+            stream.write_all(&packed)?;
         }
     }
     stream.finish().map_err(png_err)?;

@@ -10,7 +10,7 @@ For each file: the graph is a plain undirected `nx.Graph` with one node per entr
 and one edge per entry of "edges" (the file also repeats them as "links" for networkx <= 3.5);
 edges carry "weight" exactly when the graph attribute "weighted" is true; "start"/"goal" are
 vertices. When `NAME.adj` exists beside `NAME.graph.json`, `ast.literal_eval` reads it and
-both must hold the same vertices (a cell node's vertex is its "coord" as a tuple), edges and
+both must hold the same vertices (a cell node is its coordinate tuple; files with "coord" too), edges and
 weights.
 
 networkx 3.4 and 3.5 emit a FutureWarning about the `edges=` default on every plain call,
@@ -69,7 +69,9 @@ def check(path):
     if "shape" in g.graph:
         shape = g.graph["shape"]
         for n in g.nodes:
-            c = g.nodes[n]["coord"]
+            # A cell's node id is its coordinates: a tuple in networkx, as in nx.grid_2d_graph.
+            assert isinstance(n, tuple), f"cell node {n!r} is not a coordinate tuple"
+            c = n
             assert len(c) == len(shape) and all(0 <= x < d for x, d in zip(c, shape)), (c, shape)
 
     adj_path = path[: -len(".graph.json")] + ".adj"

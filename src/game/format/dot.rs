@@ -27,9 +27,14 @@
 #![warn(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
 use crate::error::{Error, Result};
-use crate::game::{check_limits, Attractor, Game};
+#[cfg(feature = "graphviz")]
+use crate::game::check_limits;
+use crate::game::{Attractor, Game};
 use crate::grid::Limits;
+use crate::palette;
+#[cfg(feature = "graphviz")]
 use graphviz_rust::dot_structures::{Attribute, EdgeTy, Graph as DotGraph, Id, Stmt, Vertex};
+#[cfg(feature = "graphviz")]
 use std::collections::HashMap;
 use std::io::Write;
 
@@ -129,16 +134,26 @@ pub fn write(game: &Game, style: &Style, out: &mut dyn Write) -> Result<()> {
             attrs.push_str(&format!(", vertex_name={}", quoted_data(name)));
         }
         if game.start() == Some(v) {
-            attrs.push_str(", initial=true, peripheries=2");
+            attrs.push_str(&format!(
+                ", initial=true, peripheries=2, color=\"{}\"",
+                palette::hex(palette::START)
+            ));
         }
         if let Some(a) = style.attractor {
             if let Some(r) = a.rank(v) {
                 label.push_str(&format!("\nrank {r}"));
-                attrs.push_str(if r == 0 {
-                    ", fillcolor=\"#3182bd\", fontcolor=white"
-                } else {
-                    ", fillcolor=\"#9ecae1\""
-                });
+                // Shaded by rank as in maze pictures; the targets outlined in the goal's red.
+                let fill = palette::shade(r, a.max_rank() + 1);
+                attrs.push_str(&format!(", fillcolor=\"{}\"", palette::hex(fill)));
+                if palette::is_dark(fill) {
+                    attrs.push_str(", fontcolor=white");
+                }
+                if r == 0 {
+                    attrs.push_str(&format!(
+                        ", color=\"{}\", penwidth=2",
+                        palette::hex(palette::GOAL)
+                    ));
+                }
             }
         }
         if let Some(pos) = style.pos {
@@ -150,7 +165,11 @@ pub fn write(game: &Game, style: &Style, out: &mut dyn Write) -> Result<()> {
     for (v, w) in game.edges() {
         let chosen = style.attractor.and_then(|a| a.strategy(v)) == Some(w);
         if chosen {
-            writeln!(out, "  {v} -> {w} [color=\"#d62728\", penwidth=2.5];")?;
+            writeln!(
+                out,
+                "  {v} -> {w} [color=\"{}\", penwidth=2.5];",
+                palette::hex(palette::PATH)
+            )?;
         } else {
             writeln!(out, "  {v} -> {w};")?;
         }
@@ -160,6 +179,7 @@ pub fn write(game: &Game, style: &Style, out: &mut dyn Write) -> Result<()> {
 }
 
 /// The text of a DOT id, quotes removed and `\"` unescaped.
+#[cfg(feature = "graphviz")]
 fn id_text(id: &Id) -> String {
     match id {
         Id::Escaped(s) => {
@@ -191,6 +211,7 @@ fn id_text(id: &Id) -> String {
     }
 }
 
+#[cfg(feature = "graphviz")]
 #[derive(Default)]
 struct Collect {
     ids: HashMap<String, u32>,
@@ -200,6 +221,7 @@ struct Collect {
     defaults: HashMap<String, String>,
 }
 
+#[cfg(feature = "graphviz")]
 impl Collect {
     fn node(&mut self, key: String) -> u32 {
         if let Some(&v) = self.ids.get(&key) {
@@ -261,6 +283,7 @@ impl Collect {
 }
 
 /// The line number in a pest error message (` --> 3:5`), or 0.
+#[cfg(feature = "graphviz")]
 fn pest_line(message: &str) -> usize {
     message
         .split_once("--> ")
@@ -269,7 +292,16 @@ fn pest_line(message: &str) -> usize {
         .unwrap_or(0)
 }
 
+/// Reads a game from DOT: needs the `graphviz` feature (graphviz-rust's parser).
+#[cfg(not(feature = "graphviz"))]
+pub fn parse(_text: &str, _limits: &Limits) -> Result<Game> {
+    Err(Error::Unsupported(format!(
+        "reading {FORMAT} needs mazegraph's `graphviz` feature"
+    )))
+}
+
 /// Reads a game from DOT (a `digraph`).
+#[cfg(feature = "graphviz")]
 pub fn parse(text: &str, limits: &Limits) -> Result<Game> {
     // Linear time on broken nested input too (see crate::format::dot).
     crate::format::dot::limit_parser_calls(text.len());
@@ -396,7 +428,7 @@ pub fn parse(text: &str, limits: &Limits) -> Result<Game> {
     Ok(game)
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "graphviz"))]
 #[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;

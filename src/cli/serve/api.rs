@@ -1,0 +1,488 @@
+//! The playground's JSON API: one function per endpoint, each a thin layer over the library.
+//!
+//! | endpoint | method | body | answer |
+//! |---|---|---|---|
+//! | `info` | GET | – | generators, shapes, formats, the picture palette, the limits |
+//! | `generate` | POST | `{"size": [r0, r1, …], "algorithm", "seed", "loops", "braid", "shape", "pick", "closed", "keep"}` | `{"maze": MAZE, "seed"}` |
+//! | `solve` | POST | `{"maze": MAZE, "method", "steps"}` | length, path, kept count; with `steps`, the fill order and the BFS layers |
+//! | `attractor` | POST | `{"maze": MAZE}` | the goal's attractor in the oriented game: ranks, strategy |
+//! | `stats` | POST | `{"maze": MAZE}` | `mazegraph stats --json`'s figures |
+//! | `convert?to=FORMAT` | POST | `{"maze": MAZE}` | the file, as an attachment |
+//! | `upload?name=FILE` | POST | the file's bytes | `{"maze": MAZE, "notes": […]}` |
+//!
+//! `MAZE` is the maze JSON format ([`mazegraph::format::json`]): shape, cells, start, goal,
+//! portals. Cells in answers are flat row-major indices into `cells`. Errors are
+//! `{"error": "one line"}` with a 4xx status: 413 when an input is over a limit, 404 for an
+//! unknown endpoint, 405 for a wrong method, 400 for anything else wrong with the request.
+
+use super::http::Reply;
+use crate::cli::budget::{self, Work};
+use mazegraph::convert::to_maze;
+use mazegraph::format::{Format, Holds, Item, ReadOptions};
+use mazegraph::game::format::GameFormat;
+use mazegraph::game::{attractor, orient, Player};
+use mazegraph::generate::{generate, rng_from_seed, Algorithm, Lattice, Mask, Options, Pick};
+use mazegraph::layout::Layout;
+use mazegraph::render;
+use mazegraph::solve::{solve_between, steps, Method};
+use mazegraph::stats::cell_graph_stats;
+use mazegraph::{Graph, Maze};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::path::Path;
+
+/// The largest request body read, in bytes (a maze of 16 million cells in maze JSON, or a
+/// 16 MB picture); the global limits then apply to what it holds.
+pub const MAX_BODY: u64 = 16 << 20;
+
+/// Bytes per cell a generation takes at most, counted before it starts: the generators' work
+/// space (a union-find or a stack of 8-byte indices), the grid and the answer's text.
+const GENERATE_BYTES_PER_CELL: u64 = 24;
+
+/// A 200 JSON answer.
+fn json_reply(v: &Value) -> Reply {
+    Reply::bytes(200, "application/json", v.to_string().into_bytes(), None)
+}
+
+/// A failed request: its status and message.
+struct Failure(u16, String);
+
+impl From<mazegraph::Error> for Failure {
+    fn from(e: mazegraph::Error) -> Failure {
+        use mazegraph::Error as E;
+        let status = match e {
+            E::TooLarge { .. } | E::OverBudget { .. } | E::OutOfMemory { .. } => 413,
+            _ => 400,
+        };
+        Failure(status, e.to_string())
+    }
+}
+
+fn bad(message: impl Into<String>) -> Failure {
+    Failure(400, message.into())
+}
+
+type Answer = Result<Reply, Failure>;
+
+/// The API, with the limits every input is read under.
+pub struct Api {
+    opts: ReadOptions,
+}
+
+impl Api {
+    /// An API reading inputs with `opts` (the global `--max-cells`, `--max-memory`, `--cells`).
+    pub fn new(opts: ReadOptions) -> Api {
+        Api { opts }
+    }
+
+    /// Answers `method` on `endpoint` (the path after `/api/`).
+    pub fn handle(&self, method: &str, endpoint: &str, query: &str, body: &[u8]) -> Reply {
+        let want = if endpoint == "info" { "GET" } else { "POST" };
+        let known = [
+            "info",
+            "generate",
+            "solve",
+            "attractor",
+            "stats",
+            "convert",
+            "upload",
+        ];
+        if !known.contains(&endpoint) {
+            return Reply::error(404, &format!("no API endpoint {endpoint:?}"));
+        }
+        if method != want {
+            return Reply::error(405, &format!("/api/{endpoint} takes {want}"));
+        }
+        let answer = match endpoint {
+            "info" => Ok(self.info()),
+            "generate" => self.generate(body),
+            "solve" => self.solve(body),
+            "attractor" => self.attractor(body),
+            "stats" => self.stats(body),
+            "convert" => self.convert(query, body),
+            _ => self.upload(query, body),
+        };
+        answer.unwrap_or_else(|Failure(status, message)| Reply::error(status, &message))
+    }
+
+    fn info(&self) -> Reply {
+        use mazegraph::palette::hex;
+        let colour = |i: u8| hex(render::rgb(i));
+        let formats: Vec<&str> = Format::ALL
+            .into_iter()
+            .filter(|f| f.is_writable())
+            .map(Format::name)
+            .chain(GameFormat::ALL.into_iter().map(GameFormat::name))
+            .collect();
+        json_reply(&json!({
+            "generators": Algorithm::NAMES,
+            "shapes": ["box", "diamond", "ellipse", "triangle"],
+            "formats": formats,
+            "colours": {
+                "wall": colour(render::WALL), "open": colour(render::OPEN),
+                "filled": colour(render::FILLED), "kept": colour(render::KEPT),
+                "path": colour(render::PATH), "start": colour(render::START),
+                "goal": colour(render::GOAL), "background": colour(render::BACKGROUND),
+                "near": hex(render::NEAR), "far": hex(render::FAR),
+            },
+            "max_cells": self.opts.limits.max_cells,
+            "max_body": MAX_BODY,
+        }))
+    }
+
+    fn generate(&self, body: &[u8]) -> Answer {
+        let req: GenerateRequest = parse(body)?;
+        let limits = &self.opts.limits;
+        let mut algorithm = Algorithm::from_name(&req.algorithm)?;
+        if let Some(p) = &req.pick {
+            let pick = Pick::from_name(p).ok_or_else(|| {
+                bad(format!(
+                    "pick {p:?}: expected newest, random, oldest, mixed or mixed:P"
+                ))
+            })?;
+            if !matches!(algorithm, Algorithm::GrowingTree(_)) {
+                return Err(bad("pick applies to growing-tree only"));
+            }
+            algorithm = Algorithm::GrowingTree(pick);
+        }
+        if req.size.is_empty() || req.size.contains(&0) {
+            return Err(bad(
+                "size: give at least one room on every axis, e.g. [20, 30]",
+            ));
+        }
+        // The rooms, then the cells (2r+1 per axis), checked before anything is made.
+        let rooms = req
+            .size
+            .iter()
+            .fold(1u64, |p, &d| p.saturating_mul(d as u64));
+        limits.check(rooms)?;
+        limits.check_bytes(&format!("a mask of {rooms} rooms"), rooms)?;
+        let lattice = match req.shape.as_deref().unwrap_or("box") {
+            "box" => Lattice::new(&req.size, limits)?,
+            shape => {
+                let mask = match shape {
+                    "diamond" => Mask::diamond(&req.size)?,
+                    "ellipse" => Mask::ellipse(&req.size)?,
+                    "triangle" => Mask::triangle(&req.size)?,
+                    other => {
+                        return Err(bad(format!(
+                            "shape {other:?}: expected box, diamond, ellipse or triangle"
+                        )))
+                    }
+                };
+                Lattice::from_mask(&mask, limits)?
+            }
+        };
+        let cells = lattice.cells().len() as u64;
+        // The generators' work space, the maze and the answer's text.
+        limits.check_bytes(
+            &format!("generating a maze of {cells} cells"),
+            cells.saturating_mul(GENERATE_BYTES_PER_CELL),
+        )?;
+        let seed = req.seed.unwrap_or_else(fresh_seed);
+        let opts = Options {
+            algorithm,
+            loops: req.loops,
+            braid: req.braid,
+        };
+        let mut maze = generate(&lattice, &opts, &mut rng_from_seed(seed))?;
+        if req.closed {
+            close(&mut maze, req.keep.as_deref())?;
+        }
+        Ok(json_reply(
+            &json!({ "maze": maze_value(&maze)?, "seed": seed }),
+        ))
+    }
+
+    fn solve(&self, body: &[u8]) -> Answer {
+        let req: MazeRequest = parse(body)?;
+        let maze = self.maze(&req.maze, Work::Solve)?;
+        let method = Method::from_name(req.method.as_deref().unwrap_or("dead-end"))?;
+        let (start, goal) = maze.require_terminals()?;
+        let sol = solve_between(&maze, method, start, goal)?;
+        let mut answer = json!({
+            "method": method.name(),
+            "start": start,
+            "goal": goal,
+            "length": sol.length,
+            "path": sol.path,
+            "kept_count": sol.kept_count(),
+            "visited": sol.visited,
+        });
+        if req.steps {
+            answer["fill"] = json!(steps::fill_order(&maze, &[start, goal]));
+            answer["layers"] = json!(steps::bfs_layers(&maze, start, goal));
+        }
+        Ok(json_reply(&answer))
+    }
+
+    fn attractor(&self, body: &[u8]) -> Answer {
+        let req: MazeRequest = parse(body)?;
+        let maze = self.maze(&req.maze, Work::Attractor)?;
+        let o = orient(&maze)?;
+        let a = attractor(&o.game, Player::Zero, &[o.goal])?;
+        let cell = |v: u32| o.cells[v as usize];
+        let ranks: Vec<Vec<u32>> = (0..=a.max_rank())
+            .map(|r| a.round(r).iter().map(|&v| cell(v)).collect())
+            .filter(|r: &Vec<u32>| !r.is_empty())
+            .collect();
+        let strategy: Vec<[u32; 2]> = a
+            .vertices()
+            .iter()
+            .filter_map(|&v| a.strategy(v).map(|w| [cell(v), cell(w)]))
+            .collect();
+        Ok(json_reply(&json!({
+            "start": cell(o.start),
+            "goal": cell(o.goal),
+            "ranks": ranks,
+            "strategy": strategy,
+            "start_attracted": a.contains(o.start),
+            "size": a.len(),
+        })))
+    }
+
+    fn stats(&self, body: &[u8]) -> Answer {
+        let req: MazeRequest = parse(body)?;
+        let maze = self.maze(&req.maze, Work::Stats)?;
+        let stats = cell_graph_stats(&Graph::from_maze(&maze), Some(&maze));
+        let v = serde_json::to_value(&stats).map_err(|e| bad(e.to_string()))?;
+        Ok(json_reply(&v))
+    }
+
+    fn convert(&self, query: &str, body: &[u8]) -> Answer {
+        let to = param(query, "to").ok_or_else(|| bad("say the format: /api/convert?to=dot"))?;
+        let req: MazeRequest = parse(body)?;
+        let maze = self.maze(&req.maze, Work::Attractor)?;
+        let mut out = Vec::new();
+        if let Ok(g) = GameFormat::from_name(&to) {
+            let o = orient(&maze)?;
+            let mut game = o.reachability_game()?;
+            let names = o
+                .cells
+                .iter()
+                .map(|&c| maze.shape().fmt_index(c as usize))
+                .collect();
+            game.set_names(Some(names))?;
+            g.write(&game, &mut out)?;
+            let file = format!("maze.{}", g.extensions()[0]);
+            return Ok(Reply::bytes(
+                200,
+                "text/plain; charset=utf-8",
+                out,
+                Some(file),
+            ));
+        }
+        let f = Format::from_name(&to)?;
+        if !f.is_writable() {
+            return Err(bad(format!("{} is read only here", f.name())));
+        }
+        match f.holds() {
+            Holds::Maze => f.write_maze(&maze, &mut out)?,
+            Holds::Graph => f.write_graph(&Graph::from_maze(&maze), &mut out)?,
+        }
+        let mime = if f.is_binary() {
+            "image/png"
+        } else {
+            "text/plain; charset=utf-8"
+        };
+        Ok(Reply::bytes(
+            200,
+            mime,
+            out,
+            Some(format!("maze.{}", f.extensions()[0])),
+        ))
+    }
+
+    fn upload(&self, query: &str, body: &[u8]) -> Answer {
+        let name = param(query, "name")
+            .ok_or_else(|| bad("say the file's name: /api/upload?name=maze.png"))?;
+        let format = Format::from_path(Path::new(&name))?;
+        let (item, mut notes) = format.read_noted(body, &self.opts)?;
+        budget::check(&item, Work::Solve, &self.opts.limits)?;
+        if let Item::Graph(g) = &item {
+            notes.push(format!(
+                "a graph of {} vertices, placed as a maze",
+                g.vertex_count()
+            ));
+        }
+        let maze = to_maze(item, Layout::Auto, &self.opts.limits)?;
+        Ok(json_reply(&json!({
+            "maze": maze_value(&maze)?,
+            "notes": notes,
+        })))
+    }
+
+    /// The maze of a request, read with the registry's maze JSON reader under the limits, and
+    /// its `work` checked against the memory budget.
+    fn maze(&self, v: &Value, work: Work) -> Result<Maze, Failure> {
+        if !v.is_object() {
+            return Err(bad(
+                "give the maze as \"maze\": {\"shape\": …, \"cells\": …}",
+            ));
+        }
+        let text = v.to_string();
+        let item = Format::Json.read(text.as_bytes(), &self.opts)?;
+        budget::check(&item, work, &self.opts.limits)?;
+        match item {
+            Item::Maze(m) => Ok(m),
+            Item::Graph(_) => Err(bad("\"maze\" is a graph; give a maze (shape and cells)")),
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GenerateRequest {
+    size: Vec<usize>,
+    #[serde(default = "backtracker")]
+    algorithm: String,
+    #[serde(default)]
+    seed: Option<u64>,
+    #[serde(default)]
+    loops: usize,
+    #[serde(default)]
+    braid: bool,
+    #[serde(default)]
+    shape: Option<String>,
+    #[serde(default)]
+    pick: Option<String>,
+    /// No entrance or exit (the wolf game's maze).
+    #[serde(default)]
+    closed: bool,
+    /// A cell (coordinates) that must be a passage (the wolf's).
+    #[serde(default)]
+    keep: Option<Vec<usize>>,
+}
+
+fn backtracker() -> String {
+    "backtracker".into()
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MazeRequest {
+    maze: Value,
+    #[serde(default)]
+    method: Option<String>,
+    #[serde(default)]
+    steps: bool,
+}
+
+/// A request body as JSON of type `T`, or one line saying what is wrong with it.
+fn parse<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, Failure> {
+    serde_json::from_slice(body)
+        .map_err(|e| bad(format!("the request is not what this endpoint takes: {e}")))
+}
+
+/// The maze as a JSON value, as the maze JSON writer writes it, with its start and goal
+/// written out when they are the default ones (the page shows them and moves them).
+fn maze_value(maze: &Maze) -> Result<Value, Failure> {
+    let mut out = Vec::new();
+    match maze.terminals() {
+        Some((s, g)) if maze.explicit_start().is_none() || maze.explicit_goal().is_none() => {
+            let mut m = maze.clone();
+            m.set_terminals(Some(s), Some(g))?;
+            Format::Json.write_maze(&m, &mut out)?;
+        }
+        _ => Format::Json.write_maze(maze, &mut out)?,
+    }
+    serde_json::from_slice(&out).map_err(|e| bad(e.to_string()))
+}
+
+/// Closes the maze's frame (no entrance, no exit) and makes `keep` a passage when it is a cell
+/// inside the frame.
+fn close(maze: &mut Maze, keep: Option<&[usize]>) -> Result<(), Failure> {
+    for i in maze.openings() {
+        maze.grid_mut().set_path(i, false);
+    }
+    maze.set_terminals(None, None)?;
+    if let Some(coords) = keep {
+        let shape = maze.shape();
+        let i = shape
+            .index(coords)
+            .ok_or_else(|| bad(format!("keep: {coords:?} is outside the maze")))?;
+        if !shape.on_border(i) {
+            maze.grid_mut().set_path(i, true);
+        }
+    }
+    Ok(())
+}
+
+/// The value of `key` in a query string (`to=dot&x=1`), percent-decoded.
+fn param(query: &str, key: &str) -> Option<String> {
+    query.split('&').find_map(|kv| {
+        let (k, v) = kv.split_once('=')?;
+        (k == key).then(|| percent_decode(v))
+    })
+}
+
+fn percent_decode(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let hex = |c: u8| (c as char).to_digit(16);
+        match (
+            b[i],
+            b.get(i + 1).copied().and_then(hex),
+            b.get(i + 2).copied().and_then(hex),
+        ) {
+            (b'%', Some(h), Some(l)) => {
+                out.push((h * 16 + l) as u8);
+                i += 3;
+            }
+            (b'+', _, _) => {
+                out.push(b' ');
+                i += 1;
+            }
+            (c, _, _) => {
+                out.push(c);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// A seed from the operating system.
+fn fresh_seed() -> u64 {
+    use rand::TryRng;
+    rand::rngs::SysRng.try_next_u64().unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn query_parameters_are_decoded() {
+        assert_eq!(
+            param("to=graph.json&x=1", "to").as_deref(),
+            Some("graph.json")
+        );
+        assert_eq!(
+            param("name=my%20maze.png", "name").as_deref(),
+            Some("my maze.png")
+        );
+        assert_eq!(param("name=a%2", "name").as_deref(), Some("a%2"));
+        assert_eq!(param("x=1", "to"), None);
+    }
+
+    #[test]
+    fn a_closed_maze_keeps_the_wolf_cell() {
+        let api = Api::new(ReadOptions::default());
+        let r = api.handle(
+            "POST",
+            "generate",
+            "",
+            br#"{"size": [4, 4], "seed": 3, "closed": true, "keep": [2, 1]}"#,
+        );
+        assert_eq!(r.status, 200);
+        let v: Value = serde_json::from_slice(&r.body).unwrap();
+        let cells = v["maze"]["cells"].as_str().unwrap().as_bytes();
+        assert_eq!(cells[2 * 9 + 1], b'.');
+        // The frame is all wall.
+        assert!(cells[..9].iter().all(|&c| c == b'#'));
+        assert!(cells[72..].iter().all(|&c| c == b'#'));
+    }
+}

@@ -1,0 +1,40 @@
+//! Parallel iteration: rayon's with the `parallel` feature, else the same calls run serially
+//! (the results are the same: every parallel loop here is seeded per item, not per thread).
+
+#[cfg(feature = "parallel")]
+pub(crate) use rayon::prelude::*;
+
+/// True when called from inside a rayon pool's worker (a caller already running many tasks
+/// at once, so that a task should not start threads of its own).
+pub(crate) fn in_pool() -> bool {
+    #[cfg(feature = "parallel")]
+    return rayon::current_thread_index().is_some();
+    #[cfg(not(feature = "parallel"))]
+    false
+}
+
+/// `into_par_iter` without rayon: the serial iterator.
+#[cfg(not(feature = "parallel"))]
+pub(crate) trait IntoParallelIterator: IntoIterator + Sized {
+    /// The items, one after the other.
+    fn into_par_iter(self) -> Self::IntoIter {
+        self.into_iter()
+    }
+}
+
+#[cfg(not(feature = "parallel"))]
+impl<I: IntoIterator> IntoParallelIterator for I {}
+
+/// `par_chunks_mut` without rayon: the serial chunks.
+#[cfg(not(feature = "parallel"))]
+pub(crate) trait ParallelSliceMut<T> {
+    /// [`slice::chunks_mut`].
+    fn par_chunks_mut(&mut self, size: usize) -> std::slice::ChunksMut<'_, T>;
+}
+
+#[cfg(not(feature = "parallel"))]
+impl<T> ParallelSliceMut<T> for [T] {
+    fn par_chunks_mut(&mut self, size: usize) -> std::slice::ChunksMut<'_, T> {
+        self.chunks_mut(size)
+    }
+}

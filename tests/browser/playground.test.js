@@ -1,0 +1,318 @@
+// Drives headless Chromium against `mazegraph serve` and checks the playground: the page
+// loads without console errors, generating and solving draw the expected cells (read back
+// from the canvas's pixels and compared with the CLI's answers), the animations end on the
+// library's sets, uploads, downloads and errors work, and the wolf game regenerates its maze
+// with the wolf on a passage. Screenshots go to $SCREENSHOTS (default: ./artefacts).
+//
+// Usage: node playground.test.js [path/to/mazegraph]   (CHROMIUM=/path/to/chromium to choose
+// the browser; default /usr/bin/chromium)
+'use strict';
+
+const { chromium } = require('playwright-core');
+const { spawn, execFileSync } = require('child_process');
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const assert = require('assert/strict');
+
+const root = path.resolve(__dirname, '..', '..');
+const bin = path.resolve(process.argv[2] ||
+  path.join(process.env.CARGO_TARGET_DIR || path.join(root, 'target'), 'debug', 'mazegraph'));
+const browserPath = process.env.CHROMIUM || '/usr/bin/chromium';
+const shots = path.resolve(process.env.SCREENSHOTS || path.join(__dirname, 'artefacts'));
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mazegraph-browser-'));
+
+function cli(...args) {
+  return execFileSync(bin, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+// The library's answers, through the CLI, for the maze the page holds.
+function libraryFor(maze) {
+  const file = path.join(work, 'maze.json');
+  fs.writeFileSync(file, JSON.stringify(maze));
+  const solved = JSON.parse(cli('solve', file, '--to', 'json'));
+  const attr = JSON.parse(cli('attractor', file, '--to', 'json'));
+  return { solved, attr };
+}
+
+const flat = (shape, coords) => coords.reduce((i, c, k) => i * shape[k] + c, 0);
+const sorted = (a) => [...a].sort((x, y) => x - y);
+
+function startServer() {
+  return new Promise((resolve, reject) => {
+    const server = spawn(bin, ['serve', '--port', '0', '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    server.stdout.on('data', (d) => {
+      out += d;
+      const line = out.split('\n')[0];
+      if (out.includes('\n')) resolve({ server, url: line.trim() });
+    });
+    server.on('exit', (code) => reject(new Error(`mazegraph serve exited with ${code}`)));
+  });
+}
+
+async function main() {
+  fs.mkdirSync(shots, { recursive: true });
+  const { server, url } = await startServer();
+  const browser = await chromium.launch({
+    executablePath: browserPath,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const problems = [];
+  // The checks that send bad requests on purpose: Chromium logs each 4xx answer.
+  let expectRefusals = false;
+  let checks = 0;
+  const check = async (name, f) => {
+    await f();
+    checks++;
+    console.log('ok -', name);
+  };
+  try {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
+    page.on('console', (m) => {
+      const refused = /^Failed to load resource: the server responded with a status of 4(00|13)/.test(m.text());
+      if (m.type() === 'error' && !(expectRefusals && refused)) problems.push('console: ' + m.text());
+    });
+    page.on('pageerror', (e) => problems.push('page error: ' + e.message));
+    await page.goto(url);
+    await page.evaluate(() => window.playground.ready);
+
+    const state = () => page.evaluate(() => ({
+      maze: window.playground.maze.view.maze,
+      data: { ...document.getElementById('maze').dataset },
+      error: document.getElementById('error').textContent,
+    }));
+    const generate = async (size, extra) => {
+      await page.fill('#size', size);
+      for (const [id, v] of Object.entries(extra || {})) {
+        if (typeof v === 'boolean') await page.setChecked('#' + id, v);
+        else if (id === 'algorithm' || id === 'shape') await page.selectOption('#' + id, v);
+        else await page.fill('#' + id, String(v));
+      }
+      const before = await page.evaluate(() => window.playground.maze.generation);
+      await page.click('#generate');
+      await page.waitForFunction((b) => window.playground.maze.generation > b, before);
+    };
+    const animate = async (kind) => {
+      await page.selectOption('#anim-kind', kind);
+      await page.fill('#speed', '100');
+      await page.click('#play');
+      await page.waitForFunction((k) => {
+        const a = window.playground.maze.anim;
+        return a && a.kind === k && a.finished && document.getElementById('maze').dataset.animFinished === '1';
+      }, kind, { timeout: 60000 });
+    };
+    const colours = await page.evaluate(() => window.playground.colours);
+    const cells = (names) => page.evaluate((cs) => window.playground.cellsOfColours(cs), names.map((n) => colours[n]));
+
+    await check('the page loads and draws its first maze', async () => {
+      const s = await state();
+      assert.equal(s.error, '');
+      const passages = [...s.maze.cells].filter((c) => c !== '#').length;
+      assert.equal(Number(s.data.passages), passages);
+      const drawn = await cells(['open', 'start', 'goal']);
+      assert.equal(drawn.length, passages);
+      await page.screenshot({ path: path.join(shots, 'page.png') });
+    });
+
+    await check('generate draws the CLI\'s maze, cell for cell', async () => {
+      await generate('15x25', { algorithm: 'kruskal', seed: 11, loops: 5 });
+      const s = await state();
+      const expect = JSON.parse(cli('generate', '--size', '15x25', '-a', 'kruskal', '--seed', '11', '--loops', '5', '--to', 'json'));
+      assert.equal(s.maze.cells, expect.cells);
+      const drawn = sorted(await cells(['open', 'start', 'goal']));
+      const want = [...expect.cells].flatMap((c, i) => (c === '#' ? [] : [i]));
+      assert.deepEqual(drawn, want);
+      await page.waitForFunction(() => document.getElementById('stats').dataset.class);
+      assert.match(await page.textContent('#stats'), /^imperfect · \d+ dead ends · \d+ junctions · 5 loops/);
+    });
+
+    await check('the solution draws the library\'s path', async () => {
+      await page.setChecked('#solution', true);
+      await page.waitForFunction(() => Number(document.getElementById('maze').dataset.solution) > 0);
+      const s = await state();
+      const lib = libraryFor(s.maze);
+      assert.equal(Number(s.data.solution), lib.solved.length + 1);
+      assert.equal((await cells(['path'])).length, lib.solved.length - 1); // terminals drawn over
+      await page.setChecked('#solution', false);
+    });
+
+    await check('dead-end filling ends on the library\'s kept cells', async () => {
+      await animate('fill');
+      const s = await state();
+      const lib = libraryFor(s.maze);
+      const kept = sorted(await cells(['kept', 'path', 'start', 'goal']));
+      const want = sorted(lib.solved.kept.map((c) => flat(s.maze.shape, c)));
+      assert.equal(kept.length, want.length, `kept ${kept.length} cells, the library ${want.length}`);
+      assert.deepEqual(kept, want);
+      const filled = await cells(['filled']);
+      assert.equal(filled.length + kept.length, [...s.maze.cells].filter((c) => c !== '#').length);
+      await page.screenshot({ path: path.join(shots, 'fill.png') });
+    });
+
+    await check('the attractor grows to the library\'s attractor', async () => {
+      await animate('attractor');
+      const s = await state();
+      const lib = libraryFor(s.maze);
+      const plain = new Set(await cells(['open', 'wall']));
+      const attracted = [];
+      for (let i = 0; i < s.maze.cells.length; i++) if (s.maze.cells[i] !== '#' && !plain.has(i)) attracted.push(i);
+      assert.deepEqual(sorted(attracted), sorted(lib.attr.attractor.map((c) => flat(s.maze.shape, c))));
+      await page.screenshot({ path: path.join(shots, 'attractor.png') });
+    });
+
+    await check('the BFS frontier stops at the goal\'s layer', async () => {
+      await animate('bfs');
+      const s = await state();
+      const layers = await page.evaluate(() => window.playground.maze.anim.result.layers);
+      const reached = (await cells(['reached', 'frontier', 'start', 'goal'])).length;
+      assert.equal(reached, layers.flat().length);
+      assert.equal(layers.length - 1, libraryFor(s.maze).solved.length);
+    });
+
+    await check('step advances one step', async () => {
+      await page.click('#reset');
+      await page.selectOption('#anim-kind', 'fill');
+      await page.click('#step');
+      await page.waitForFunction(() => document.getElementById('maze').dataset.animDone === '1');
+      await page.click('#step');
+      await page.waitForFunction(() => document.getElementById('maze').dataset.animDone === '2');
+      assert.equal((await cells(['filled'])).length, 2);
+    });
+
+    await check('a click moves the start', async () => {
+      await page.click('#reset');
+      const s = await state();
+      const target = s.maze.shape[1] + 1; // the cell (1, 1), a room
+      const box = await page.evaluate((i) => {
+        const v = window.playground.maze.view, r = v.canvas.getBoundingClientRect();
+        return { x: r.left + (v.x(i) + v.cs / 2) * r.width / v.canvas.width, y: r.top + (v.y(i) + v.cs / 2) * r.height / v.canvas.height };
+      }, target);
+      await page.mouse.click(box.x, box.y);
+      await page.waitForFunction(() => String(window.playground.maze.view.maze.start) === '1,1');
+      assert.deepEqual(await cells(['start']), [target]);
+    });
+
+    await check('shaded and 3D displays draw every passage', async () => {
+      await page.check('input[name=display][value=shaded]');
+      await page.waitForFunction(() => window.playground.maze.display === 'shaded');
+      const s = await state();
+      assert.equal(Number(s.data.passages), [...s.maze.cells].filter((c) => c !== '#').length);
+      await page.screenshot({ path: path.join(shots, 'shaded.png') });
+      await page.check('input[name=display][value="3d"]');
+      await page.waitForFunction(() => window.playground.maze.display === '3d');
+      await page.screenshot({ path: path.join(shots, '3d.png') });
+      await page.check('input[name=display][value=normal]');
+    });
+
+    await check('n-D mazes are drawn as slices', async () => {
+      await generate('3x4x5', { algorithm: 'backtracker', seed: 2, loops: 0, shape: 'box' });
+      const s = await state();
+      assert.deepEqual(s.maze.shape, [7, 9, 11]);
+      assert.equal((await cells(['open', 'start', 'goal'])).length, [...s.maze.cells].filter((c) => c !== '#').length);
+      await page.screenshot({ path: path.join(shots, 'slices.png') });
+    });
+
+    await check('a 200×200-room maze fills to the library\'s cells', async () => {
+      await generate('200x200', { algorithm: 'backtracker', seed: 5 });
+      // A figure, not a check (no timed assertions): what a full redraw costs, and what a
+      // frame of the animation costs at 10000 steps/s (about 170 cells a frame).
+      const cost = await page.evaluate(async () => {
+        const pg = window.playground;
+        const a = await pg.startAnim('fill');
+        let t = performance.now();
+        const frames = Math.ceil(a.steps / 170);
+        for (let k = 0; k < frames; k++) pg.stepAnim(170);
+        const perFrame = (performance.now() - t) / frames;
+        t = performance.now();
+        await pg.startAnim('fill');
+        const redraw = performance.now() - t;
+        return { perFrame: perFrame.toFixed(3), redraw: redraw.toFixed(1) };
+      });
+      console.log(`   200×200 rooms: ${cost.perFrame} ms per animation frame of 170 cells; ${cost.redraw} ms for a request and a full redraw`);
+      await animate('fill');
+      const s = await state();
+      const lib = libraryFor(s.maze);
+      assert.equal((await cells(['kept', 'path', 'start', 'goal'])).length, lib.solved.kept_count);
+      await page.screenshot({ path: path.join(shots, 'fill-200.png') });
+    });
+
+    await check('upload reads a maze file', async () => {
+      const file = path.join(work, 'small.txt');
+      fs.writeFileSync(file, '#.#####\n#.....#\n#####.#\n');
+      await page.setInputFiles('#upload', file);
+      await page.waitForFunction(() => String(window.playground.maze.view.maze.shape) === '3,7');
+      assert.equal((await cells(['open', 'start', 'goal'])).length, 7);
+    });
+
+    assert.deepEqual(problems, []);
+    expectRefusals = true;
+    await check('a bad upload is one error line, and the server lives on', async () => {
+      const file = path.join(work, 'broken.png');
+      fs.writeFileSync(file, 'not a png at all');
+      await page.setInputFiles('#upload', file);
+      await page.waitForFunction(() => document.getElementById('error').textContent.length > 0);
+      const e = await page.textContent('#error');
+      assert.ok(!e.includes('\n'), e);
+      await generate('5x5', { seed: 1 });
+      assert.equal((await state()).error, '');
+    });
+
+    await check('absurd sizes are refused with the CLI\'s limits', async () => {
+      await generate('5x5', { seed: 1 });
+      await page.fill('#size', '100000x100000');
+      await page.click('#generate');
+      await page.waitForFunction(() => document.getElementById('error').textContent.length > 0);
+      assert.match(await page.textContent('#error'), /limit|budget/);
+    });
+
+    expectRefusals = false;
+    await check('download writes the chosen format', async () => {
+      await generate('5x5', { seed: 1 });
+      await page.selectOption('#format', 'dot');
+      const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
+      assert.equal(download.suggestedFilename(), 'maze.dot');
+      const text = fs.readFileSync(await download.path(), 'utf8');
+      assert.match(text, /^graph maze \{/);
+    });
+
+    await check('the wolf game regenerates the maze around the wolf', async () => {
+      await page.click('#tab-game');
+      await page.waitForFunction(() => window.playground.game.view !== null);
+      const g0 = await page.evaluate(() => ({ cells: window.playground.game.maze.cells, wolf: window.playground.game.wolf }));
+      for (const k of ['ArrowRight', 'ArrowDown', 'd', 's', 'ArrowLeft', 'a', 'ArrowUp', 'w']) await page.keyboard.press(k);
+      await page.waitForFunction(() => Number(document.getElementById('game').dataset.regenerations) >= 1, null, { timeout: 30000 });
+      const g = await page.evaluate(() => {
+        const G = window.playground.game;
+        return { cells: G.maze.cells, shape: G.maze.shape, wolf: G.wolf, visited: G.visits,
+          onPassage: document.getElementById('game').dataset.wolfOnPassage };
+      });
+      assert.notEqual(g.cells, g0.cells);
+      assert.equal(g.cells[g.wolf], '.');
+      assert.equal(g.onPassage, '1');
+      // No exit: the frame is all wall.
+      const [h, w] = g.shape;
+      for (let i = 0; i < g.cells.length; i++) {
+        const r = Math.floor(i / w), c = i % w;
+        if (r === 0 || c === 0 || r === h - 1 || c === w - 1) assert.equal(g.cells[i], '#');
+      }
+      assert.ok(g.visited >= 1);
+      await page.screenshot({ path: path.join(shots, 'game.png') });
+      await page.keyboard.press('p');
+      assert.equal(await page.evaluate(() => window.playground.game.paused), true);
+    });
+
+    assert.deepEqual(problems, []);
+    console.log(`${checks} checks passed; screenshots in ${shots}`);
+  } finally {
+    await browser.close();
+    server.kill();
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+main().catch((e) => {
+  console.error('FAILED:', e && e.stack || e);
+  process.exit(1);
+});

@@ -1,0 +1,494 @@
+//! `mazegraph serve`'s JSON API, on the real binary: every endpoint, bad requests, oversized
+//! requests, and a server that answers after each of them. The client is a plain
+//! `TcpStream` speaking HTTP/1.1 with `Connection: close`.
+
+use serde_json::Value;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+
+/// A server on a free port, killed when dropped.
+struct Server {
+    child: Child,
+    addr: String,
+}
+
+impl Server {
+    fn start(extra: &[&str]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_mazegraph"))
+            .args(["serve", "--port", "0", "--quiet"])
+            .args(extra)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let addr = line
+            .trim()
+            .strip_prefix("http://")
+            .unwrap()
+            .trim_end_matches('/')
+            .to_string();
+        Server { child, addr }
+    }
+
+    /// Sends a request; returns the status, the headers (lower-case names) and the body.
+    fn request(&self, method: &str, path: &str, body: &[u8]) -> (u16, String, Vec<u8>) {
+        let mut s = TcpStream::connect(&self.addr).unwrap();
+        let head = format!(
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Length: {}\r\n\r\n",
+            self.addr,
+            body.len()
+        );
+        s.write_all(head.as_bytes()).unwrap();
+        // The server may answer (413) before reading a large body and close: a write error
+        // then is expected.
+        let _ = s.write_all(body);
+        let mut raw = Vec::new();
+        let _ = s.read_to_end(&mut raw);
+        let split = raw
+            .windows(4)
+            .position(|w| w == b"\r\n\r\n")
+            .expect("an HTTP answer");
+        let head = String::from_utf8_lossy(&raw[..split]).to_ascii_lowercase();
+        let status = head
+            .split_whitespace()
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .unwrap();
+        (status, head, raw[split + 4..].to_vec())
+    }
+
+    fn json(&self, method: &str, path: &str, body: &str) -> (u16, Value) {
+        let (status, _, body) = self.request(method, path, body.as_bytes());
+        (
+            status,
+            serde_json::from_slice(&body).expect("a JSON answer"),
+        )
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The error of a 4xx answer: one line.
+fn error_of(v: &Value) -> &str {
+    let e = v["error"].as_str().expect("an error message");
+    assert!(!e.contains('\n'), "{e}");
+    e
+}
+
+fn maze(server: &Server, body: &str) -> Value {
+    let (status, v) = server.json("POST", "/api/generate", body);
+    assert_eq!(status, 200, "{v}");
+    v["maze"].clone()
+}
+
+#[test]
+fn page_and_assets_are_served() {
+    let server = Server::start(&[]);
+    let (status, head, body) = server.request("GET", "/", b"");
+    assert_eq!(status, 200);
+    assert!(head.contains("content-type: text/html"));
+    let html = String::from_utf8(body).unwrap();
+    assert!(html.contains("<canvas id=\"maze\""));
+    for asset in ["/playground.js", "/playground.css", "/favicon.svg"] {
+        assert!(html.contains(asset), "{asset} is linked from the page");
+        let (status, _, body) = server.request("GET", asset, b"");
+        assert_eq!(status, 200, "{asset}");
+        assert!(!body.is_empty());
+    }
+    // Nothing is read from the network: no http(s) URL in the page or its script.
+    let (_, _, js) = server.request("GET", "/playground.js", b"");
+    for text in [html.as_bytes(), &js] {
+        let t = String::from_utf8_lossy(text);
+        assert!(!t.contains("http://") && !t.contains("https://"));
+    }
+    assert_eq!(server.request("GET", "/nothing-here", b"").0, 404);
+    assert_eq!(server.request("POST", "/", b"").0, 405);
+}
+
+#[test]
+fn info_lists_generators_formats_and_colours() {
+    let server = Server::start(&["--max-cells", "5000"]);
+    let (status, v) = server.json("GET", "/api/info", "");
+    assert_eq!(status, 200);
+    assert_eq!(v["generators"].as_array().unwrap().len(), 14);
+    let formats: Vec<&str> = v["formats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f.as_str().unwrap())
+        .collect();
+    for f in ["png", "txt", "json", "adj", "graph.json", "dot", "pg"] {
+        assert!(formats.contains(&f), "{f}");
+    }
+    assert_eq!(v["colours"]["path"], "#dc1e1e");
+    assert_eq!(v["max_cells"], 5000);
+}
+
+#[test]
+fn generate_is_the_cli_maze_with_its_terminals() {
+    let server = Server::start(&[]);
+    let m = maze(
+        &server,
+        r#"{"size": [6, 9], "algorithm": "wilson", "seed": 4, "loops": 3}"#,
+    );
+    let cli = std::process::Command::new(env!("CARGO_BIN_EXE_mazegraph"))
+        .args(["generate", "--size", "6x9", "-a", "wilson", "--seed", "4"])
+        .args(["--loops", "3", "--to", "json"])
+        .output()
+        .unwrap();
+    let cli: Value = serde_json::from_slice(&cli.stdout).unwrap();
+    assert_eq!(m["cells"], cli["cells"]);
+    assert_eq!(m["shape"], serde_json::json!([13, 19]));
+    // The default terminals are written out, for the page to show and move.
+    assert_eq!(m["start"], serde_json::json!([0, 1]));
+    assert_eq!(m["goal"], serde_json::json!([12, 17]));
+    // Shapes, n-D, growing-tree's pick.
+    let m = maze(
+        &server,
+        r#"{"size": [9, 9], "shape": "diamond", "seed": 1}"#,
+    );
+    assert!(m["cells"].as_str().unwrap().contains('.'));
+    let m = maze(&server, r#"{"size": [2, 3, 4], "seed": 1}"#);
+    assert_eq!(m["shape"], serde_json::json!([5, 7, 9]));
+    maze(
+        &server,
+        r#"{"size": [5, 5], "algorithm": "growing-tree", "pick": "mixed:0.5"}"#,
+    );
+}
+
+#[test]
+fn a_closed_maze_keeps_the_wolf_on_a_passage() {
+    let server = Server::start(&[]);
+    for seed in 0..5 {
+        // (2, 3) lies between two rooms: a wall in most mazes, a passage here.
+        let body = format!(r#"{{"size": [5, 5], "seed": {seed}, "closed": true, "keep": [2, 3]}}"#);
+        let m = maze(&server, &body);
+        let cells = m["cells"].as_str().unwrap().as_bytes();
+        assert_eq!(cells[2 * 11 + 3], b'.');
+        let border = |i: usize| !(11..110).contains(&i) || matches!(i % 11, 0 | 10);
+        assert!((0..121).filter(|&i| border(i)).all(|i| cells[i] == b'#'));
+        assert!(m["start"].is_null() && m["goal"].is_null());
+    }
+}
+
+#[test]
+fn solve_gives_the_path_and_the_animation_steps() {
+    let server = Server::start(&[]);
+    let m = maze(&server, r#"{"size": [8, 8], "seed": 2, "loops": 4}"#);
+    let cells = m["cells"].as_str().unwrap().to_string();
+    let body = serde_json::json!({ "maze": m, "steps": true }).to_string();
+    let (status, v) = server.json("POST", "/api/solve", &body);
+    assert_eq!(status, 200, "{v}");
+    let length = v["length"].as_u64().unwrap();
+    assert_eq!(v["path"].as_array().unwrap().len() as u64, length + 1);
+    // The fill order leaves exactly the kept cells; the BFS layers end at the goal.
+    let passages = cells.bytes().filter(|&c| c != b'#').count() as u64;
+    let filled = v["fill"].as_array().unwrap().len() as u64;
+    assert_eq!(filled + v["kept_count"].as_u64().unwrap(), passages);
+    let layers = v["layers"].as_array().unwrap();
+    assert_eq!(layers.len() as u64, length + 1);
+    assert!(layers
+        .last()
+        .unwrap()
+        .as_array()
+        .unwrap()
+        .contains(&v["goal"]));
+    assert_eq!(layers[0], serde_json::json!([v["start"]]));
+    // Another method, by name.
+    let body = serde_json::json!({ "maze": m, "method": "astar" }).to_string();
+    let (status, v) = server.json("POST", "/api/solve", &body);
+    assert_eq!((status, v["length"].as_u64()), (200, Some(length)));
+    assert!(v.get("fill").is_none());
+}
+
+#[test]
+fn attractor_ranks_and_strategy() {
+    let server = Server::start(&[]);
+    let m = maze(&server, r#"{"size": [6, 6], "seed": 9}"#);
+    let body = serde_json::json!({ "maze": m }).to_string();
+    let (status, v) = server.json("POST", "/api/attractor", &body);
+    assert_eq!(status, 200, "{v}");
+    // A perfect maze: the attractor is the path, one cell a rank, the start last.
+    let ranks = v["ranks"].as_array().unwrap();
+    assert!(ranks.iter().all(|r| r.as_array().unwrap().len() == 1));
+    assert_eq!(ranks[0][0], v["goal"]);
+    assert_eq!(ranks.last().unwrap()[0], v["start"]);
+    assert_eq!(v["start_attracted"], true);
+    assert_eq!(v["strategy"].as_array().unwrap().len(), ranks.len() - 1);
+}
+
+#[test]
+fn stats_are_the_cli_figures() {
+    let server = Server::start(&[]);
+    let m = maze(&server, r#"{"size": [5, 7], "seed": 3}"#);
+    let body = serde_json::json!({ "maze": m }).to_string();
+    let (status, v) = server.json("POST", "/api/stats", &body);
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["class"], "perfect");
+    assert_eq!(v["cells"], 11 * 15);
+}
+
+#[test]
+fn convert_downloads_every_format() {
+    let server = Server::start(&[]);
+    let m = maze(&server, r#"{"size": [3, 4], "seed": 1}"#);
+    let body = serde_json::json!({ "maze": m }).to_string();
+    let (_, info) = server.json("GET", "/api/info", "");
+    for f in info["formats"].as_array().unwrap() {
+        let f = f.as_str().unwrap();
+        let (status, head, bytes) =
+            server.request("POST", &format!("/api/convert?to={f}"), body.as_bytes());
+        assert_eq!(status, 200, "{f}: {}", String::from_utf8_lossy(&bytes));
+        assert!(head.contains("content-disposition: attachment"), "{f}");
+        assert!(!bytes.is_empty(), "{f}");
+    }
+    let (_, _, png) = server.request("POST", "/api/convert?to=png", body.as_bytes());
+    assert_eq!(&png[1..4], b"PNG");
+    let (status, v) = server.json("POST", "/api/convert?to=jpeg", &body);
+    assert_eq!(status, 400);
+    assert!(error_of(&v).contains("read only"));
+    let (status, v) = server.json("POST", "/api/convert?to=nope", &body);
+    assert_eq!(status, 400);
+    assert!(error_of(&v).contains("unknown format"));
+    let (status, _) = server.json("POST", "/api/convert", &body);
+    assert_eq!(status, 400);
+}
+
+#[test]
+fn upload_reads_files_and_pictures() {
+    let server = Server::start(&[]);
+    let (status, _, body) =
+        server.request("POST", "/api/upload?name=m.txt", b"#.###\n#...#\n###.#\n");
+    assert_eq!(status, 200);
+    let v: Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(v["maze"]["shape"], serde_json::json!([3, 5]));
+    // A picture, as the CLI writes it.
+    let m = maze(&server, r#"{"size": [4, 4], "seed": 5}"#);
+    let req = serde_json::json!({ "maze": m }).to_string();
+    let (_, _, png) = server.request("POST", "/api/convert?to=png", req.as_bytes());
+    let (status, _, body) = server.request("POST", "/api/upload?name=maze%20one.png", &png);
+    assert_eq!(status, 200);
+    let v: Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(v["maze"]["cells"], m["cells"]);
+    // A graph is placed as a maze.
+    let (status, _, body) = server.request(
+        "POST",
+        "/api/upload?name=g.adj",
+        b"{0: [1], 1: [0, 2], 2: [1]}",
+    );
+    assert_eq!(status, 200, "{}", String::from_utf8_lossy(&body));
+    let v: Value = serde_json::from_slice(&body).unwrap();
+    assert!(v["notes"][0].as_str().unwrap().contains("3 vertices"));
+}
+
+#[test]
+fn bad_requests_are_one_line_errors_and_the_server_lives_on() {
+    let server = Server::start(&[]);
+    let cases: [(&str, &str, &[u8], u16, &str); 13] = [
+        (
+            "POST",
+            "/api/generate",
+            b"{not json",
+            400,
+            "not what this endpoint takes",
+        ),
+        (
+            "POST",
+            "/api/generate",
+            br#"{"size": [0, 4]}"#,
+            400,
+            "at least one room",
+        ),
+        (
+            "POST",
+            "/api/generate",
+            br#"{"size": [4, 4], "algorithm": "nope"}"#,
+            400,
+            "nope",
+        ),
+        (
+            "POST",
+            "/api/generate",
+            br#"{"size": [4, 4], "shape": "star"}"#,
+            400,
+            "star",
+        ),
+        (
+            "POST",
+            "/api/generate",
+            br#"{"size": [4, 4], "colour": 1}"#,
+            400,
+            "colour",
+        ),
+        (
+            "POST",
+            "/api/solve",
+            br##"{"maze": {"shape": [2, 2], "cells": "#"}}"##,
+            400,
+            "needs 4",
+        ),
+        (
+            "POST",
+            "/api/solve",
+            br#"{"maze": 3}"#,
+            400,
+            "give the maze",
+        ),
+        (
+            "POST",
+            "/api/upload?name=x.png",
+            b"not a picture",
+            400,
+            "png",
+        ),
+        (
+            "POST",
+            "/api/upload?name=x.weird",
+            b"data",
+            400,
+            "extension",
+        ),
+        ("POST", "/api/upload", b"#.#\n", 400, "name"),
+        (
+            "POST",
+            "/api/solve",
+            br#"{"maze": {"shape": [1, 3], "cells": "..."}, "method": "guess"}"#,
+            400,
+            "guess",
+        ),
+        ("GET", "/api/solve", b"", 405, "POST"),
+        ("POST", "/api/nothing", b"{}", 404, "nothing"),
+    ];
+    for (method, path, body, want, says) in cases {
+        let (status, _, answer) = server.request(method, path, body);
+        let v: Value = serde_json::from_slice(&answer).unwrap();
+        assert_eq!(status, want, "{method} {path}: {v}");
+        let e = error_of(&v);
+        assert!(
+            e.to_lowercase().contains(&says.to_lowercase()),
+            "{path}: {e}"
+        );
+    }
+    // A maze without start and goal cannot be solved, but is no crash.
+    let body = b"{\"maze\": {\"shape\": [3, 3], \"cells\": \"#########\"}}";
+    let (status, _, _) = server.request("POST", "/api/solve", body);
+    assert_eq!(status, 400);
+    // Still answering.
+    assert_eq!(server.json("GET", "/api/info", "").0, 200);
+}
+
+#[test]
+fn oversized_requests_are_refused_with_the_cli_limits() {
+    let server = Server::start(&["--max-cells", "10000"]);
+    // Over --max-cells: refused before anything is made.
+    let (status, v) = server.json("POST", "/api/generate", r#"{"size": [100, 100]}"#);
+    assert_eq!(status, 413);
+    assert!(error_of(&v).contains("--max-cells"));
+    let (status, v) = server.json(
+        "POST",
+        "/api/generate",
+        r#"{"size": [4294967296, 4294967296]}"#,
+    );
+    assert_eq!(status, 413, "{v}");
+    // A maze over the limit in a request, and an upload over it.
+    let cells = ".".repeat(201 * 201);
+    let body = format!(r#"{{"maze": {{"shape": [201, 201], "cells": "{cells}"}}}}"#);
+    let (status, v) = server.json("POST", "/api/stats", &body);
+    assert_eq!(status, 413, "{v}");
+    let text = format!("{}\n", ".".repeat(200)).repeat(200);
+    let (status, _, _) = server.request("POST", "/api/upload?name=big.txt", text.as_bytes());
+    assert_eq!(status, 413);
+    // A body over the request cap (16 MiB) is refused without being read.
+    let big = vec![b' '; (16 << 20) + 1];
+    let (status, _, answer) = server.request("POST", "/api/upload?name=x.txt", &big);
+    assert_eq!(status, 413);
+    assert!(String::from_utf8_lossy(&answer).contains("larger than"));
+    // A memory budget too small for the work.
+    let server = Server::start(&["--max-memory", "1000"]);
+    let (status, v) = server.json("POST", "/api/generate", r#"{"size": [30, 30]}"#);
+    assert_eq!(status, 413);
+    assert!(error_of(&v).contains("--max-memory"));
+    assert_eq!(server.json("GET", "/api/info", "").0, 200);
+}
+
+/// Sends raw bytes; returns the answer's status (0 when the server closed without one).
+fn raw_status(server: &Server, bytes: &[u8]) -> u16 {
+    let mut s = TcpStream::connect(&server.addr).unwrap();
+    let _ = s.write_all(bytes);
+    let mut raw = Vec::new();
+    let _ = s.read_to_end(&mut raw);
+    String::from_utf8_lossy(&raw)
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0)
+}
+
+#[test]
+fn request_heads_are_bounded() {
+    let server = Server::start(&[]);
+    // A header line of a megabyte: refused once the head passes 16 KiB, never held whole.
+    let mut long = b"GET / HTTP/1.1\r\nX-Long: ".to_vec();
+    long.extend(std::iter::repeat_n(b'a', 1 << 20));
+    long.extend_from_slice(b"\r\n\r\n");
+    assert_eq!(raw_status(&server, &long), 431);
+    let many: String = (0..100).map(|k| format!("X-{k}: 1\r\n")).collect();
+    assert_eq!(
+        raw_status(&server, format!("GET / HTTP/1.1\r\n{many}\r\n").as_bytes()),
+        431
+    );
+    let chunked = b"POST /api/stats HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n";
+    assert_eq!(raw_status(&server, chunked), 411);
+    assert_eq!(
+        raw_status(
+            &server,
+            b"POST /api/stats HTTP/1.1\r\nContent-Length: lots\r\n\r\n"
+        ),
+        400
+    );
+    assert_eq!(raw_status(&server, b"\x16\x03\x01 not http\r\n\r\n"), 400);
+    // Idle connections hold a thread each, for a bounded time; the others still answer.
+    let idle: Vec<TcpStream> = (0..2)
+        .map(|_| TcpStream::connect(&server.addr).unwrap())
+        .collect();
+    assert_eq!(server.json("GET", "/api/info", "").0, 200);
+    drop(idle);
+    assert_eq!(server.request("HEAD", "/", b"").0, 200);
+}
+
+#[test]
+fn host_other_than_loopback_warns() {
+    let out = Command::new(env!("CARGO_BIN_EXE_mazegraph"))
+        .args(["serve", "--host", "not-an-address"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).starts_with("mazegraph: error:"));
+    // 0.0.0.0 warns on stderr, then serves.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mazegraph"))
+        .args(["serve", "--host", "0.0.0.0", "--port", "0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stderr.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(
+        line.starts_with("mazegraph: warning: listening on 0.0.0.0"),
+        "{line}"
+    );
+}
