@@ -33,7 +33,8 @@ fn main() -> Result<(), Box<dyn Error>> {
     ];
     for (name, scale, overlays, format) in jobs {
         let maze = Maze::open(data.join(name))?;
-        let picture = Picture::new(&maze, &RenderOptions { scale, overlays })?;
+        let mut picture = Picture::new(&maze, &RenderOptions { scale, overlays })?;
+        picture.add_legend(); // a strip naming the colours the overlays use
         let ext = match format {
             PictureFormat::Png => "png",
             PictureFormat::Svg => "svg",
@@ -56,7 +57,9 @@ fn main() -> Result<(), Box<dyn Error>> {
     let bfs = solve(&maze, Method::Bfs)?;
     let overlays = Overlay::solution(&bfs);
     let dest = out.join("perfect15x20.bfs.png");
-    Picture::new(&maze, &RenderOptions { scale: 8, overlays })?.save(&dest)?;
+    let mut picture = Picture::new(&maze, &RenderOptions { scale: 8, overlays })?;
+    picture.add_legend();
+    picture.save(&dest)?;
     println!(
         "perfect15x20.png: BFS reached {} cells -> {}",
         bfs.visited,

@@ -45,7 +45,8 @@ fn main() -> Result<(), Box<dyn Error>> {
         println!("  the path's first steps: {:?}", &path[..path.len().min(4)]);
         if maze.shape().ndim() == 2 {
             let overlays = Overlay::solution(&filled);
-            let picture = Picture::new(&maze, &RenderOptions { scale: 6, overlays })?;
+            let mut picture = Picture::new(&maze, &RenderOptions { scale: 6, overlays })?;
+            picture.add_legend();
             let dest = out.join("perfect15x20.solved.png");
             picture.save(&dest)?;
             println!("  solved picture: {}", dest.display());

@@ -130,7 +130,9 @@ fn info_lists_generators_formats_and_colours() {
     for f in ["png", "txt", "json", "adj", "graph.json", "dot", "pg"] {
         assert!(formats.contains(&f), "{f}");
     }
-    assert_eq!(v["colours"]["path"], "#dc1e1e");
+    // the pictures' palette: the solution blue, the goal red
+    assert_eq!(v["colours"]["path"], "#2171b5");
+    assert_eq!(v["colours"]["goal"], "#dc1e1e");
     assert_eq!(v["max_cells"], 5000);
 }
 

@@ -1,12 +1,15 @@
 //! `mazegraph generate`: make a maze, in any number of dimensions, any shape, any size.
 
 use super::io::Output;
+use super::io::{display_name, Expect};
 use super::out::note;
 use super::Global;
 use anyhow::{anyhow, bail, Context, Result};
 use mazegraph::format::{Format, Holds};
+use mazegraph::generate::solution::path_cells;
 use mazegraph::generate::{
-    generate, huge, rng_from_seed, Algorithm, Lattice, Mask, Options, Pick, Transform,
+    generate, generate_with_solution, huge, read_drawn_path, read_rooms, rng_from_seed, Algorithm,
+    Lattice, Mask, Options, Pick, RoomList, Transform,
 };
 use mazegraph::Graph;
 use std::path::{Path, PathBuf};
@@ -22,11 +25,28 @@ Every algorithm but wall-removal makes a perfect maze; eller and sidewinder are 
 binary-tree, sidewinder, eller and division cannot follow a shape. A shape whose rooms are
 not all connected keeps its largest connected part.
 
+A solution given in advance (--solution FILE): FILE lists rooms, one a line, `r,c` (or
+`r,c,d,…` in n-D, `(r, c)` also read), from the entrance room to the exit room, each beside
+the one before, none twice; blank lines and # comments are skipped. Room (r, c) is cell
+(2r+1, 2c+1) of the maze made (with a shape: of the shape's box, cropped to its rooms). The
+path's rooms are carved first and the algorithm grows the rest of the maze from them, so the
+maze is perfect and the path is its only solution. The maze opens at the path's end rooms when
+they lie on the border of the box (otherwise they are explicit terminals, S and G in text).
+Without --size (or --mask) the box is the smallest that holds the path. A file of `#`, `.`,
+`o`, `S` and `G` only is a path drawn in a text maze, as `solve --to txt` writes one: `o`
+marks its cells, `S` its start and `G` its end (only the path is read; the box is the text's). The algorithms that
+can grow from a given path: backtracker, kruskal, prim, bfs, growth, wilson, aldous-broder,
+hunt-and-kill, growing-tree; no --loops or --braid.
+
 Examples:
   mazegraph generate --size 30x40 --seed 7 -o maze.txt
   mazegraph generate -a kruskal --size 10x10x10 -o cube.json
   mazegraph generate -a wilson --size 60x60 --shape ellipse --loops 20 -o round.json
   mazegraph generate --size 40x40 --shape diamond --transform rotate:30 -o turned.txt
+  mazegraph generate --size 41x41 --shape spiral --turns 3 -o spiral.png
+  mazegraph generate --size 45x45 --shape double-spiral -o in-and-out.png  # joined at the centre
+  mazegraph generate --mask rings.png --polar --size 60x60 -o round.png  # rows = radii
+  mazegraph generate -a wilson --solution path.txt -o designed.txt   # path.txt: 0,0 / 0,1 / …
   mazegraph generate -a growing-tree --pick mixed:0.75 --size 25x25 --braid --to txt
   mazegraph generate --mask logo.png -o logo-maze.json     # one room per light pixel
   mazegraph generate --huge --size 20000x20000 -o huge.png  # streamed, all cores"
@@ -52,12 +72,27 @@ pub struct Args {
     /// Growing-tree pick policy: newest, random, oldest, mixed (half newest) or mixed:P.
     #[arg(long, value_name = "POLICY")]
     pick: Option<String>,
-    /// Carve only inside this shape (n-D: L1 ball, L2 ball, pyramid along axis 0).
+    /// Carve only inside this shape (n-D: L1 ball, L2 ball, pyramid along axis 0; the
+    /// spiral is 2-D).
     #[arg(long, value_enum)]
     shape: Option<ShapeArg>,
+    /// Turns of --shape spiral or double-spiral (default: a band about 4 rooms wide, at least
+    /// one turn).
+    #[arg(long, value_name = "T")]
+    turns: Option<f64>,
     /// Carve only where this PNG is light, one pixel per room (resized to --size if given).
     #[arg(long, value_name = "FILE.png", conflicts_with = "shape")]
     mask: Option<PathBuf>,
+    /// Read the --mask picture in polar coordinates and wrap it round the centre: its rows
+    /// are radii (top row at the centre, bottom row at the rim), its columns angles (clockwise
+    /// from the top, all the way round). The box is --size (default: square, twice the
+    /// picture's height).
+    #[arg(long, requires = "mask")]
+    polar: bool,
+    /// Build the maze around this solution: a file of rooms `r,c`, one a line, from the
+    /// entrance room to the exit room (see below).
+    #[arg(long, value_name = "FILE")]
+    solution: Option<PathBuf>,
     /// Map the shape (the whole box by default) linearly, in the order given:
     /// rotate:DEG[:I,J] (in the plane of axes I, J; default 0,1), shear:K[:I,J] (axis I gains
     /// K times axis J; default 1,0), scale:S[,S…], matrix:a,b;c,d (rows separated by ';').
@@ -90,7 +125,14 @@ enum ShapeArg {
     Ellipse,
     /// Apex at the middle of the first row, base on the last row.
     Triangle,
+    /// An Archimedean spiral band winding out from the centre (2-D; see --turns).
+    Spiral,
+    /// Two spiral arms joined at the centre: in along one, out along the other (2-D).
+    DoubleSpiral,
 }
+
+/// Share of the distance between two turns of `--shape spiral` that its band takes.
+const SPIRAL_BAND: f64 = 0.6;
 
 /// Rooms per axis.
 #[derive(Clone, Debug)]
@@ -175,7 +217,12 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         }
         algorithm = Algorithm::GrowingTree(pick);
     }
-    let inputs: Vec<&Path> = args.mask.iter().map(PathBuf::as_path).collect();
+    let inputs: Vec<&Path> = args
+        .mask
+        .iter()
+        .chain(&args.solution)
+        .map(PathBuf::as_path)
+        .collect();
     let output = Output::new(args.output.as_deref(), &inputs, global.force)?;
     let seed = || match args.seed {
         Some(s) => s,
@@ -190,7 +237,16 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     if args.huge {
         return run_huge(&args, algorithm, seed(), &output, &limits, global.quiet);
     }
-    let lattice = lattice(&args, &limits)?;
+    if args.turns.is_some()
+        && !matches!(args.shape, Some(ShapeArg::Spiral | ShapeArg::DoubleSpiral))
+    {
+        bail!("--turns applies to --shape spiral or double-spiral only");
+    }
+    let solution = match &args.solution {
+        Some(path) => Some((path, read_solution(path, &limits)?)),
+        None => None,
+    };
+    let lattice = lattice(&args, solution.as_ref().map(|s| &s.1.size), &limits)?;
     let opts = Options {
         algorithm,
         loops: args.loops,
@@ -207,7 +263,25 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     let seed = seed();
     let stages = super::progress::Stages::new(global.quiet);
     stages.stage(format!("generating ({})", algorithm.name()));
-    let maze = generate(&lattice, &opts, &mut rng_from_seed(seed))?;
+    let maze = match &solution {
+        Some((path, Given { list, .. })) => {
+            // The path checked first, for an error at its line of the file.
+            path_cells(&lattice, &list.rooms).map_err(|e| match e.room() {
+                Some(i) => anyhow!("{}:{}: {e}", display_name(path), list.lines[i]),
+                None => anyhow!("{}: {e}", display_name(path)),
+            })?;
+            let maze =
+                generate_with_solution(&lattice, &list.rooms, &opts, &mut rng_from_seed(seed))?;
+            if maze.openings().len() < 2 && to.is_picture() && !global.quiet {
+                note!(
+                    "mazegraph: note: an end of the path is inside the maze, not on its border: \
+                     {to} keeps no explicit start and goal (write txt or json to keep them)"
+                );
+            }
+            maze
+        }
+        None => generate(&lattice, &opts, &mut rng_from_seed(seed))?,
+    };
     stages.stage(format!("writing {to}"));
     match to.holds() {
         Holds::Maze => output.write_with(to.is_binary(), |w| to.write_maze(&maze, w))?,
@@ -219,17 +293,70 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The rooms to carve: the box of --size, or a shape, a mask, transformed.
-fn lattice(args: &Args, limits: &mazegraph::grid::Limits) -> Result<Lattice> {
+/// A solution given in advance: its rooms, and the size of the maze it asks for (the text
+/// maze it is drawn in, or the smallest box that holds it).
+struct Given {
+    list: RoomList,
+    size: Vec<usize>,
+}
+
+/// The rooms of a `--solution` file: a list of rooms, or (a text of `#.oSG` and spaces) a
+/// path drawn in a text maze.
+fn read_solution(path: &Path, limits: &mazegraph::grid::Limits) -> Result<Given> {
+    let (bytes, stopped) = super::io::read_input(path, Expect::Text("solution"), limits)?;
+    if let Some(why) = stopped {
+        bail!(why);
+    }
+    let text = String::from_utf8(bytes).map_err(|e| {
+        anyhow!(
+            "{}: not UTF-8 text at byte {}",
+            display_name(path),
+            e.utf8_error().valid_up_to()
+        )
+    })?;
+    // Each room is a small vector of its own: about 64 bytes plus 8 a coordinate, for a few
+    // bytes of text; checked against the budget before parsing.
+    let lines = text.lines().count() as u64;
+    let commas = text.bytes().filter(|&b| b == b',').count() as u64;
+    limits.check_bytes(
+        &format!("{}: a solution of {lines} lines", display_name(path)),
+        lines
+            .saturating_mul(72)
+            .saturating_add(commas.saturating_mul(8)),
+    )?;
+    let drawing = |b: u8| matches!(b, b'#' | b'.' | b'o' | b'S' | b'G' | b' ' | b'\r' | b'\n');
+    if text.contains('S') && text.bytes().all(drawing) {
+        let (size, list) = read_drawn_path(&text).map_err(|e| super::io::located(path, e))?;
+        return Ok(Given { list, size });
+    }
+    let list = read_rooms(&text).map_err(|e| super::io::located(path, e))?;
+    if list.rooms.is_empty() {
+        bail!(
+            "{}: no room: a solution lists rooms like 0,0 one a line, from the entrance to the exit",
+            display_name(path)
+        );
+    }
+    Ok(Given {
+        size: list.bounding_size(),
+        list,
+    })
+}
+
+/// The rooms to carve: the box of --size (or the smallest box holding the given solution),
+/// or a shape, a mask, transformed.
+fn lattice(
+    args: &Args,
+    solution_size: Option<&Vec<usize>>,
+    limits: &mazegraph::grid::Limits,
+) -> Result<Lattice> {
     let shaped = args.shape.is_some_and(|s| !matches!(s, ShapeArg::Box))
         || args.mask.is_some()
         || !args.transform.is_empty();
+    // A mask picture has a size of its own; otherwise the path's box is the default.
+    let default_size = solution_size.filter(|_| args.mask.is_none());
+    let size = args.size.as_ref().map(|s| &s.0).or(default_size);
     if !shaped {
-        let size = args
-            .size
-            .as_ref()
-            .map(|s| &s.0)
-            .context("say how many rooms with --size, e.g. --size 30x40")?;
+        let size = size.context("say how many rooms with --size, e.g. --size 30x40")?;
         return Ok(Lattice::new(size, limits)?);
     }
     let mut mask = match &args.mask {
@@ -240,26 +367,42 @@ fn lattice(args: &Args, limits: &mazegraph::grid::Limits) -> Result<Lattice> {
                 bail!(why);
             }
             let m = Mask::from_png(&bytes, limits).map_err(|e| super::io::located(path, e))?;
-            match &args.size {
-                Some(size) => {
-                    check_rooms(&size.0, limits)?;
-                    m.resized(&size.0)?
+            match (size, args.polar) {
+                (Some(size), false) => {
+                    check_rooms(size, limits)?;
+                    m.resized(size)?
                 }
-                None => m,
+                (None, false) => m,
+                (size, true) => {
+                    let side = m.shape().dims()[0].saturating_mul(2);
+                    let size = size.cloned().unwrap_or_else(|| vec![side, side]);
+                    check_rooms(&size, limits)?;
+                    m.polar(&size)?
+                }
             }
         }
         None => {
-            let size = args
-                .size
-                .as_ref()
-                .map(|s| &s.0)
-                .context("say how many rooms with --size, e.g. --size 30x40")?;
+            let size = size.context("say how many rooms with --size, e.g. --size 30x40")?;
             check_rooms(size, limits)?;
-            match args.shape.unwrap_or(ShapeArg::Box) {
+            let shape = args.shape.unwrap_or(ShapeArg::Box);
+            match shape {
                 ShapeArg::Box => Mask::full(size)?,
                 ShapeArg::Diamond => Mask::diamond(size)?,
                 ShapeArg::Ellipse => Mask::ellipse(size)?,
                 ShapeArg::Triangle => Mask::triangle(size)?,
+                ShapeArg::Spiral | ShapeArg::DoubleSpiral => {
+                    let arms = if matches!(shape, ShapeArg::Spiral) {
+                        1
+                    } else {
+                        2
+                    };
+                    // A band about 4 rooms wide: a turn (of every arm) per 7·arms rooms of radius.
+                    let radius = size.iter().copied().min().unwrap_or(1) as f64 / 2.0;
+                    let turns = args
+                        .turns
+                        .unwrap_or((radius / (7.0 * arms as f64)).max(1.0));
+                    Mask::spiral_arms(size, turns, SPIRAL_BAND, arms)?
+                }
             }
         }
     };
@@ -292,6 +435,9 @@ fn run_huge(
     }
     if args.loops > 0 || args.braid {
         bail!("--huge makes perfect mazes: it takes no --loops or --braid");
+    }
+    if args.solution.is_some() {
+        bail!("--huge takes no --solution (give the path to a maze of ordinary size)");
     }
     let size = args
         .size

@@ -18,9 +18,40 @@ use rand::Rng;
 /// ```
 pub fn aldous_broder(lattice: &Lattice, rng: &mut impl Rng) -> Grid {
     let mut grid = lattice.walls();
-    let mut cur = lattice.random_room(rng);
-    grid.set_path(cur, true);
-    let mut left = lattice.room_count() - 1;
+    let start = lattice.random_room(rng);
+    grid.set_path(start, true);
+    walk(lattice, grid, start, lattice.room_count() - 1, rng)
+}
+
+/// Extends the tree carved in `tree` (rooms of `lattice` and passages between them, at least
+/// one room, connected and without cycles) to a perfect maze: the walk starts from a random room of the tree and
+/// opens the wall into every room outside the tree it enters for the first time.
+///
+/// Complexity: as [`aldous_broder`].
+///
+/// ```
+/// use mazegraph::generate::{aldous_broder::extend, rng_from_seed, Lattice};
+/// let lat = Lattice::new(&[4, 4], &Default::default()).unwrap();
+/// let mut tree = lat.walls();
+/// Lattice::open(&mut tree, lat.room_cell(0), lat.room_cell(1));
+/// let grid = extend(&lat, tree, &mut rng_from_seed(3));
+/// assert!(lat.is_perfect(&grid) && grid.is_path(lat.room_cell(0) + 1));
+/// ```
+pub fn extend(lattice: &Lattice, mut grid: Grid, rng: &mut impl Rng) -> Grid {
+    let tree = super::tree_rooms(lattice, &mut grid, rng);
+    let start = tree[below(rng, tree.len())];
+    let left = lattice.room_count().saturating_sub(tree.len());
+    walk(lattice, grid, start, left, rng)
+}
+
+/// The random walk from `cur` until `left` more rooms are carved.
+fn walk(
+    lattice: &Lattice,
+    mut grid: Grid,
+    mut cur: usize,
+    mut left: usize,
+    rng: &mut impl Rng,
+) -> Grid {
     let mut options = [0usize; 2 * MAX_DIMS];
     while left > 0 {
         let mut n = 0;

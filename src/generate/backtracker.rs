@@ -4,8 +4,11 @@
 //!
 //! Iterative: the stack holds one byte per step (the direction taken), so 5000×5000 rooms
 //! need at most 25 MB of stack on the heap and never overflow the call stack.
+//!
+//! [`extend`] grows the same walk from a tree already carved (a given solution path): the
+//! walk starts from each of the tree's rooms in turn, in random order.
 
-use super::lattice::{below, Lattice, MAX_DIMS};
+use super::lattice::{below, shuffle, Lattice, MAX_DIMS};
 use crate::grid::Grid;
 use rand::Rng;
 
@@ -21,16 +24,61 @@ use rand::Rng;
 /// ```
 pub fn backtracker(lattice: &Lattice, rng: &mut impl Rng) -> Grid {
     let mut grid = lattice.walls();
+    grid.set_path(lattice.random_room(rng), true);
+    extend(lattice, grid, rng)
+}
+
+/// Extends the tree carved in `tree` (rooms of `lattice` and passages between them, at least
+/// one room, connected and without cycles) to a perfect maze by randomized depth-first
+/// search: the walk starts from each room of the tree in turn, in random order, and never
+/// opens a wall between two rooms of the tree, so the tree is kept whole.
+///
+/// Complexity: O(rooms · axes) time; one bit per cell, one byte per room of stack, and one
+/// word per room of the tree.
+///
+/// ```
+/// use mazegraph::generate::{backtracker::extend, rng_from_seed, Lattice};
+/// let lat = Lattice::new(&[4, 4], &Default::default()).unwrap();
+/// let mut tree = lat.walls();
+/// Lattice::open(&mut tree, lat.room_cell(0), lat.room_cell(1)); // rooms (0, 0) and (0, 1)
+/// let grid = extend(&lat, tree, &mut rng_from_seed(1));
+/// assert!(lat.is_perfect(&grid) && grid.is_path(lat.room_cell(0) + 1));
+/// ```
+pub fn extend(lattice: &Lattice, mut grid: Grid, rng: &mut impl Rng) -> Grid {
     // Rooms still to visit: one bit test finds an unvisited neighbour (off-grid, outside
     // the mask and visited rooms all read 0).
+    let mut starts = super::tree_rooms(lattice, &mut grid, rng);
     let mut free = lattice.allowed().clone();
-    let start = lattice.random_room(rng);
-    grid.set_path(start, true);
-    free.set(start, false);
-    let strides = lattice.cells().strides();
+    free.difference_with(grid.bits());
+    shuffle(&mut starts, rng);
     let mut stack: Vec<u8> = Vec::new();
-    let mut cur = start;
     let mut options = [0u8; 2 * MAX_DIMS];
+    for start in starts {
+        walk(
+            lattice,
+            &mut grid,
+            &mut free,
+            start,
+            &mut stack,
+            &mut options,
+            rng,
+        );
+    }
+    grid
+}
+
+/// The depth-first walk from `start` until it is back there with no free neighbour.
+fn walk(
+    lattice: &Lattice,
+    grid: &mut Grid,
+    free: &mut fixedbitset::FixedBitSet,
+    start: usize,
+    stack: &mut Vec<u8>,
+    options: &mut [u8; 2 * MAX_DIMS],
+    rng: &mut impl Rng,
+) {
+    let strides = lattice.cells().strides();
+    let mut cur = start;
     loop {
         let mut n = 0;
         for (k, &s) in strides.iter().enumerate() {
@@ -46,8 +94,12 @@ pub fn backtracker(lattice: &Lattice, rng: &mut impl Rng) -> Grid {
         if n > 0 {
             let d = options[below(rng, n)];
             let s = strides[usize::from(d / 2)];
-            let next = if d % 2 == 0 { cur - 2 * s } else { cur + 2 * s };
-            Lattice::open(&mut grid, cur, next);
+            let next = if d.is_multiple_of(2) {
+                cur - 2 * s
+            } else {
+                cur + 2 * s
+            };
+            Lattice::open(grid, cur, next);
             free.set(next, false);
             stack.push(d);
             cur = next;
@@ -55,13 +107,16 @@ pub fn backtracker(lattice: &Lattice, rng: &mut impl Rng) -> Grid {
             match stack.pop() {
                 Some(d) => {
                     let s = strides[usize::from(d / 2)];
-                    cur = if d % 2 == 0 { cur + 2 * s } else { cur - 2 * s };
+                    cur = if d.is_multiple_of(2) {
+                        cur + 2 * s
+                    } else {
+                        cur - 2 * s
+                    };
                 }
                 None => break,
             }
         }
     }
-    grid
 }
 
 #[cfg(test)]

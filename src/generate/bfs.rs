@@ -19,9 +19,28 @@ use std::collections::VecDeque;
 /// ```
 pub fn bfs(lattice: &Lattice, rng: &mut impl Rng) -> Grid {
     let mut grid = lattice.walls();
-    let start = lattice.random_room(rng);
-    grid.set_path(start, true);
-    let mut queue = VecDeque::from([start]);
+    grid.set_path(lattice.random_room(rng), true);
+    extend(lattice, grid, rng)
+}
+
+/// Extends the tree carved in `tree` (rooms of `lattice` and passages between them, at least
+/// one room, connected and without cycles) to a perfect maze: the queue starts with the tree's rooms in random order
+/// (a breadth-first forest from all of them).
+///
+/// Complexity: as [`bfs`].
+///
+/// ```
+/// use mazegraph::generate::{bfs::extend, rng_from_seed, Lattice};
+/// let lat = Lattice::new(&[4, 4], &Default::default()).unwrap();
+/// let mut tree = lat.walls();
+/// Lattice::open(&mut tree, lat.room_cell(0), lat.room_cell(1));
+/// let grid = extend(&lat, tree, &mut rng_from_seed(3));
+/// assert!(lat.is_perfect(&grid) && grid.is_path(lat.room_cell(0) + 1));
+/// ```
+pub fn extend(lattice: &Lattice, mut grid: Grid, rng: &mut impl Rng) -> Grid {
+    let mut tree = super::tree_rooms(lattice, &mut grid, rng);
+    shuffle(&mut tree, rng);
+    let mut queue = VecDeque::from(tree);
     let mut next = [0usize; 2 * MAX_DIMS];
     while let Some(c) = queue.pop_front() {
         let mut n = 0;

@@ -3,7 +3,7 @@
 //! none. Picking the newest gives the backtracker's long corridors; picking at random gives
 //! Prim-like short branches; mixing tunes between them.
 
-use super::lattice::{below, Lattice, MAX_DIMS};
+use super::lattice::{below, shuffle, Lattice, MAX_DIMS};
 use crate::grid::Grid;
 use rand::Rng;
 use std::collections::VecDeque;
@@ -48,9 +48,28 @@ impl Pick {
 /// ```
 pub fn growing_tree(lattice: &Lattice, pick: Pick, rng: &mut impl Rng) -> Grid {
     let mut grid = lattice.walls();
-    let start = lattice.random_room(rng);
-    grid.set_path(start, true);
-    let mut active = VecDeque::from([start]);
+    grid.set_path(lattice.random_room(rng), true);
+    extend(lattice, grid, pick, rng)
+}
+
+/// Extends the tree carved in `tree` (rooms of `lattice` and passages between them, at least
+/// one room, connected and without cycles) to a perfect maze: the active list starts with the tree's rooms in random
+/// order.
+///
+/// Complexity: as [`growing_tree`].
+///
+/// ```
+/// use mazegraph::generate::{growing_tree::extend, rng_from_seed, Lattice, Pick};
+/// let lat = Lattice::new(&[4, 4], &Default::default()).unwrap();
+/// let mut tree = lat.walls();
+/// Lattice::open(&mut tree, lat.room_cell(5), lat.room_cell(9));
+/// let grid = extend(&lat, tree, Pick::Random, &mut rng_from_seed(3));
+/// assert!(lat.is_perfect(&grid) && grid.is_path(lat.room_cell(5) + 9));
+/// ```
+pub fn extend(lattice: &Lattice, mut grid: Grid, pick: Pick, rng: &mut impl Rng) -> Grid {
+    let mut tree = super::tree_rooms(lattice, &mut grid, rng);
+    shuffle(&mut tree, rng);
+    let mut active = VecDeque::from(tree);
     let mut options = [0usize; 2 * MAX_DIMS];
     // Threshold on a 53-bit draw for the mixed policy.
     let newest_below = match pick {

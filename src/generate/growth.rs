@@ -24,11 +24,34 @@ use rand::Rng;
 /// ```
 pub fn growth(lattice: &Lattice, rng: &mut impl Rng) -> Grid {
     let mut grid = lattice.walls();
-    let start = lattice.first_room();
-    grid.set_path(start, true);
+    grid.set_path(lattice.first_room(), true);
+    extend(lattice, grid, rng)
+}
+
+/// Extends the tree carved in `tree` (rooms of `lattice` and passages between them, at least
+/// one room, connected and without cycles) to a perfect maze: the doors that may grow are first those around
+/// every room of the tree.
+///
+/// Complexity: as [`growth`].
+///
+/// ```
+/// use mazegraph::generate::{growth::extend, rng_from_seed, Lattice};
+/// let lat = Lattice::new(&[4, 4], &Default::default()).unwrap();
+/// let mut tree = lat.walls();
+/// Lattice::open(&mut tree, lat.room_cell(0), lat.room_cell(1));
+/// let grid = extend(&lat, tree, &mut rng_from_seed(3));
+/// assert!(lat.is_perfect(&grid) && grid.is_path(lat.room_cell(0) + 1));
+/// ```
+pub fn extend(lattice: &Lattice, mut grid: Grid, rng: &mut impl Rng) -> Grid {
     // (carved room, uncarved room): the door between them has one path neighbour.
     let mut doors: Vec<(usize, usize)> = Vec::new();
-    lattice.for_each_neighbour(start, |_, _, j| doors.push((start, j)));
+    for start in super::tree_rooms(lattice, &mut grid, rng) {
+        lattice.for_each_neighbour(start, |_, _, j| {
+            if !grid.is_path(j) {
+                doors.push((start, j));
+            }
+        });
+    }
     while !doors.is_empty() {
         let (from, to) = doors.swap_remove(below(rng, doors.len()));
         if grid.is_path(to) {

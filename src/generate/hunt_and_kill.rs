@@ -19,9 +19,40 @@ use rand::Rng;
 /// ```
 pub fn hunt_and_kill(lattice: &Lattice, rng: &mut impl Rng) -> Grid {
     let mut grid = lattice.walls();
-    let mut cur = lattice.random_room(rng);
-    grid.set_path(cur, true);
-    let mut left = lattice.room_count() - 1;
+    let start = lattice.random_room(rng);
+    grid.set_path(start, true);
+    run(lattice, grid, start, lattice.room_count() - 1, rng)
+}
+
+/// Extends the tree carved in `tree` (rooms of `lattice` and passages between them, at least
+/// one room, connected and without cycles) to a perfect maze: the first walk starts from a random room of the tree;
+/// the hunts find the rooms beside it.
+///
+/// Complexity: as [`hunt_and_kill`].
+///
+/// ```
+/// use mazegraph::generate::{hunt_and_kill::extend, rng_from_seed, Lattice};
+/// let lat = Lattice::new(&[4, 4], &Default::default()).unwrap();
+/// let mut tree = lat.walls();
+/// Lattice::open(&mut tree, lat.room_cell(0), lat.room_cell(4));
+/// let grid = extend(&lat, tree, &mut rng_from_seed(3));
+/// assert!(lat.is_perfect(&grid) && grid.is_path(lat.room_cell(0) + 9));
+/// ```
+pub fn extend(lattice: &Lattice, mut grid: Grid, rng: &mut impl Rng) -> Grid {
+    let tree = super::tree_rooms(lattice, &mut grid, rng);
+    let start = tree[below(rng, tree.len())];
+    let left = lattice.room_count().saturating_sub(tree.len());
+    run(lattice, grid, start, left, rng)
+}
+
+/// Walks and hunts from `cur` until `left` more rooms are carved.
+fn run(
+    lattice: &Lattice,
+    mut grid: Grid,
+    mut cur: usize,
+    mut left: usize,
+    rng: &mut impl Rng,
+) -> Grid {
     let mut options = [0usize; 2 * MAX_DIMS];
     // Every carvable room before word `cursor` is visited.
     let mut cursor = 0usize;

@@ -112,17 +112,47 @@ pub(crate) fn internal_walls(lattice: &Lattice) -> Result<Vec<u32>> {
 /// assert!(lat.is_perfect(&grid));
 /// ```
 pub fn kruskal(lattice: &Lattice, rng: &mut impl Rng) -> Result<Grid> {
+    extend(lattice, lattice.walls(), rng)
+}
+
+/// Extends the forest carved in `tree` (rooms of `lattice` and passages between them,
+/// without cycles; all walls is the empty forest) to a perfect maze by random path merging:
+/// the forest's passages are merged first, then the other walls in random order.
+///
+/// Complexity: as [`kruskal`].
+///
+/// ```
+/// use mazegraph::generate::{kruskal::extend, rng_from_seed, Lattice};
+/// let lat = Lattice::new(&[3, 5], &Default::default()).unwrap();
+/// let mut tree = lat.walls();
+/// Lattice::open(&mut tree, lat.room_cell(1), lat.room_cell(2)); // rooms (0, 1) and (0, 2)
+/// let grid = extend(&lat, tree, &mut rng_from_seed(4)).unwrap();
+/// assert!(lat.is_perfect(&grid) && grid.is_path(lat.room_cell(1) + 1));
+/// ```
+pub fn extend(lattice: &Lattice, mut grid: Grid, rng: &mut impl Rng) -> Result<Grid> {
     let n = lattice.ndim();
     let mut walls = internal_walls(lattice)?;
     shuffle(&mut walls, rng);
     let rs = lattice.rooms().strides();
     let cs = lattice.cells().strides();
     let mut uf = UnionFind::new(lattice.rooms().len())?;
-    let mut grid = lattice.walls();
+    // The given forest's passages first.
+    let mut merged = 0;
+    for c in lattice.allowed().ones() {
+        if !grid.is_path(c) {
+            continue;
+        }
+        let r = lattice.room_index(c);
+        for k in 0..n {
+            if lattice.is_room(c + 2 * cs[k]) && grid.is_path(c + cs[k]) && uf.union(r, r + rs[k]) {
+                merged += 1;
+            }
+        }
+    }
     for c in lattice.allowed().ones() {
         grid.set_path(c, true);
     }
-    let mut left = lattice.room_count().saturating_sub(1);
+    let mut left = lattice.room_count().saturating_sub(1 + merged);
     for w in walls {
         if left == 0 {
             break;

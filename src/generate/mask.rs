@@ -1,7 +1,11 @@
 //! Shapes (seed 001): a [`Mask`] is the set of rooms a generator may carve. Built in: the
 //! diamond, the ellipse and the triangle (in n dimensions: the L1 ball, the L2 ball and a
 //! pyramid along axis 0); any linear [`Transform`] of a mask (rotation, shear, scale, or a
-//! matrix of your own); or a mask read from a PNG image, one pixel per room.
+//! matrix of your own); or a mask read from a PNG image, one pixel per room. Non-linear shapes
+//! in 2-D come from polar coordinates: a rule of radius and angle ([`Mask::from_polar_fn`]),
+//! the Archimedean spiral band and its many-armed kin ([`Mask::spiral`],
+//! [`Mask::spiral_arms`]), or a mask whose rows are radii and columns angles wrapped round
+//! the centre ([`Mask::polar`]).
 //!
 //! ```
 //! use mazegraph::generate::{Mask, Transform};
@@ -84,6 +88,124 @@ impl Mask {
                 .zip(dims)
                 .skip(1)
                 .all(|(&c, &d)| centred(c, d).abs() <= t + 1e-9)
+        })
+    }
+
+    /// A 2-D mask over `dims` rooms (rows × columns) from a rule in polar coordinates about
+    /// the centre of the box: room centres are kept when `keep(radius, turn)` holds, where
+    /// `radius` is 0 at the centre and 1 on the ellipse inscribed in the box, and `turn` is the
+    /// angle in turns (0 to 1) clockwise from the top, as seen on a picture.
+    ///
+    /// Complexity: O(rooms), one call of `keep` per room.
+    ///
+    /// ```
+    /// use mazegraph::generate::Mask;
+    /// // The right half of a disc.
+    /// let half = Mask::from_polar_fn(&[10, 10], |r, t| r <= 1.0 && t < 0.5).unwrap();
+    /// assert!(half.bits().contains(4 * 10 + 9) && !half.bits().contains(4 * 10));
+    /// ```
+    pub fn from_polar_fn(dims: &[usize], mut keep: impl FnMut(f64, f64) -> bool) -> Result<Mask> {
+        let &[h, w] = dims else {
+            return Err(Error::Unsupported(format!(
+                "polar shapes are 2-D, not {}",
+                crate::grid::axes(dims.len())
+            )));
+        };
+        Mask::from_fn(dims, |x| {
+            let (down, right) = (centred(x[0], h), centred(x[1], w));
+            let radius = down.hypot(right);
+            let turn = (right.atan2(-down) / std::f64::consts::TAU).rem_euclid(1.0);
+            keep(radius, turn)
+        })
+    }
+
+    /// An Archimedean spiral band inscribed in a 2-D box: a strip of rooms that winds `turns`
+    /// times from the centre out to the rim, clockwise, taking the share `band` (between 0
+    /// and 1) of the distance between its successive turns; the rest separates them. With
+    /// `radius` and `turn` as in [`Mask::from_polar_fn`], a room is kept when
+    /// `radius ≤ 1` and the fractional part of `radius · turns − turn` is below `band`.
+    ///
+    /// ```
+    /// use mazegraph::generate::{Lattice, Mask};
+    /// let spiral = Mask::spiral(&[40, 40], 3.0, 0.6).unwrap();
+    /// // One band from the centre out: the lattice keeps (nearly) all of it.
+    /// let lat = Lattice::from_mask(&spiral, &Default::default()).unwrap();
+    /// assert!(lat.room_count() * 10 > spiral.room_count() * 9);
+    /// assert!(Mask::spiral(&[40, 40], 0.0, 0.5).is_err());
+    /// ```
+    pub fn spiral(dims: &[usize], turns: f64, band: f64) -> Result<Mask> {
+        Mask::spiral_arms(dims, turns, band, 1)
+    }
+
+    /// Spiral bands of `arms` arms (1 to 8) evenly spaced round the centre, each winding
+    /// `turns` times and taking the share `band` of the distance between two neighbouring
+    /// arms; with more than one arm, a disc at the centre joins them. Two arms make the
+    /// double spiral: in along one arm, out along the other.
+    ///
+    /// ```
+    /// use mazegraph::generate::{Lattice, Mask};
+    /// let double = Mask::spiral_arms(&[40, 40], 2.0, 0.6, 2).unwrap();
+    /// // The arms meet at the centre: one connected shape.
+    /// let lat = Lattice::from_mask(&double, &Default::default()).unwrap();
+    /// assert!(lat.room_count() * 10 > double.room_count() * 9);
+    /// ```
+    pub fn spiral_arms(dims: &[usize], turns: f64, band: f64, arms: usize) -> Result<Mask> {
+        if !(turns.is_finite() && turns > 0.0 && turns <= 1e6) {
+            return Err(Error::InvalidMaze(format!(
+                "a spiral needs a number of turns above 0, not {turns}"
+            )));
+        }
+        if !(band > 0.0 && band < 1.0) {
+            return Err(Error::InvalidMaze(format!(
+                "a spiral's band is a share of the distance between its turns, between 0 and 1, not {band}"
+            )));
+        }
+        if !(1..=8).contains(&arms) {
+            return Err(Error::InvalidMaze(format!(
+                "a spiral has 1 to 8 arms, not {arms}"
+            )));
+        }
+        let arms_f = arms as f64;
+        // The centre disc that joins several arms: half the distance between two arms.
+        let hub = if arms > 1 {
+            0.5 / (turns * arms_f)
+        } else {
+            0.0
+        };
+        Mask::from_polar_fn(dims, |r, t| {
+            let phase = (r * turns - t).rem_euclid(1.0) * arms_f;
+            r <= 1.0 + 1e-9 && (r < hub || phase.fract() < band)
+        })
+    }
+
+    /// This 2-D mask read in polar coordinates and wrapped around the centre of a box of
+    /// `dims` rooms: its rows are radii (the first row at the centre, the last at the rim of
+    /// the inscribed ellipse) and its columns are angles (clockwise from the top, all the way
+    /// round). A non-linear shape from a picture: a band of stripes becomes rings, a diagonal
+    /// stripe a spiral.
+    ///
+    /// Complexity: O(rooms of the new box).
+    ///
+    /// ```
+    /// use mazegraph::generate::Mask;
+    /// // Two rows: a hole in the middle, a ring around it.
+    /// let ring = Mask::from_fn(&[2, 8], |x| x[0] == 1).unwrap().polar(&[20, 20]).unwrap();
+    /// assert!(!ring.bits().contains(10 * 20 + 10) && ring.bits().contains(10 * 20 + 1));
+    /// ```
+    pub fn polar(&self, dims: &[usize]) -> Result<Mask> {
+        let &[h, w] = self.shape.dims() else {
+            return Err(Error::Unsupported(format!(
+                "only a 2-D shape can be read in polar coordinates, not a {}-D one",
+                self.shape.ndim()
+            )));
+        };
+        Mask::from_polar_fn(dims, |r, t| {
+            if r >= 1.0 {
+                return false;
+            }
+            let row = ((r * h as f64) as usize).min(h - 1);
+            let col = ((t * w as f64) as usize).min(w - 1);
+            self.bits.contains(row * w + col)
         })
     }
 

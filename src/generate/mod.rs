@@ -31,6 +31,11 @@
 //! | sidewinder | [`sidewinder`] | yes | 2-D | no |
 //! | recursive division | [`division`] | yes | yes | no |
 //!
+//! The growing generators (the backtracker, Kruskal, Prim, breadth-first, growth, Wilson,
+//! Aldous–Broder, hunt-and-kill, the growing tree) can also start from a tree already carved
+//! ([`carve_from`]); [`solution`] uses it to build a maze around a solution given in advance.
+//! Shapes ([`Mask`]) include spirals and any rule in polar coordinates.
+//!
 //! Huge 2-D mazes are made by [`huge`]: a coarse map whose cells are sub-mazes generated in
 //! parallel, streamed to a 1-bit PNG.
 //!
@@ -60,6 +65,7 @@ pub mod lattice;
 pub mod mask;
 pub mod prim;
 pub mod sidewinder;
+pub mod solution;
 pub mod wall_removal;
 pub mod wilson;
 
@@ -68,6 +74,7 @@ pub use lattice::Lattice;
 pub use mask::Mask;
 #[cfg(feature = "transform")]
 pub use mask::Transform;
+pub use solution::{generate_with_solution, read_drawn_path, read_rooms, PathError, RoomList};
 
 use crate::error::{Error, Result};
 use crate::grid::Grid;
@@ -133,6 +140,20 @@ impl Algorithm {
         "binary-tree",
         "sidewinder",
         "division",
+    ];
+
+    /// The names of the algorithms that can grow a maze from a given tree ([`carve_from`]),
+    /// hence around a solution given in advance ([`solution`]).
+    pub const GROW_FROM_TREE: [&'static str; 9] = [
+        "backtracker",
+        "kruskal",
+        "prim",
+        "bfs",
+        "growth",
+        "wilson",
+        "aldous-broder",
+        "hunt-and-kill",
+        "growing-tree",
     ];
 
     /// The algorithm's command-line name.
@@ -241,6 +262,60 @@ pub fn carve(algorithm: Algorithm, lattice: &Lattice, rng: &mut impl Rng) -> Res
     })
 }
 
+/// Extends the tree carved in `tree` (rooms of `lattice` and passages between them, at least
+/// one room, connected and without cycles) to a perfect maze with `algorithm`: every room is
+/// carved, the tree stays as it is and the other rooms hang off it. The algorithms that can
+/// are those of [`Algorithm::GROW_FROM_TREE`]; the others are refused with an error naming
+/// them.
+///
+/// ```
+/// use mazegraph::generate::{carve_from, rng_from_seed, Algorithm, Lattice};
+/// let lat = Lattice::new(&[5, 5], &Default::default()).unwrap();
+/// let mut tree = lat.walls();
+/// Lattice::open(&mut tree, lat.room_cell(0), lat.room_cell(1));
+/// let grid = carve_from(Algorithm::Prim, &lat, tree.clone(), &mut rng_from_seed(3)).unwrap();
+/// assert!(lat.is_perfect(&grid));
+/// let e = carve_from(Algorithm::Division, &lat, tree, &mut rng_from_seed(3)).unwrap_err();
+/// assert!(e.to_string().contains("cannot grow from a given tree"));
+/// ```
+pub fn carve_from(
+    algorithm: Algorithm,
+    lattice: &Lattice,
+    tree: Grid,
+    rng: &mut impl Rng,
+) -> Result<Grid> {
+    algorithm.check(lattice)?;
+    if tree.shape() != lattice.cells() {
+        return Err(Error::InvalidMaze(format!(
+            "the tree's grid has {:?} cells, the lattice {:?}",
+            tree.shape().dims(),
+            lattice.cells().dims()
+        )));
+    }
+    Ok(match algorithm {
+        Algorithm::Backtracker => backtracker::extend(lattice, tree, rng),
+        Algorithm::Kruskal => kruskal::extend(lattice, tree, rng)?,
+        Algorithm::Prim => prim::extend(lattice, tree, rng),
+        Algorithm::Bfs => bfs::extend(lattice, tree, rng),
+        Algorithm::Growth => growth::extend(lattice, tree, rng),
+        Algorithm::Wilson => wilson::extend(lattice, tree, rng)?,
+        Algorithm::AldousBroder => aldous_broder::extend(lattice, tree, rng),
+        Algorithm::HuntAndKill => hunt_and_kill::extend(lattice, tree, rng),
+        Algorithm::GrowingTree(pick) => growing_tree::extend(lattice, tree, pick, rng),
+        Algorithm::WallRemoval
+        | Algorithm::Eller
+        | Algorithm::BinaryTree
+        | Algorithm::Sidewinder
+        | Algorithm::Division => {
+            return Err(Error::Unsupported(format!(
+                "{} cannot grow from a given tree (a solution given in advance); these can: {}",
+                algorithm.name(),
+                Algorithm::GROW_FROM_TREE.join(", ")
+            )))
+        }
+    })
+}
+
 /// What to generate.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Options {
@@ -277,6 +352,18 @@ pub fn generate(lattice: &Lattice, opts: &Options, rng: &mut impl Rng) -> Result
     }
     lattice.open_terminals(&mut grid);
     Ok(Maze::new(grid))
+}
+
+/// The rooms of the tree carved in `grid` (the path rooms of `lattice`), in row-major order;
+/// when there is none, a random room is carved and is the tree.
+pub(crate) fn tree_rooms(lattice: &Lattice, grid: &mut Grid, rng: &mut impl Rng) -> Vec<usize> {
+    let rooms: Vec<usize> = lattice.allowed().intersection(grid.bits()).collect();
+    if !rooms.is_empty() {
+        return rooms;
+    }
+    let c = lattice.random_room(rng);
+    grid.set_path(c, true);
+    vec![c]
 }
 
 #[cfg(test)]

@@ -26,8 +26,26 @@ use std::collections::BinaryHeap;
 /// ```
 pub fn prim(lattice: &Lattice, rng: &mut impl Rng) -> Grid {
     let mut grid = lattice.walls();
-    let start = lattice.random_room(rng);
-    grid.set_path(start, true);
+    grid.set_path(lattice.random_room(rng), true);
+    extend(lattice, grid, rng)
+}
+
+/// Extends the tree carved in `tree` (rooms of `lattice` and passages between them, at least
+/// one room, connected and without cycles) to a perfect maze by Prim's algorithm: the
+/// frontier starts with the walls around every room of the tree. The result is the minimum
+/// spanning tree of random weights among those that contain the given tree.
+///
+/// Complexity: as [`prim`].
+///
+/// ```
+/// use mazegraph::generate::{prim::extend, rng_from_seed, Lattice};
+/// let lat = Lattice::new(&[4, 4], &Default::default()).unwrap();
+/// let mut tree = lat.walls();
+/// Lattice::open(&mut tree, lat.room_cell(0), lat.room_cell(4)); // rooms (0, 0) and (1, 0)
+/// let grid = extend(&lat, tree, &mut rng_from_seed(1));
+/// assert!(lat.is_perfect(&grid) && grid.is_path(lat.room_cell(0) + 9));
+/// ```
+pub fn extend(lattice: &Lattice, mut grid: Grid, rng: &mut impl Rng) -> Grid {
     let strides = lattice.cells().strides();
     // (weight, room outside << 6 | direction from the room inside); ties broken by cell
     // index, deterministically.
@@ -39,8 +57,11 @@ pub fn prim(lattice: &Lattice, rng: &mut impl Rng) -> Grid {
             }
         });
     };
-    push(&mut frontier, &grid, start, rng);
-    let mut left = lattice.room_count() - 1;
+    let tree = super::tree_rooms(lattice, &mut grid, rng);
+    for &c in &tree {
+        push(&mut frontier, &grid, c, rng);
+    }
+    let mut left = lattice.room_count().saturating_sub(tree.len());
     while left > 0 {
         let Some((_, key)) = frontier.pop() else {
             break;

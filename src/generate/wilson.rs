@@ -19,8 +19,27 @@ use rand::Rng;
 /// ```
 pub fn wilson(lattice: &Lattice, rng: &mut impl Rng) -> Result<Grid> {
     let mut grid = lattice.walls();
-    let root = lattice.random_room(rng);
-    grid.set_path(root, true);
+    grid.set_path(lattice.random_room(rng), true);
+    extend(lattice, grid, rng)
+}
+
+/// Extends the tree carved in `tree` (rooms of `lattice` and passages between them, at least
+/// one room, connected and without cycles) to a perfect maze by Wilson's algorithm: the
+/// loop-erased walks run until they hit the tree. Every spanning tree that contains the given
+/// tree is equally likely.
+///
+/// Complexity: as [`wilson`].
+///
+/// ```
+/// use mazegraph::generate::{wilson::extend, rng_from_seed, Lattice};
+/// let lat = Lattice::new(&[4, 4], &Default::default()).unwrap();
+/// let mut tree = lat.walls();
+/// Lattice::open(&mut tree, lat.room_cell(5), lat.room_cell(6)); // rooms (1, 1) and (1, 2)
+/// let grid = extend(&lat, tree, &mut rng_from_seed(2)).unwrap();
+/// assert!(lat.is_perfect(&grid) && grid.is_path(lat.room_cell(5) + 1));
+/// ```
+pub fn extend(lattice: &Lattice, mut grid: Grid, rng: &mut impl Rng) -> Result<Grid> {
+    super::tree_rooms(lattice, &mut grid, rng);
     let strides = lattice.cells().strides();
     let mut dir = Vec::new();
     dir.try_reserve_exact(lattice.rooms().len())
