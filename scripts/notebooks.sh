@@ -29,7 +29,10 @@ for arg in "$@"; do
   esac
 done
 if [ ${#notebooks[@]} -eq 0 ]; then
-  notebooks=(notebooks/*.ipynb)
+  # The evcxr notebooks; notebooks/python.ipynb (Python kernel) is run by .ci/run's Python step.
+  for nb in notebooks/*.ipynb; do
+    if grep -q '"name": "rust"' "$nb"; then notebooks+=("$nb"); fi
+  done
 fi
 
 # Jupyter (nbconvert runs the notebooks; nbclient talks to the kernel).

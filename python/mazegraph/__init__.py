@@ -1,0 +1,57 @@
+"""mazegraph: mazes as graphs and games, from Python.
+
+Read, generate, solve, measure and draw n-dimensional mazes with the Rust library behind the
+``mazegraph`` command line; convert them to and from numpy arrays and networkx graphs.
+
+    >>> import mazegraph
+    >>> maze = mazegraph.generate("kruskal", (10, 10), seed=7)
+    >>> maze.solve().length
+    50
+
+Errors are :class:`MazeError` (a ``ValueError``) with the command line's one-line messages.
+"""
+
+from ._native import (
+    ALGORITHMS,
+    DEFAULT_MAX_CELLS,
+    METHODS,
+    Attractor,
+    Game,
+    GameSolution,
+    Maze,
+    MazeError,
+    MazeWarning,
+    Solution,
+    default_max_memory,
+    generate,
+    parse,
+    read,
+    read_game,
+)
+
+#: A maze from a networkx graph (the same as :meth:`Maze.from_networkx`).
+from_networkx = Maze.from_networkx
+#: A maze from a numpy array, True for path (the same as :meth:`Maze.from_numpy`).
+from_numpy = Maze.from_numpy
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "ALGORITHMS",
+    "DEFAULT_MAX_CELLS",
+    "METHODS",
+    "Attractor",
+    "Game",
+    "GameSolution",
+    "Maze",
+    "MazeError",
+    "MazeWarning",
+    "Solution",
+    "default_max_memory",
+    "from_networkx",
+    "from_numpy",
+    "generate",
+    "parse",
+    "read",
+    "read_game",
+]

@@ -1,0 +1,265 @@
+"""Type stubs of mazegraph's extension module (re-exported by the ``mazegraph`` package)."""
+
+from os import PathLike
+from typing import Any, ClassVar, Iterable, Sequence, final
+
+import numpy
+import numpy.typing
+
+_Coords = tuple[int, ...]
+"""A cell's coordinates: (row, column) in 2-D."""
+_Terminal = Sequence[int] | str
+"""A start or goal: coordinates, "room:R,C" (the cell (2R+1, 2C+1)), or a graph vertex's name."""
+_Path = str | PathLike[str]
+
+ALGORITHMS: list[str]
+"""The generators' names, for :func:`generate`."""
+METHODS: list[str]
+"""The solvers' names, for :meth:`Maze.solve`."""
+__all__ = [
+    "MazeError",
+    "MazeWarning",
+    "DEFAULT_MAX_CELLS",
+    "default_max_memory",
+    "Maze",
+    "Solution",
+    "Game",
+    "Attractor",
+    "GameSolution",
+    "read",
+    "parse",
+    "generate",
+    "read_game",
+    "_panic",
+    "ALGORITHMS",
+    "METHODS",
+]
+DEFAULT_MAX_CELLS: int
+"""The default ``max_cells`` (2**32), as ``--max-cells``."""
+
+class MazeError(ValueError):
+    """Bad input or an impossible request; the message is the CLI's error line."""
+
+class MazeWarning(UserWarning):
+    """A note about how what was read differs from the file (directed, parallel edges)."""
+
+def _panic(message: str) -> None:
+    """Panics in Rust under the guard of every long call (for the test suite)."""
+
+def default_max_memory() -> int:
+    """The default ``max_memory`` in bytes: three quarters of the memory this process may use."""
+
+def read(
+    path: _Path,
+    *,
+    format: str | None = None,
+    cells: str = "auto",
+    marks: bool = False,
+    start: _Terminal | None = None,
+    goal: _Terminal | None = None,
+    max_cells: int | None = None,
+    max_memory: int | None = None,
+) -> Maze:
+    """Reads a maze file (png, jpeg, bmp, gif, webp, txt, json, or a graph format drawn as a maze)."""
+
+def parse(
+    data: str | bytes,
+    format: str,
+    *,
+    cells: str = "auto",
+    marks: bool = False,
+    start: _Terminal | None = None,
+    goal: _Terminal | None = None,
+    max_cells: int | None = None,
+    max_memory: int | None = None,
+) -> Maze:
+    """Reads a maze from a file's contents in ``format``."""
+
+def generate(
+    algorithm: str = "backtracker",
+    size: Sequence[int] | str | None = None,
+    seed: int | None = None,
+    *,
+    loops: int = 0,
+    braid: bool = False,
+    pick: str | None = None,
+    shape: str | None = None,
+    max_cells: int | None = None,
+    max_memory: int | None = None,
+) -> Maze:
+    """Generates a maze of ``size`` rooms per axis; the same ``seed`` gives the same maze."""
+
+def read_game(
+    path: _Path,
+    *,
+    format: str | None = None,
+    max_cells: int | None = None,
+    max_memory: int | None = None,
+) -> Game:
+    """Reads a game: PGSolver (.pg, .gm), .game.json or .game.dot."""
+
+@final
+class Maze:
+    """An n-dimensional maze: wall and path cells, a start, a goal, portals."""
+
+    __hash__: ClassVar[None]  # type: ignore[assignment]
+    @property
+    def shape(self) -> _Coords: ...
+    @property
+    def start(self) -> _Coords | None: ...
+    @start.setter
+    def start(self, value: _Terminal | None) -> None: ...
+    @property
+    def goal(self) -> _Coords | None: ...
+    @goal.setter
+    def goal(self, value: _Terminal | None) -> None: ...
+    @property
+    def portals(self) -> list[tuple[_Coords, _Coords]]: ...
+    @property
+    def picture(self) -> str | None:
+        """What lattice was found in a picture read at its own scale."""
+    @property
+    def seed(self) -> int | None:
+        """The seed of a generated maze."""
+    def to_numpy(self) -> numpy.typing.NDArray[numpy.bool_]:
+        """The cells as a boolean array, True for path."""
+    @classmethod
+    def from_numpy(
+        cls,
+        array: numpy.typing.ArrayLike,
+        *,
+        start: _Terminal | None = None,
+        goal: _Terminal | None = None,
+        max_cells: int | None = None,
+        max_memory: int | None = None,
+    ) -> Maze:
+        """A maze from an array: True or nonzero is path."""
+    def solve(self, method: str = "dead-end", *, max_memory: int | None = None) -> Solution:
+        """Solves the maze (see METHODS)."""
+    def stats(self, *, max_memory: int | None = None) -> dict[str, Any]:
+        """The figures of ``mazegraph stats --json``."""
+    def write(self, path: _Path, *, format: str | None = None) -> None:
+        """Writes the maze (or its cell graph, for a graph format)."""
+    def to_networkx(
+        self, junctions: bool = False, *, max_memory: int | None = None
+    ) -> Any:
+        """A networkx.Graph: the cell graph (or the weighted junction graph), nodes as coordinate tuples."""
+    @classmethod
+    def from_networkx(
+        cls,
+        graph: Any,
+        *,
+        start: _Terminal | None = None,
+        goal: _Terminal | None = None,
+        max_cells: int | None = None,
+        max_memory: int | None = None,
+    ) -> Maze:
+        """A maze from a networkx graph (cells, rooms, or the seed's row)."""
+    def svg(self, solution: Solution | None = None, *, scale: int | None = None) -> str: ...
+    def png(self, solution: Solution | None = None, *, scale: int | None = None) -> bytes: ...
+    def attractor(self, *, max_memory: int | None = None) -> dict[_Coords, int]:
+        """Cells on shortest solutions, with their distance to the goal."""
+    def difference(self, other: Maze) -> str | None:
+        """The first difference between the two mazes' graphs."""
+    def _repr_svg_(self) -> str | None: ...
+    def _repr_png_(self) -> bytes | None: ...
+    def __eq__(self, other: object, /) -> bool: ...
+
+@final
+class Solution:
+    """What a solver found."""
+
+    @property
+    def method(self) -> str: ...
+    @property
+    def path(self) -> list[_Coords] | None: ...
+    @property
+    def length(self) -> int | None: ...
+    @property
+    def solved(self) -> bool: ...
+    @property
+    def start(self) -> _Coords: ...
+    @property
+    def goal(self) -> _Coords: ...
+    @property
+    def kept(self) -> list[_Coords]: ...
+    @property
+    def visited(self) -> int: ...
+    @property
+    def visited_unit(self) -> str: ...
+    @property
+    def maze(self) -> Maze: ...
+    def write(
+        self,
+        path: _Path,
+        *,
+        format: str | None = None,
+        scale: int | None = None,
+        legend: bool = True,
+    ) -> None:
+        """Writes the solution as json, png (with a legend) or txt."""
+    def _repr_svg_(self) -> str | None: ...
+    def _repr_png_(self) -> bytes | None: ...
+
+@final
+class Game:
+    """A two-player game on a directed graph (max-parity; a player who cannot move loses)."""
+
+    @property
+    def vertex_count(self) -> int: ...
+    @property
+    def edge_count(self) -> int: ...
+    @property
+    def start(self) -> int | None: ...
+    def __len__(self) -> int: ...
+    def owner(self, v: int) -> int: ...
+    def priority(self, v: int) -> int: ...
+    def name(self, v: int) -> str | None: ...
+    def successors(self, v: int) -> list[int]: ...
+    def find(self, vertex: str) -> int: ...
+    def attractor(
+        self,
+        player: int = 0,
+        target: int | str | Iterable[int | str] | None = None,
+        priority: int | Sequence[int] | None = None,
+    ) -> Attractor: ...
+    def solve(
+        self,
+        objective: str = "parity",
+        player: int = 0,
+        target: int | str | Iterable[int | str] | None = None,
+        priority: int | Sequence[int] | None = None,
+        method: str | None = None,
+    ) -> GameSolution: ...
+
+@final
+class Attractor:
+    """Attr_player(targets), with ranks and a strategy."""
+
+    @property
+    def player(self) -> int: ...
+    @property
+    def targets(self) -> list[int]: ...
+    @property
+    def vertices(self) -> list[int]: ...
+    @property
+    def rank(self) -> dict[int, int]: ...
+    @property
+    def strategy(self) -> dict[int, int]: ...
+    @property
+    def max_rank(self) -> int: ...
+    def __len__(self) -> int: ...
+    def __contains__(self, v: int, /) -> bool: ...
+
+@final
+class GameSolution:
+    """Winning regions and strategies, verified."""
+
+    @property
+    def winners(self) -> list[int]: ...
+    def winner(self, v: int) -> int: ...
+    def region(self, player: int) -> list[int]: ...
+    @property
+    def strategy(self) -> dict[int, int]: ...
+    @property
+    def regions(self) -> dict[int, list[int]]: ...

@@ -1,0 +1,457 @@
+//! `mazegraph.Game`, its attractors and solutions, and `read_game`.
+
+use crate::io::{located, read_bytes, Expect};
+use crate::{detached, error, limits};
+use mazegraph::format::ReadOptions;
+use mazegraph::game::format::GameFormat;
+use mazegraph::game::{check, solve, solve_parity, Objective, ParityAlgorithm, Player};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+use std::path::PathBuf;
+
+/// read_game(path, *, format=None, max_cells=None, max_memory=None) reads a game file: PGSolver
+/// (.pg, .gm), game JSON (.game.json) or game DOT (.game.dot), the format from the extension
+/// or `format` ("pg", "game.json", "game.dot").
+#[pyfunction]
+#[pyo3(signature = (path, *, format=None, max_cells=None, max_memory=None))]
+pub fn read_game(
+    py: Python<'_>,
+    path: PathBuf,
+    format: Option<&str>,
+    max_cells: Option<u64>,
+    max_memory: Option<u64>,
+) -> PyResult<Game> {
+    let limits = limits::limits(max_cells, max_memory)?;
+    let format = match format {
+        Some(name) => GameFormat::from_name(name),
+        None => GameFormat::from_path(&path),
+    }
+    .map_err(error)?;
+    let opts = ReadOptions {
+        limits,
+        ..ReadOptions::default()
+    };
+    let game = detached(py, || {
+        let (bytes, stopped) = read_bytes(&path, Expect::Text(format.name()), &limits)?;
+        let game = format.read(&bytes, &opts).map_err(|e| located(&path, e))?;
+        stopped.map_or(Ok(game), Err)
+    })?;
+    Ok(Game { game })
+}
+
+/// A two-player game on a directed graph: vertices 0…n-1 owned by player 0 or 1, with a
+/// priority and maybe a name. A player who cannot move loses; parity is max-parity (as
+/// PGSolver).
+#[pyclass(module = "mazegraph", name = "Game", frozen)]
+pub struct Game {
+    game: mazegraph::game::Game,
+}
+
+fn player(p: u8) -> PyResult<Player> {
+    Player::from_index(u64::from(p)).ok_or_else(|| error(format!("player {p}: a player is 0 or 1")))
+}
+
+impl Game {
+    /// Vertices named by ids (ints), names (str) or comma-separated text ("3,7"), as
+    /// `--target` takes them.
+    fn vertices(&self, target: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<u32>> {
+        let Some(t) = target else {
+            return Ok(Vec::new());
+        };
+        if t.is_none() {
+            return Ok(Vec::new());
+        }
+        let items: Vec<Bound<'_, PyAny>> =
+            if t.extract::<String>().is_ok() || t.extract::<i64>().is_ok() {
+                vec![t.clone()]
+            } else {
+                t.try_iter()
+                    .map_err(|_| error("target: expected vertex ids or names"))?
+                    .collect::<PyResult<_>>()?
+            };
+        let mut out = Vec::new();
+        for item in items {
+            let text = match item.extract::<String>() {
+                Ok(s) => s,
+                Err(_) => item
+                    .extract::<i64>()
+                    .map_err(|_| error("target: expected vertex ids or names"))?
+                    .to_string(),
+            };
+            for part in text.split(',').filter(|p| !p.trim().is_empty()) {
+                out.push(
+                    self.game
+                        .find(part)
+                        .map_err(|e| error(format!("target: {e}")))?,
+                );
+            }
+        }
+        Ok(out)
+    }
+
+    /// The vertices of the priorities given (an int or a sequence of ints).
+    fn priorities(
+        &self,
+        priority: Option<&Bound<'_, PyAny>>,
+        required: bool,
+    ) -> PyResult<Vec<u32>> {
+        let Some(p) = priority else {
+            return Ok(Vec::new());
+        };
+        let list: Vec<u32> = match p.extract::<u32>() {
+            Ok(one) => vec![one],
+            Err(_) => p
+                .extract()
+                .map_err(|_| error("priority: expected a priority or a list of them"))?,
+        };
+        let mut out = Vec::new();
+        for q in list {
+            let vs = self.game.with_priority(q);
+            if required && vs.is_empty() {
+                return Err(error(format!(
+                    "priority {q}: no vertex of the game has priority {q}"
+                )));
+            }
+            out.extend(vs);
+        }
+        Ok(out)
+    }
+}
+
+#[pymethods]
+impl Game {
+    /// Number of vertices.
+    #[getter]
+    fn vertex_count(&self) -> usize {
+        self.game.vertex_count()
+    }
+
+    /// Number of edges.
+    #[getter]
+    fn edge_count(&self) -> usize {
+        self.game.edge_count()
+    }
+
+    /// The start vertex, when the game names one.
+    #[getter]
+    fn start(&self) -> Option<u32> {
+        self.game.start()
+    }
+
+    fn __len__(&self) -> usize {
+        self.game.vertex_count()
+    }
+
+    /// The owner (0 or 1) of vertex `v`.
+    fn owner(&self, v: u32) -> PyResult<u8> {
+        self.game.check_vertex(v).map_err(error)?;
+        Ok(self.game.owner(v).index())
+    }
+
+    /// The priority of vertex `v`.
+    fn priority(&self, v: u32) -> PyResult<u32> {
+        self.game.check_vertex(v).map_err(error)?;
+        Ok(self.game.priority(v))
+    }
+
+    /// The name of vertex `v`, if it has one.
+    fn name(&self, v: u32) -> PyResult<Option<String>> {
+        self.game.check_vertex(v).map_err(error)?;
+        Ok(self.game.name(v).map(str::to_string))
+    }
+
+    /// The successors of vertex `v`.
+    fn successors(&self, v: u32) -> PyResult<Vec<u32>> {
+        self.game.check_vertex(v).map_err(error)?;
+        Ok(self.game.successors(v).to_vec())
+    }
+
+    /// The vertex with this id or name.
+    fn find(&self, vertex: &str) -> PyResult<u32> {
+        self.game.find(vertex).map_err(error)
+    }
+
+    /// attractor(player=0, target=None, priority=None): Attr_player(target), the vertices from
+    /// which `player` can force the token into the target, as `mazegraph attractor` computes
+    /// it. `target` holds vertex ids or names; `priority` adds the vertices of a priority (or
+    /// of a list of them).
+    #[pyo3(signature = (player=0, target=None, priority=None))]
+    fn attractor(
+        &self,
+        py: Python<'_>,
+        player: u8,
+        target: Option<&Bound<'_, PyAny>>,
+        priority: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Attractor> {
+        let p = self::player(player)?;
+        let mut set = self.vertices(target)?;
+        set.extend(self.priorities(priority, true)?);
+        if target.is_none_or(|t| t.is_none()) && priority.is_none_or(|t| t.is_none()) {
+            return Err(error(
+                "say which vertices to attract to with target=[…] or priority=P",
+            ));
+        }
+        let game = &self.game;
+        let a = detached(py, || {
+            mazegraph::game::attractor(game, p, &set).map_err(|e| e.to_string())
+        })?;
+        Ok(Attractor {
+            attractor: a,
+            vertex_count: game.vertex_count(),
+            start: game.start(),
+            label: game.start().map(|s| game.label(s)),
+        })
+    }
+
+    /// solve(objective="parity", player=0, target=None, priority=None, method=None): both
+    /// winning regions and memoryless strategies, verified by the checker, as `mazegraph
+    /// solve-game` does. `objective` is "parity", "buchi", "safety" or "reach" (the last three
+    /// are `player`'s, on `target` and `priority` vertices); `method` is a parity algorithm:
+    /// "pp" (priority promotion, the default), "tangle" or "zielonka".
+    #[pyo3(signature = (objective="parity", player=0, target=None, priority=None, method=None))]
+    fn solve(
+        &self,
+        py: Python<'_>,
+        objective: &str,
+        player: u8,
+        target: Option<&Bound<'_, PyAny>>,
+        priority: Option<&Bound<'_, PyAny>>,
+        method: Option<&str>,
+    ) -> PyResult<GameSolution> {
+        let p = self::player(player)?;
+        let mut set = self.vertices(target)?;
+        set.extend(self.priorities(priority, false)?);
+        let given = !target.is_none_or(|t| t.is_none()) || !priority.is_none_or(|t| t.is_none());
+        let kind = objective.to_ascii_lowercase();
+        let algorithm = match method.map(str::to_ascii_lowercase).as_deref() {
+            None => None,
+            Some("pp" | "priority-promotion") => Some(ParityAlgorithm::PriorityPromotion),
+            Some("tangle" | "tl") => Some(ParityAlgorithm::TangleLearning),
+            Some("zielonka" | "zlk") => Some(ParityAlgorithm::Zielonka),
+            Some(other) => {
+                return Err(error(format!(
+                    "method {other:?}: expected pp, tangle or zielonka"
+                )))
+            }
+        };
+        if algorithm.is_some() && kind != "parity" {
+            return Err(error(format!(
+                "method is for parity games; the {kind} objective has its own algorithm"
+            )));
+        }
+        let objective = match kind.as_str() {
+            "parity" if given => {
+                return Err(error(
+                    "a parity game uses the priorities; target and priority are for buchi, safety and reach",
+                ))
+            }
+            "parity" => Objective::Parity,
+            "buchi" | "safety" | "reach" if !given => {
+                return Err(error(format!(
+                    "the {kind} objective needs its vertices: give target=[…] or priority=P"
+                )))
+            }
+            "buchi" => Objective::Buchi {
+                player: p,
+                accepting: set,
+            },
+            "safety" => Objective::Safety {
+                player: p,
+                avoid: set,
+            },
+            "reach" => Objective::Reach {
+                player: p,
+                target: set,
+            },
+            _ => {
+                return Err(error(format!(
+                    "objective {objective:?}: expected parity, buchi, safety or reach"
+                )))
+            }
+        };
+        let game = &self.game;
+        let solution = detached(py, || {
+            let sol = match (&objective, algorithm) {
+                (Objective::Parity, Some(a)) => solve_parity(game, a),
+                _ => solve(game, &objective),
+            }
+            .map_err(|e| e.to_string())?;
+            check(game, &objective, &sol).map_err(|v| {
+                format!("internal error: the solver's solution fails the checker: {v}")
+            })?;
+            Ok(sol)
+        })?;
+        Ok(GameSolution {
+            solution,
+            start: game.start().map(|s| (s, game.label(s))),
+        })
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Game({} vertices, {} edges, largest priority {})",
+            self.game.vertex_count(),
+            self.game.edge_count(),
+            self.game.max_priority()
+        )
+    }
+}
+
+/// An attractor: the vertices from which a player forces the token into a target, with their
+/// ranks (moves needed) and a memoryless strategy.
+#[pyclass(module = "mazegraph", name = "Attractor", frozen)]
+pub struct Attractor {
+    attractor: mazegraph::game::Attractor,
+    vertex_count: usize,
+    start: Option<u32>,
+    label: Option<String>,
+}
+
+#[pymethods]
+impl Attractor {
+    /// The attracting player (0 or 1).
+    #[getter]
+    fn player(&self) -> u8 {
+        self.attractor.player().index()
+    }
+
+    /// The target vertices.
+    #[getter]
+    fn targets(&self) -> Vec<u32> {
+        self.attractor.targets().to_vec()
+    }
+
+    /// The attractor's vertices, by rank.
+    #[getter]
+    fn vertices(&self) -> Vec<u32> {
+        self.attractor.vertices().to_vec()
+    }
+
+    /// The rank of each vertex of the attractor (0 for the target): a dict.
+    #[getter]
+    fn rank<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for &v in self.attractor.vertices() {
+            d.set_item(v, self.attractor.rank(v).unwrap_or_default())?;
+        }
+        Ok(d)
+    }
+
+    /// The player's move at each of its attractor vertices outside the target: a dict.
+    #[getter]
+    fn strategy<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for &v in self.attractor.vertices() {
+            if let Some(m) = self.attractor.strategy(v) {
+                d.set_item(v, m)?;
+            }
+        }
+        Ok(d)
+    }
+
+    /// The largest rank.
+    #[getter]
+    fn max_rank(&self) -> u32 {
+        self.attractor.max_rank()
+    }
+
+    fn __len__(&self) -> usize {
+        self.attractor.len()
+    }
+
+    fn __contains__(&self, v: i64) -> bool {
+        u32::try_from(v)
+            .is_ok_and(|v| (v as usize) < self.vertex_count && self.attractor.contains(v))
+    }
+
+    /// The summary line `mazegraph attractor` prints.
+    fn __repr__(&self) -> String {
+        let a = &self.attractor;
+        let t = a.targets().len();
+        let mut line = format!(
+            "attractor of player {}: {} of {} vertices (target: {t} vertex{}), largest rank {}",
+            a.player(),
+            a.len(),
+            self.vertex_count,
+            if t == 1 { "" } else { "es" },
+            a.max_rank()
+        );
+        if let (Some(s), Some(name)) = (self.start, &self.label) {
+            match a.rank(s) {
+                Some(r) => line.push_str(&format!("; start {name} at rank {r}")),
+                None => line.push_str(&format!("; start {name} is not in it")),
+            }
+        }
+        line
+    }
+}
+
+/// A solved game: who wins from each vertex, and memoryless winning strategies.
+#[pyclass(module = "mazegraph", name = "GameSolution", frozen)]
+pub struct GameSolution {
+    solution: mazegraph::game::Solution,
+    start: Option<(u32, String)>,
+}
+
+#[pymethods]
+impl GameSolution {
+    /// The winner (0 or 1) from each vertex, indexed by vertex.
+    #[getter]
+    fn winners(&self) -> Vec<u32> {
+        (0..self.solution.len() as u32)
+            .map(|v| u32::from(self.solution.winner(v).index()))
+            .collect()
+    }
+
+    /// The winner from vertex `v`.
+    fn winner(&self, v: u32) -> PyResult<u8> {
+        if (v as usize) >= self.solution.len() {
+            return Err(error(format!("vertex {v} is not in the game")));
+        }
+        Ok(self.solution.winner(v).index())
+    }
+
+    /// The vertices `player` wins from, in increasing order.
+    fn region(&self, player: u8) -> PyResult<Vec<u32>> {
+        Ok(self.solution.region(self::player(player)?))
+    }
+
+    /// The winner's move at each vertex where one is needed: a dict.
+    #[getter]
+    fn strategy<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for v in 0..self.solution.len() as u32 {
+            if let Some(m) = self.solution.strategy(v) {
+                d.set_item(v, m)?;
+            }
+        }
+        Ok(d)
+    }
+
+    /// Both regions, as `solve-game --to json` writes them: {0: […], 1: […]}.
+    #[getter]
+    fn regions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for p in [Player::Zero, Player::One] {
+            d.set_item(p.index(), PyList::new(py, self.solution.region(p))?)?;
+        }
+        Ok(d)
+    }
+
+    /// The summary `mazegraph solve-game` prints.
+    fn __repr__(&self) -> String {
+        let n = self.solution.len();
+        let w0 = self.solution.region(Player::Zero).len();
+        let mut s = format!(
+            "player 0 wins {w0} of {n} vertices, player 1 wins {}",
+            n - w0
+        );
+        if let Some((v, name)) = &self.start {
+            s.push_str(&format!(
+                "; from the start {name}: player {}",
+                self.solution.winner(*v)
+            ));
+        }
+        s
+    }
+}

@@ -1,0 +1,1177 @@
+//! `mazegraph.Maze` and `mazegraph.Solution`, and the functions that make mazes: `read`,
+//! `parse`, `generate`.
+
+use crate::io::{located, read_bytes, write_atomic, Expect};
+use crate::limits::{self, Work};
+use crate::{detached, error, warn_notes};
+use mazegraph::convert::{set_terminals, to_maze, Terminal};
+use mazegraph::display::{Shown, SVG_MAX_CELLS};
+use mazegraph::format::{Format, Holds, Item, ReadOptions};
+use mazegraph::generate::{rng_from_seed, Algorithm, Lattice, Mask, Options, Pick};
+use mazegraph::graph::{Graph, GraphBuilder, Label};
+use mazegraph::grid::{Grid, Limits, Shape};
+use mazegraph::layout::{graph_to_maze, Layout};
+use mazegraph::solve::render::SolutionFormat;
+use mazegraph::solve::{solve, Method};
+use pyo3::exceptions::PyImportError;
+use pyo3::prelude::*;
+use pyo3::types::{PyByteArray, PyBytes, PyDict, PyList, PyString, PyTuple};
+use std::path::{Path, PathBuf};
+
+/// A maze: an n-dimensional grid of wall and path cells, a start and a goal, and portals.
+///
+/// Made by `read`, `parse`, `generate`, `Maze.from_numpy` or `Maze.from_networkx`. Cells are
+/// named by coordinate tuples, `(row, column)` in 2-D.
+#[pyclass(module = "mazegraph", name = "Maze")]
+pub struct Maze {
+    pub(crate) maze: mazegraph::Maze,
+    /// The limits the maze was made with: its later work is held to them.
+    pub(crate) limits: Limits,
+    picture: Option<String>,
+    /// The picture a maze was read from at its own scale: solutions are drawn on it.
+    source: Option<Source>,
+    seed: Option<u64>,
+}
+
+/// A picture a maze was read from: its bytes and where its cells lie, so that a solution's
+/// PNG is drawn on it, as `mazegraph solve picture.png -o solved.png` does.
+struct Source {
+    bytes: Vec<u8>,
+    lattice: mazegraph::picture::Lattice,
+}
+
+/// What [`load`] read: the maze, the reader's notes, and the picture it came from (with what
+/// was found there) when its lattice was detected.
+type Loaded = (mazegraph::Maze, Vec<String>, Option<(String, Source)>);
+
+impl Maze {
+    fn new(maze: mazegraph::Maze, limits: Limits) -> Maze {
+        Maze {
+            maze,
+            limits,
+            picture: None,
+            source: None,
+            seed: None,
+        }
+    }
+
+    /// A maze read from a file or data, with the picture it came from.
+    fn loaded(maze: mazegraph::Maze, limits: Limits, found: Option<(String, Source)>) -> Maze {
+        let mut m = Maze::new(maze, limits);
+        if let Some((picture, source)) = found {
+            m.picture = Some(picture);
+            m.source = Some(source);
+        }
+        m
+    }
+
+    /// The limits for a piece of work: the maze's own, with `max_memory` if given.
+    fn limits(&self, max_memory: Option<u64>) -> PyResult<Limits> {
+        match max_memory {
+            None => Ok(self.limits),
+            Some(m) => limits::limits(Some(self.limits.max_cells), Some(m)),
+        }
+    }
+}
+
+/// A cell's coordinates as a Python tuple.
+fn coords<'py>(py: Python<'py>, shape: &Shape, cell: usize) -> PyResult<Bound<'py, PyTuple>> {
+    PyTuple::new(py, shape.coords(cell))
+}
+
+/// A graph vertex's label as Python: a coordinate tuple, an int or a str.
+fn label<'py>(py: Python<'py>, label: Label) -> PyResult<Bound<'py, PyAny>> {
+    Ok(match label {
+        Label::Coord(c) => PyTuple::new(py, c)?.into_any(),
+        Label::Int(i) => i.into_pyobject(py)?.into_any(),
+        Label::Str(s) => PyString::new(py, &s).into_any(),
+    })
+}
+
+/// Parses a terminal as the CLI's `--start`/`--goal`: `r,c[,…]`, `(r, c)`, `room:r,c` (the
+/// cell `(2r + 1, 2c + 1)`), or a graph vertex's name.
+fn parse_coords(s: &str) -> Result<Terminal, String> {
+    let Some(t) = s.trim().strip_prefix("room:") else {
+        return Ok(Terminal::parse(s));
+    };
+    let Terminal::Coords(rooms) = Terminal::parse(t) else {
+        return Err(format!("{s:?} is not a coordinate like 3,4"));
+    };
+    if rooms.iter().any(|&k| k < 0) {
+        return Err(format!("{s:?}: room coordinates are 0 or more"));
+    }
+    let room = Terminal::Room(rooms);
+    room.cell()
+        .ok_or_else(|| format!("{s:?}: room coordinates are too large"))?;
+    Ok(room)
+}
+
+/// A start or goal given in Python: a coordinate sequence, or a string as the CLI takes it.
+fn terminal(what: &str, value: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Terminal>> {
+    let Some(v) = value else { return Ok(None) };
+    if v.is_none() {
+        return Ok(None);
+    }
+    if let Ok(s) = v.extract::<String>() {
+        return parse_coords(&s).map(Some).map_err(error);
+    }
+    v.extract::<Vec<i64>>()
+        .map(|c| Some(Terminal::Coords(c)))
+        .map_err(|_| {
+            error(format!(
+                "{what}: expected coordinates such as (1, 0), 'room:0,0' or a vertex's name"
+            ))
+        })
+}
+
+/// A maze from what a file of `format` holds (`name` names it in messages), as the CLI reads
+/// it: a picture's lattice detected (or its marks taken as terminals), a graph drawn as a maze
+/// (at its coordinates, as rooms, or as the seed's row), the terminals set. Returns the maze,
+/// the reader's notes and what was found in a picture.
+#[allow(clippy::too_many_arguments)]
+fn load(
+    bytes: &[u8],
+    format: Format,
+    opts: &ReadOptions,
+    marks: bool,
+    start: Option<&Terminal>,
+    goal: Option<&Terminal>,
+    path: &Path,
+) -> Result<Loaded, String> {
+    let loc = |e| located(path, e);
+    let (mut item, notes, found) = if format.is_picture() {
+        let mut pic = if format == Format::Png {
+            mazegraph::picture::read_png(bytes, opts)
+        } else {
+            mazegraph::picture::read(bytes, opts)
+        }
+        .map_err(loc)?;
+        if marks {
+            let (s, g) = pic
+                .marked_terminals
+                .clone()
+                .map_err(|why| format!("{}: marks: {why}", path.display()))?;
+            pic.maze.set_terminals(Some(s), Some(g)).map_err(loc)?;
+        }
+        let found = (!pic.lattice.pixel).then(|| {
+            let source = Source {
+                bytes: bytes.to_vec(),
+                lattice: pic.lattice.clone(),
+            };
+            (pic.describe(), source)
+        });
+        (Item::Maze(pic.maze), Vec::new(), found)
+    } else {
+        let (item, notes) = format.read_noted(bytes, opts).map_err(loc)?;
+        (item, notes, None)
+    };
+    // The CLI's budget check for solving (the least work a maze is read for).
+    let budget = match &item {
+        Item::Maze(m) => limits::check(m.shape(), Work::Solve, &opts.limits),
+        Item::Graph(g) => {
+            let units = (g.vertex_count() as u64).saturating_add(g.edge_count() as u64);
+            opts.limits.check_bytes(
+                &format!("solving a graph of {} vertices", g.vertex_count()),
+                units.saturating_mul(4),
+            )
+        }
+    };
+    budget.map_err(loc)?;
+    if start.is_some() || goal.is_some() {
+        set_terminals(&mut item, start, goal).map_err(loc)?;
+    }
+    let maze = to_maze(item, Layout::Auto, &opts.limits).map_err(loc)?;
+    Ok((maze, notes, found))
+}
+
+/// The read options of the keyword arguments.
+fn read_options(
+    cells: &str,
+    max_cells: Option<u64>,
+    max_memory: Option<u64>,
+) -> PyResult<ReadOptions> {
+    Ok(ReadOptions {
+        limits: limits::limits(max_cells, max_memory)?,
+        cells: cells.parse().map_err(error)?,
+    })
+}
+
+/// The format of `path`, or the one named.
+fn format_of(path: &Path, format: Option<&str>) -> PyResult<Format> {
+    match format {
+        Some(name) => Format::from_name(name),
+        None => Format::from_path(path),
+    }
+    .map_err(error)
+}
+
+/// Reads a maze file, as `mazegraph solve` reads its input: the format from the extension
+/// (or `format`, e.g. "txt"), pictures at any scale (`cells`: "auto", "pixel" or
+/// "PITCH[,WALL]"; `marks=True` takes the terminals from two coloured dots), graphs drawn
+/// as mazes. `start`/`goal` set the terminals: coordinates such as (1, 0), "room:0,0", or a
+/// graph vertex's name. Raises MazeError; notes (a directed graph read as undirected, …) are
+/// MazeWarning warnings.
+#[pyfunction]
+#[pyo3(signature = (path, *, format=None, cells="auto", marks=false, start=None, goal=None, max_cells=None, max_memory=None))]
+#[allow(clippy::too_many_arguments)]
+pub fn read(
+    py: Python<'_>,
+    path: PathBuf,
+    format: Option<&str>,
+    cells: &str,
+    marks: bool,
+    start: Option<&Bound<'_, PyAny>>,
+    goal: Option<&Bound<'_, PyAny>>,
+    max_cells: Option<u64>,
+    max_memory: Option<u64>,
+) -> PyResult<Maze> {
+    let opts = read_options(cells, max_cells, max_memory)?;
+    let format = format_of(&path, format)?;
+    let (start, goal) = (terminal("start", start)?, terminal("goal", goal)?);
+    let (maze, notes, found) = detached(py, || {
+        let (bytes, stopped) = read_bytes(&path, Expect::of(format), &opts.limits)?;
+        let loaded = load(
+            &bytes,
+            format,
+            &opts,
+            marks,
+            start.as_ref(),
+            goal.as_ref(),
+            &path,
+        )?;
+        // A stream that stopped early is refused even if its start happened to parse.
+        stopped.map_or(Ok(loaded), Err)
+    })?;
+    warn_notes(py, &path.display().to_string(), &notes)?;
+    Ok(Maze::loaded(maze, opts.limits, found))
+}
+
+/// Reads a maze from the contents of a file (str or bytes) in `format` ("txt", "json",
+/// "adj", "graph.json", "png", …), as `read` reads files; messages name it `<data>`.
+#[pyfunction]
+#[pyo3(signature = (data, format, *, cells="auto", marks=false, start=None, goal=None, max_cells=None, max_memory=None))]
+#[allow(clippy::too_many_arguments)]
+pub fn parse(
+    py: Python<'_>,
+    data: &Bound<'_, PyAny>,
+    format: &str,
+    cells: &str,
+    marks: bool,
+    start: Option<&Bound<'_, PyAny>>,
+    goal: Option<&Bound<'_, PyAny>>,
+    max_cells: Option<u64>,
+    max_memory: Option<u64>,
+) -> PyResult<Maze> {
+    let opts = read_options(cells, max_cells, max_memory)?;
+    let format = Format::from_name(format).map_err(error)?;
+    let bytes: Vec<u8> = match data.extract::<String>() {
+        Ok(s) => s.into_bytes(),
+        Err(_) => data
+            .extract::<Vec<u8>>()
+            .map_err(|_| error("parse takes the file's contents as str or bytes"))?,
+    };
+    let (start, goal) = (terminal("start", start)?, terminal("goal", goal)?);
+    let name = Path::new("<data>");
+    let (maze, notes, found) = detached(py, || {
+        opts.limits
+            .check_bytes("reading <data>", bytes.len() as u64)
+            .map_err(|e| e.to_string())?;
+        load(
+            &bytes,
+            format,
+            &opts,
+            marks,
+            start.as_ref(),
+            goal.as_ref(),
+            name,
+        )
+    })?;
+    warn_notes(py, "<data>", &notes)?;
+    Ok(Maze::loaded(maze, opts.limits, found))
+}
+
+/// Rooms per axis: a sequence of ints, or a string such as "30x40", as `--size` takes it.
+fn size(value: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
+    let dims: Vec<usize> = match value.extract::<String>() {
+        Ok(s) => {
+            let parts: Vec<&str> = s.split(['x', 'X', '×', ',']).map(str::trim).collect();
+            parts
+                .iter()
+                .map(|p| p.parse::<usize>())
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|_| {
+                    error(format!(
+                        "{s:?} is not a size like 30x40 (whole numbers of rooms)"
+                    ))
+                })?
+        }
+        Err(_) => value
+            .extract::<Vec<usize>>()
+            .map_err(|_| error("size: expected rooms per axis, such as (30, 40) or \"30x40\""))?,
+    };
+    if let Some(k) = dims.iter().position(|&d| d == 0) {
+        return Err(error(format!(
+            "size: axis {k} has 0 rooms; every axis needs at least one room"
+        )));
+    }
+    Ok(dims)
+}
+
+/// Generates a maze as `mazegraph generate` does: `size` rooms per axis (any number of axes;
+/// a tuple or "30x40"), by `algorithm` (see ALGORITHMS), the same maze for the same `seed` on
+/// every platform (a random seed when None, kept in `Maze.seed`). `loops` opens more walls,
+/// `braid` removes every dead end, `pick` is growing-tree's policy ("newest", "random",
+/// "oldest", "mixed", "mixed:P"), `shape` one of "box", "diamond", "ellipse", "triangle".
+#[pyfunction]
+#[pyo3(signature = (algorithm="backtracker", size=None, seed=None, *, loops=0, braid=false, pick=None, shape=None, max_cells=None, max_memory=None))]
+#[allow(clippy::too_many_arguments)]
+pub fn generate(
+    py: Python<'_>,
+    algorithm: &str,
+    size: Option<&Bound<'_, PyAny>>,
+    seed: Option<u64>,
+    loops: usize,
+    braid: bool,
+    pick: Option<&str>,
+    shape: Option<&str>,
+    max_cells: Option<u64>,
+    max_memory: Option<u64>,
+) -> PyResult<Maze> {
+    let limits = limits::limits(max_cells, max_memory)?;
+    let mut algo = Algorithm::from_name(algorithm).map_err(error)?;
+    if let Some(p) = pick {
+        let policy = Pick::from_name(p).ok_or_else(|| {
+            error(format!(
+                "pick {p:?}: expected newest, random, oldest, mixed or mixed:P with P in [0, 1]"
+            ))
+        })?;
+        if !matches!(algo, Algorithm::GrowingTree(_)) {
+            return Err(error("pick applies to growing-tree only"));
+        }
+        algo = Algorithm::GrowingTree(policy);
+    }
+    let dims = match size {
+        Some(s) => self::size(s)?,
+        None => return Err(error("say how many rooms with size, e.g. size=(30, 40)")),
+    };
+    let shape = shape.unwrap_or("box").to_ascii_lowercase();
+    if !["box", "diamond", "ellipse", "triangle"].contains(&shape.as_str()) {
+        return Err(error(format!(
+            "shape {shape:?}: expected box, diamond, ellipse or triangle"
+        )));
+    }
+    let seed = match seed {
+        Some(s) => s,
+        None => fresh_seed(),
+    };
+    let opts = Options {
+        algorithm: algo,
+        loops,
+        braid,
+    };
+    let maze = detached(py, || {
+        let lattice = if shape == "box" {
+            Lattice::new(&dims, &limits)
+        } else {
+            let rooms: u64 = dims.iter().fold(1u64, |p, &d| p.saturating_mul(d as u64));
+            limits
+                .check(rooms)
+                .and_then(|()| limits.check_bytes(&format!("a mask of {rooms} rooms"), rooms))
+                .map_err(|e| e.to_string())?;
+            let mask = match shape.as_str() {
+                "diamond" => Mask::diamond(&dims),
+                "ellipse" => Mask::ellipse(&dims),
+                _ => Mask::triangle(&dims),
+            }
+            .map_err(|e| e.to_string())?;
+            Lattice::from_mask(&mask, &limits)
+        }
+        .map_err(|e| e.to_string())?;
+        mazegraph::generate::generate(&lattice, &opts, &mut rng_from_seed(seed))
+            .map_err(|e| e.to_string())
+    })?;
+    let mut m = Maze::new(maze, limits);
+    m.seed = Some(seed);
+    Ok(m)
+}
+
+/// A seed from the operating system (or the clock, should that fail).
+fn fresh_seed() -> u64 {
+    let mut bytes = [0u8; 8];
+    let from_os = std::fs::File::open("/dev/urandom")
+        .and_then(|mut f| std::io::Read::read_exact(&mut f, &mut bytes));
+    match from_os {
+        Ok(()) => u64::from_le_bytes(bytes),
+        Err(_) => std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64 ^ u64::from(std::process::id()))
+            .unwrap_or(0),
+    }
+}
+
+/// The error for an optional module that is not installed.
+fn missing(module: &str, what: &str) -> impl FnOnce(PyErr) -> PyErr {
+    let text = format!("{what} needs {module}: pip install {module}");
+    move |_| PyImportError::new_err(text)
+}
+
+#[pymethods]
+impl Maze {
+    /// The grid's axis lengths, e.g. (21, 41).
+    #[getter]
+    fn shape<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.maze.shape().dims())
+    }
+
+    /// The start cell: the explicit one, else the first opening on the border (row-major);
+    /// None when there is none. Settable (a coordinate tuple, or None for the default).
+    #[getter]
+    fn start<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyTuple>>> {
+        match self.terminals() {
+            Some((s, _)) => coords(py, self.maze.shape(), s).map(Some),
+            None => Ok(self
+                .maze
+                .explicit_start()
+                .map(|s| coords(py, self.maze.shape(), s))
+                .transpose()?),
+        }
+    }
+
+    #[setter]
+    fn set_start(&mut self, value: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+        self.set_terminal(value, true)
+    }
+
+    /// The goal cell: the explicit one, else the last opening on the border; None when there
+    /// is none. Settable like `start`.
+    #[getter]
+    fn goal<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyTuple>>> {
+        match self.terminals() {
+            Some((_, g)) => coords(py, self.maze.shape(), g).map(Some),
+            None => Ok(self
+                .maze
+                .explicit_goal()
+                .map(|g| coords(py, self.maze.shape(), g))
+                .transpose()?),
+        }
+    }
+
+    #[setter]
+    fn set_goal(&mut self, value: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+        self.set_terminal(value, false)
+    }
+
+    /// The portals, as pairs of coordinate tuples.
+    #[getter]
+    fn portals<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<Vec<(Bound<'py, PyTuple>, Bound<'py, PyTuple>)>> {
+        let shape = self.maze.shape();
+        self.maze
+            .portals()
+            .iter()
+            .map(|&(a, b)| Ok((coords(py, shape, a)?, coords(py, shape, b)?)))
+            .collect()
+    }
+
+    /// For a maze read from a picture at its own scale, what lattice was found there, e.g.
+    /// "12×9 rooms, pitch 18 px, walls 4 px, margin 30 px"; None otherwise.
+    #[getter]
+    fn picture(&self) -> Option<String> {
+        self.picture.clone()
+    }
+
+    /// The seed a generated maze was made with (give it to `generate` to make it again);
+    /// None for other mazes.
+    #[getter]
+    fn seed(&self) -> Option<u64> {
+        self.seed
+    }
+
+    /// The cells as a numpy array of booleans of the maze's shape, True for path (needs
+    /// numpy). Terminals and portals are not in it.
+    fn to_numpy<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let np = py.import("numpy").map_err(missing("numpy", "to_numpy"))?;
+        let grid = self.maze.grid();
+        let cells: Vec<u8> = (0..grid.len()).map(|i| u8::from(grid.is_path(i))).collect();
+        let buffer = PyByteArray::new(py, &cells);
+        let kwargs = PyDict::new(py);
+        kwargs.set_item("dtype", np.getattr("bool_")?)?;
+        let flat = np.call_method("frombuffer", (buffer,), Some(&kwargs))?;
+        flat.call_method1("reshape", (self.shape(py)?,))
+    }
+
+    /// A maze from an array of any number of axes: True (or nonzero) is path. The terminals
+    /// are the first and last openings on the border unless `start`/`goal` are given.
+    #[classmethod]
+    #[pyo3(signature = (array, *, start=None, goal=None, max_cells=None, max_memory=None))]
+    fn from_numpy(
+        _cls: &Bound<'_, pyo3::types::PyType>,
+        py: Python<'_>,
+        array: &Bound<'_, PyAny>,
+        start: Option<&Bound<'_, PyAny>>,
+        goal: Option<&Bound<'_, PyAny>>,
+        max_cells: Option<u64>,
+        max_memory: Option<u64>,
+    ) -> PyResult<Maze> {
+        let limits = limits::limits(max_cells, max_memory)?;
+        let np = py.import("numpy").map_err(missing("numpy", "from_numpy"))?;
+        let a = np.call_method1("asarray", (array,))?;
+        let kind: String = a.getattr("dtype")?.getattr("kind")?.extract()?;
+        if !"biuf".contains(kind.as_str()) || kind.len() != 1 {
+            let dtype = a.getattr("dtype")?.str()?.to_string();
+            return Err(error(format!(
+                "from_numpy takes an array of booleans or numbers (True or nonzero is path), not of {dtype}"
+            )));
+        }
+        let dims: Vec<usize> = a.getattr("shape")?.extract()?;
+        let nonzero = a.call_method1("__ne__", (0,))?;
+        let contiguous = np.call_method1("ascontiguousarray", (nonzero,))?;
+        let bytes = contiguous.call_method0("tobytes")?;
+        let bytes = bytes.cast::<PyBytes>()?.as_bytes();
+        let (start, goal) = (terminal("start", start)?, terminal("goal", goal)?);
+        let maze = detached(py, || {
+            let shape = Shape::with_limits(dims, &limits).map_err(|e| e.to_string())?;
+            let mut bits = fixedbitset_of(shape.len());
+            for (i, &b) in bytes.iter().enumerate() {
+                if b != 0 {
+                    bits.insert(i);
+                }
+            }
+            let grid = Grid::from_bits(shape, bits).map_err(|e| e.to_string())?;
+            let mut item = Item::Maze(mazegraph::Maze::new(grid));
+            if start.is_some() || goal.is_some() {
+                set_terminals(&mut item, start.as_ref(), goal.as_ref())
+                    .map_err(|e| e.to_string())?;
+            }
+            to_maze(item, Layout::Auto, &limits).map_err(|e| e.to_string())
+        })?;
+        Ok(Maze::new(maze, limits))
+    }
+
+    /// Solves the maze as `mazegraph solve --method METHOD` does: "dead-end" (the default),
+    /// "bfs", "astar", "dijkstra", "dfs", "wall-follower" (right hand; "wall-follower-left"),
+    /// "tremaux", "shortest-set". No solution is not an error: the Solution's path is None.
+    #[pyo3(signature = (method="dead-end", *, max_memory=None))]
+    fn solve(slf: &Bound<'_, Self>, method: &str, max_memory: Option<u64>) -> PyResult<Solution> {
+        let py = slf.py();
+        let method = Method::from_name(method).map_err(error)?;
+        let this = slf.borrow();
+        let limits = this.limits(max_memory)?;
+        let maze = &this.maze;
+        let work = if method == Method::Dijkstra {
+            Work::JunctionGraph
+        } else {
+            Work::Solve
+        };
+        let solution = detached(py, || {
+            limits::check(maze.shape(), work, &limits).map_err(|e| e.to_string())?;
+            solve(maze, method).map_err(|e| e.to_string())
+        })?;
+        drop(this);
+        Ok(Solution {
+            maze: slf.clone().unbind(),
+            solution,
+        })
+    }
+
+    /// The figures `mazegraph stats --json` prints, as a dict: class ("perfect",
+    /// "unicursal", "braid", "imperfect", "disconnected"), cells, dead ends, junctions,
+    /// solution length, degree histogram, …
+    #[pyo3(signature = (*, max_memory=None))]
+    fn stats<'py>(&self, py: Python<'py>, max_memory: Option<u64>) -> PyResult<Bound<'py, PyAny>> {
+        let limits = self.limits(max_memory)?;
+        let maze = &self.maze;
+        let picture = self.picture.clone();
+        let text = detached(py, || {
+            limits::check(maze.shape(), Work::Stats, &limits).map_err(|e| e.to_string())?;
+            let mut stats = mazegraph::stats::maze_stats(maze);
+            stats.picture = picture;
+            serde_json::to_string(&stats).map_err(|e| e.to_string())
+        })?;
+        py.import("json")?.call_method1("loads", (text,))
+    }
+
+    /// Writes the maze to `path` in the format its extension names (or `format`): "png",
+    /// "txt", "json" hold the maze; a graph format ("adj", "graph.json", "dot", "graphml",
+    /// "gml", "edges") its cell graph, as `mazegraph generate -o` writes. The file appears
+    /// whole or not at all (written beside, then renamed).
+    #[pyo3(signature = (path, *, format=None))]
+    fn write(&self, py: Python<'_>, path: PathBuf, format: Option<&str>) -> PyResult<()> {
+        let to = format_of(&path, format)?;
+        if !to.is_writable() {
+            // The library's words: "jpeg is read only here; write png", …
+            let probe = if to.holds() == Holds::Maze {
+                to.write_maze(&self.maze, &mut std::io::sink())
+            } else {
+                to.write_graph(&Graph::from_maze(&self.maze), &mut std::io::sink())
+            };
+            if let Err(e) = probe {
+                return Err(error(e));
+            }
+        }
+        if matches!(to, Format::Png | Format::Txt) && self.maze.shape().ndim() != 2 {
+            return Err(error(format!(
+                "{to} holds 2-D mazes, and this one has {}; write json",
+                mazegraph::grid::axes(self.maze.shape().ndim())
+            )));
+        }
+        let maze = &self.maze;
+        detached(py, || match to.holds() {
+            Holds::Maze => write_atomic(&path, |w| to.write_maze(maze, w)),
+            Holds::Graph => {
+                let graph = Graph::from_maze(maze);
+                write_atomic(&path, |w| to.write_graph(&graph, w))
+            }
+        })
+    }
+
+    /// The maze's graph as a networkx.Graph (needs networkx): nodes are coordinate tuples,
+    /// one per path cell (adjacencies and portals are edges); with `junctions=True` only the
+    /// terminals, dead ends, junctions, turns and portal ends, each edge with its corridor's
+    /// length as "weight". Graph attributes: "shape", and "start" and "goal" when known.
+    #[pyo3(signature = (junctions=false, *, max_memory=None))]
+    fn to_networkx<'py>(
+        &self,
+        py: Python<'py>,
+        junctions: bool,
+        max_memory: Option<u64>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let nx = py
+            .import("networkx")
+            .map_err(missing("networkx", "to_networkx"))?;
+        let limits = self.limits(max_memory)?;
+        let maze = &self.maze;
+        let graph = detached(py, || {
+            let work = if junctions {
+                Work::JunctionGraph
+            } else {
+                Work::CellGraph
+            };
+            limits::check(maze.shape(), work, &limits).map_err(|e| e.to_string())?;
+            Ok(if junctions {
+                mazegraph::junction::junction_graph(maze)
+            } else {
+                Graph::from_maze(maze)
+            })
+        })?;
+        let g = nx.call_method0("Graph")?;
+        let nodes: Vec<Bound<'py, PyAny>> = (0..graph.vertex_count() as u32)
+            .map(|v| label(py, graph.label(v)))
+            .collect::<PyResult<_>>()?;
+        g.call_method1("add_nodes_from", (PyList::new(py, &nodes)?,))?;
+        let edges = PyList::empty(py);
+        for (a, b, w) in graph.edges() {
+            let (u, v) = (&nodes[a as usize], &nodes[b as usize]);
+            if graph.is_weighted() {
+                let attrs = PyDict::new(py);
+                attrs.set_item("weight", weight(py, w)?)?;
+                edges.append((u, v, attrs))?;
+            } else {
+                edges.append((u, v))?;
+            }
+        }
+        g.call_method1("add_edges_from", (edges,))?;
+        let attrs = g.getattr("graph")?;
+        attrs.set_item("shape", self.shape(py)?)?;
+        if let Some(s) = graph.start() {
+            attrs.set_item("start", &nodes[s as usize])?;
+        }
+        if let Some(t) = graph.goal() {
+            attrs.set_item("goal", &nodes[t as usize])?;
+        }
+        Ok(g)
+    }
+
+    /// A maze from a networkx graph, as `mazegraph` reads a graph file: nodes that are
+    /// coordinate tuples are cells (a "shape" graph attribute sets the grid), other nodes
+    /// (ints, strings, room coordinates) are drawn as rooms or as the seed's row; "weight"
+    /// edge attributes are corridor lengths; the graph attributes "start" and "goal" (or the
+    /// keywords) are the terminals. A directed graph is read as undirected (a MazeWarning).
+    #[classmethod]
+    #[pyo3(signature = (graph, *, start=None, goal=None, max_cells=None, max_memory=None))]
+    fn from_networkx(
+        _cls: &Bound<'_, pyo3::types::PyType>,
+        py: Python<'_>,
+        graph: &Bound<'_, PyAny>,
+        start: Option<&Bound<'_, PyAny>>,
+        goal: Option<&Bound<'_, PyAny>>,
+        max_cells: Option<u64>,
+        max_memory: Option<u64>,
+    ) -> PyResult<Maze> {
+        let limits = limits::limits(max_cells, max_memory)?;
+        let mut b = GraphBuilder::with_limits(limits);
+        let node_count: u64 = graph.call_method0("number_of_nodes")?.extract()?;
+        limits.check(node_count).map_err(error)?;
+        let mut ids: Vec<u32> = Vec::new();
+        let index = PyDict::new(py);
+        for node in graph.call_method0("nodes")?.try_iter()? {
+            let node = node?;
+            let id = b.vertex(node_label(&node)?);
+            index.set_item(&node, ids.len())?;
+            ids.push(id);
+        }
+        let directed: bool = graph.call_method0("is_directed")?.extract()?;
+        let kwargs = PyDict::new(py);
+        kwargs.set_item("data", "weight")?;
+        kwargs.set_item("default", 1)?;
+        for edge in graph
+            .getattr("edges")?
+            .call((), Some(&kwargs))?
+            .try_iter()?
+        {
+            let (u, v, w): (Bound<'_, PyAny>, Bound<'_, PyAny>, Bound<'_, PyAny>) =
+                edge?.extract()?;
+            let at = |n: &Bound<'_, PyAny>| -> PyResult<u32> {
+                let k: usize = index
+                    .get_item(n)?
+                    .ok_or_else(|| error("an edge names an unknown node"))?
+                    .extract()?;
+                Ok(ids[k])
+            };
+            let w: f64 = w
+                .extract()
+                .map_err(|_| error(format!("edge {u} -- {v}: its weight is not a number")))?;
+            b.edge(at(&u)?, at(&v)?, w).map_err(error)?;
+        }
+        let attrs = graph.getattr("graph")?;
+        if let Ok(Some(shape)) = attrs.get_item("shape").map(Some) {
+            if let Ok(dims) = shape.extract::<Vec<usize>>() {
+                b.set_shape(dims);
+            }
+        }
+        if attrs
+            .get_item("weighted")
+            .and_then(|w| w.is_truthy())
+            .unwrap_or(false)
+        {
+            b.set_weighted();
+        }
+        let own = |key: &str| -> PyResult<Option<Label>> {
+            match attrs.get_item(key) {
+                Ok(v) if !v.is_none() => node_label(&v).map(Some),
+                _ => Ok(None),
+            }
+        };
+        b.set_terminals(own("start")?, own("goal")?);
+        let (start, goal) = (terminal("start", start)?, terminal("goal", goal)?);
+        let (maze, merged) = detached(py, || {
+            let (g, merged) = b.finish_counted(&limits).map_err(|e| e.to_string())?;
+            let mut item = Item::Graph(g);
+            if start.is_some() || goal.is_some() {
+                set_terminals(&mut item, start.as_ref(), goal.as_ref())
+                    .map_err(|e| e.to_string())?;
+            }
+            let Item::Graph(g) = &item else {
+                return Err("internal error: not a graph".to_string());
+            };
+            let placed = graph_to_maze(g, Layout::Auto, &limits).map_err(|e| e.to_string())?;
+            Ok((placed.maze, merged))
+        })?;
+        let mut notes = Vec::new();
+        if directed {
+            notes.push("the graph is directed: its edges are read as undirected".to_string());
+        } else if merged > 0 {
+            notes.push(format!(
+                "{merged} parallel edge{} merged into the edge{} they repeat (the lighter kept)",
+                if merged == 1 { "" } else { "s" },
+                if merged == 1 { "" } else { "s" }
+            ));
+        }
+        warn_notes(py, "networkx graph", &notes)?;
+        Ok(Maze::new(maze, limits))
+    }
+
+    /// The maze as SVG text (portals marked), with a Solution painted over it: its kept cells,
+    /// path, start and goal in the colours of every mazegraph picture (`mazegraph.palette` in
+    /// the library). `scale` is the pixels per cell (default: about 480 pixels across).
+    #[pyo3(signature = (solution=None, *, scale=None))]
+    fn svg(
+        &self,
+        py: Python<'_>,
+        solution: Option<PyRef<'_, Solution>>,
+        scale: Option<usize>,
+    ) -> PyResult<String> {
+        let shown = self.shown(solution.as_deref(), scale);
+        detached(py, || shown.svg().map_err(|e| e.to_string()))
+    }
+
+    /// The picture of `svg` as PNG bytes.
+    #[pyo3(signature = (solution=None, *, scale=None))]
+    fn png<'py>(
+        &self,
+        py: Python<'py>,
+        solution: Option<PyRef<'_, Solution>>,
+        scale: Option<usize>,
+    ) -> PyResult<Bound<'py, PyBytes>> {
+        let shown = self.shown(solution.as_deref(), scale);
+        let png = detached(py, || shown.png().map_err(|e| e.to_string()))?;
+        Ok(PyBytes::new(py, &png))
+    }
+
+    /// Jupyter's SVG picture, for mazes up to 4096 cells (larger ones show as PNG).
+    fn _repr_svg_(&self, py: Python<'_>) -> Option<String> {
+        (self.maze.grid().len() <= SVG_MAX_CELLS)
+            .then(|| self.svg(py, None, None).ok())
+            .flatten()
+    }
+
+    /// Jupyter's PNG picture, for mazes over 4096 cells.
+    fn _repr_png_<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyBytes>> {
+        (self.maze.grid().len() > SVG_MAX_CELLS)
+            .then(|| self.png(py, None, None).ok())
+            .flatten()
+    }
+
+    fn __repr__(&self) -> String {
+        let shape = self.maze.shape();
+        let t = |c: Option<usize>| c.map_or("None".to_string(), |c| shape.fmt_index(c));
+        let (s, g) = match self.terminals() {
+            Some((s, g)) => (Some(s), Some(g)),
+            None => (self.maze.explicit_start(), self.maze.explicit_goal()),
+        };
+        let dims: Vec<String> = shape.dims().iter().map(usize::to_string).collect();
+        let portals = self.maze.portals().len();
+        format!(
+            "Maze(shape=({}{}), start={}, goal={}{})",
+            dims.join(", "),
+            if dims.len() == 1 { "," } else { "" },
+            t(s),
+            t(g),
+            if portals > 0 {
+                format!(", portals={portals}")
+            } else {
+                String::new()
+            }
+        )
+    }
+
+    /// A 2-D maze as text (`#` wall, `.` path, S and G the explicit terminals, portal lines),
+    /// as .txt files hold it; other mazes as their repr.
+    fn __str__(&self) -> String {
+        if self.maze.shape().ndim() != 2 || self.maze.grid().len() > 1 << 20 {
+            return self.__repr__();
+        }
+        let mut out = Vec::new();
+        match Format::Txt.write_maze(&self.maze, &mut out) {
+            Ok(()) => String::from_utf8_lossy(&out).into_owned(),
+            Err(_) => self.__repr__(),
+        }
+    }
+
+    /// Two mazes are equal when their graphs are, as `mazegraph equal` says: the same path
+    /// cells and links (grid adjacencies and portals); terminals are not compared.
+    fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let Ok(other) = other.cast::<Maze>() else {
+            return Ok(false);
+        };
+        Ok(self.difference(py, &other.borrow())?.is_none())
+    }
+
+    /// The first difference between the graphs of two mazes, e.g. "vertex (3, 4) is only in
+    /// the first"; None when they are equal (`==`).
+    fn difference(&self, py: Python<'_>, other: &Maze) -> PyResult<Option<String>> {
+        let (a, b) = (&self.maze, &other.maze);
+        detached(py, || {
+            Ok(Graph::from_maze(a).difference(&Graph::from_maze(b)))
+        })
+    }
+
+    /// The attractor of the goal in the maze oriented away from its start, as `mazegraph
+    /// attractor` computes it: a dict from each cell on a shortest solution to its distance
+    /// to the goal (its rank). Empty of the start when the maze has no solution.
+    #[pyo3(signature = (*, max_memory=None))]
+    fn attractor<'py>(
+        &self,
+        py: Python<'py>,
+        max_memory: Option<u64>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let limits = self.limits(max_memory)?;
+        let maze = &self.maze;
+        let ranks = detached(py, || {
+            limits::check(maze.shape(), Work::Attractor, &limits).map_err(|e| e.to_string())?;
+            let o = mazegraph::game::orient(maze).map_err(|e| e.to_string())?;
+            let a = mazegraph::game::attractor(&o.game, mazegraph::game::Player::Zero, &[o.goal])
+                .map_err(|e| e.to_string())?;
+            Ok(a.vertices()
+                .iter()
+                .map(|&v| (o.cells[v as usize] as usize, a.rank(v).unwrap_or_default()))
+                .collect::<Vec<_>>())
+        })?;
+        let out = PyDict::new(py);
+        for (cell, rank) in ranks {
+            out.set_item(coords(py, maze.shape(), cell)?, rank)?;
+        }
+        Ok(out)
+    }
+}
+
+impl Maze {
+    fn terminals(&self) -> Option<(usize, usize)> {
+        self.maze.terminals()
+    }
+
+    fn set_terminal(&mut self, value: Option<&Bound<'_, PyAny>>, start: bool) -> PyResult<()> {
+        let what = if start { "start" } else { "goal" };
+        let cell = match terminal(what, value)? {
+            None => None,
+            Some(t) => {
+                let shape = self.maze.shape();
+                // The words of the library's convert::set_terminals.
+                let c = t.cell().ok_or_else(|| {
+                    error(format!(
+                        "{what} {t} is not a cell: a maze's cells are named by coordinates like 3,4"
+                    ))
+                })?;
+                let i = shape.index_signed(&c).ok_or_else(|| {
+                    error(format!(
+                        "{what} {} is outside the grid of shape {:?}",
+                        mazegraph::grid::fmt_coords(&c),
+                        shape.dims()
+                    ))
+                })?;
+                Some(i)
+            }
+        };
+        let (s, g) = (self.maze.explicit_start(), self.maze.explicit_goal());
+        let (s, g) = if start { (cell, g) } else { (s, cell) };
+        self.maze.set_terminals(s, g).map_err(error)
+    }
+
+    fn shown<'a>(&'a self, solution: Option<&Solution>, scale: Option<usize>) -> Shown<'a> {
+        let mut shown = Shown::new(&self.maze);
+        if let Some(s) = solution {
+            shown = shown.solution(&s.solution);
+        }
+        if let Some(k) = scale {
+            shown = shown.scale(k);
+        }
+        shown
+    }
+}
+
+/// An edge weight as Python: an int when whole, else a float.
+fn weight<'py>(py: Python<'py>, w: f64) -> PyResult<Bound<'py, PyAny>> {
+    if w.fract() == 0.0 && w.abs() < 9.0e15 {
+        Ok((w as i64).into_pyobject(py)?.into_any())
+    } else {
+        Ok(w.into_pyobject(py)?.into_any())
+    }
+}
+
+/// A networkx node as a vertex label: a tuple of ints is coordinates, an int an id, a str a
+/// name.
+fn node_label(node: &Bound<'_, PyAny>) -> PyResult<Label> {
+    if let Ok(s) = node.cast::<PyString>() {
+        return Ok(Label::Str(s.to_string()));
+    }
+    if node.cast::<PyTuple>().is_ok() {
+        if let Ok(c) = node.extract::<Vec<i64>>() {
+            if !c.is_empty() {
+                return Ok(Label::Coord(c));
+            }
+        }
+    } else if !node.is_instance_of::<pyo3::types::PyBool>() {
+        if let Ok(i) = node.extract::<i64>() {
+            return Ok(Label::Int(i));
+        }
+    }
+    Err(error(format!(
+        "node {} is not a tuple of integers (a cell), an integer or a string",
+        node.repr().map(|r| r.to_string()).unwrap_or_default()
+    )))
+}
+
+fn fixedbitset_of(n: usize) -> fixedbitset::FixedBitSet {
+    fixedbitset::FixedBitSet::with_capacity(n)
+}
+
+/// What a solver found in a maze (`Maze.solve`).
+#[pyclass(module = "mazegraph", name = "Solution", frozen)]
+pub struct Solution {
+    maze: Py<Maze>,
+    solution: mazegraph::solve::Solution,
+}
+
+#[pymethods]
+impl Solution {
+    /// The method's name, e.g. "dead-end".
+    #[getter]
+    fn method(&self) -> &'static str {
+        self.solution.method.name()
+    }
+
+    /// The path's cells from start to goal as coordinate tuples; None when there is no
+    /// solution.
+    #[getter]
+    fn path<'py>(&self, py: Python<'py>) -> PyResult<Option<Vec<Bound<'py, PyTuple>>>> {
+        let maze = self.maze.borrow(py);
+        let shape = maze.maze.shape();
+        self.solution
+            .path
+            .as_ref()
+            .map(|p| p.iter().map(|&c| coords(py, shape, c)).collect())
+            .transpose()
+    }
+
+    /// The path's steps (its cells minus one); None when there is no solution.
+    #[getter]
+    fn length(&self) -> Option<usize> {
+        self.solution.length
+    }
+
+    /// True when a path was found.
+    #[getter]
+    fn solved(&self) -> bool {
+        self.solution.is_solved()
+    }
+
+    /// The start cell.
+    #[getter]
+    fn start<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        coords(py, self.maze.borrow(py).maze.shape(), self.solution.start)
+    }
+
+    /// The goal cell.
+    #[getter]
+    fn goal<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        coords(py, self.maze.borrow(py).maze.shape(), self.solution.goal)
+    }
+
+    /// The cells the method keeps (dead-end filling: what is left after filling; BFS: the
+    /// cells reached; …), as coordinate tuples.
+    #[getter]
+    fn kept<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyTuple>>> {
+        let maze = self.maze.borrow(py);
+        let shape = maze.maze.shape();
+        self.solution
+            .kept
+            .ones()
+            .map(|c| coords(py, shape, c))
+            .collect()
+    }
+
+    /// How much work the method did: cells filled, reached or expanded, junctions settled,
+    /// or steps walked (see `visited_unit`).
+    #[getter]
+    fn visited(&self) -> usize {
+        self.solution.visited
+    }
+
+    /// What `visited` counts, e.g. "cells filled".
+    #[getter]
+    fn visited_unit(&self) -> &'static str {
+        self.solution.method.visited_unit()
+    }
+
+    /// The maze solved.
+    #[getter]
+    fn maze(&self, py: Python<'_>) -> Py<Maze> {
+        self.maze.clone_ref(py)
+    }
+
+    /// Writes the solution as `mazegraph solve -o` does: .json (the path, its length and the
+    /// kept cells as coordinates), .png (the maze, `scale` pixels a cell, its filled, kept and
+    /// path cells, start and goal in the palette of every mazegraph picture, with a legend
+    /// naming them unless `legend=False`), .txt (the path as 'o'). A maze read from a picture
+    /// at its own scale gets its .png drawn on that picture: the original, its size and
+    /// colours, the path through the corridors.
+    #[pyo3(signature = (path, *, format=None, scale=None, legend=true))]
+    fn write(
+        &self,
+        py: Python<'_>,
+        path: PathBuf,
+        format: Option<&str>,
+        scale: Option<usize>,
+        legend: bool,
+    ) -> PyResult<()> {
+        let to = match format {
+            Some(f) => SolutionFormat::from_name(f),
+            None => SolutionFormat::from_path(&path),
+        }
+        .map_err(error)?;
+        let maze = self.maze.borrow(py);
+        let (m, s) = (&maze.maze, &self.solution);
+        let (limits, source) = (maze.limits, &maze.source);
+        let max_cells = limits.max_cells;
+        detached(py, || match (to, source) {
+            (SolutionFormat::Png, Some(src)) => {
+                // The solution over the user's own picture, at its size and colours.
+                let mut raster = mazegraph::picture::Raster::decode(&src.bytes, &limits)
+                    .map_err(|e| e.to_string())?;
+                let cells = s.path.as_deref().unwrap_or_default();
+                mazegraph::picture::overlay::draw_path(&mut raster, &src.lattice, cells);
+                write_atomic(&path, |w| raster.write_png(w))
+            }
+            (SolutionFormat::Png, None) => {
+                let dims = m.shape().dims();
+                // The CLI's default: about 640 pixels across, 1 to 16 a cell.
+                let scale = scale.unwrap_or_else(|| {
+                    (640 / dims.iter().copied().max().unwrap_or(1).max(1)).clamp(1, 16)
+                });
+                let side = |k: usize| (dims.get(k).copied().unwrap_or(1) as u64) * scale as u64;
+                let (w, h) = (side(1), side(0));
+                let pixels = w.saturating_mul(h);
+                if pixels > max_cells {
+                    return Err(format!(
+                        "the picture would have {w}×{h} = {pixels} pixels, more than the limit of {max_cells} (lower --scale, or raise --max-cells)"
+                    ));
+                }
+                write_atomic(&path, |w| {
+                    if legend {
+                        mazegraph::solve::render::write_png_with_legend(m, s, scale, w)
+                    } else {
+                        mazegraph::solve::render::write_png_scaled(m, s, scale, w)
+                    }
+                })
+            }
+            _ => write_atomic(&path, |w| mazegraph::solve::render::write(to, m, s, w)),
+        })
+    }
+
+    /// Jupyter's picture of the solution over the maze (SVG up to 4096 cells).
+    fn _repr_svg_(&self, py: Python<'_>) -> Option<String> {
+        let maze = self.maze.borrow(py);
+        if maze.maze.grid().len() > SVG_MAX_CELLS {
+            return None;
+        }
+        let shown = Shown::new(&maze.maze).solution(&self.solution);
+        detached(py, || shown.svg().map_err(|e| e.to_string())).ok()
+    }
+
+    /// Jupyter's picture of the solution over the maze (PNG over 4096 cells).
+    fn _repr_png_<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyBytes>> {
+        let maze = self.maze.borrow(py);
+        if maze.maze.grid().len() <= SVG_MAX_CELLS {
+            return None;
+        }
+        let shown = Shown::new(&maze.maze).solution(&self.solution);
+        let png = detached(py, || shown.png().map_err(|e| e.to_string())).ok()?;
+        Some(PyBytes::new(py, &png))
+    }
+
+    /// The summary `mazegraph solve` prints (without the file name and time).
+    fn __repr__(&self, py: Python<'_>) -> String {
+        let s = &self.solution;
+        match s.length {
+            Some(l) => format!(
+                "Solution({}: path of {l} steps, {} cells kept, {} {})",
+                s.method,
+                s.kept_count(),
+                s.visited,
+                s.method.visited_unit()
+            ),
+            None => {
+                let maze = self.maze.borrow(py);
+                let shape = maze.maze.shape();
+                format!(
+                    "Solution({}: no solution: the goal {} cannot be reached from the start {})",
+                    s.method,
+                    shape.fmt_index(s.goal),
+                    shape.fmt_index(s.start)
+                )
+            }
+        }
+    }
+}

@@ -1,0 +1,188 @@
+"""Bad input gives MazeError with the command line's message, never a panic or a crash."""
+
+import random
+
+import pytest
+
+import mazegraph
+from conftest import DATA, MAZES, cli_error
+
+PNG = DATA / "perfect15x20.png"
+
+
+def bad_files(tmp):
+    """(name, contents) of broken inputs."""
+    png = PNG.read_bytes()
+    return {
+        "bad.txt": b"#.#\n#x#\n",
+        "bad.adj": b"{(0, 1): [(1, 1)],\n (1, 1): [(0, 1)\n",
+        "bad.json": b'{"shape": [3, 3], "cells": ["#.#", "#.#"]}',
+        "truncated.png": png[: len(png) // 2],
+        "bad.graph.json": b'{"nodes": [{"id": 1}], "links": [{"source": 1, "target": 2}]}',
+        "bad.graphml": b"<graphml><graph><node id='a'/><edge source='a' target='b'/></graph></graphml>",
+        "bad.gml": b"graph [ node [ id 1 ] edge [ source 1 target 9 ] ]",
+        "bad.dot": b"graph { a -- }",
+        "bad.edges": b"a b c d e\n",
+    }
+
+
+@pytest.mark.parametrize("name", list(bad_files(None)))
+def test_bad_files_raise_the_clis_message(tmp_path, name):
+    path = tmp_path / name
+    path.write_bytes(bad_files(tmp_path)[name])
+    with pytest.raises(mazegraph.MazeError) as e:
+        mazegraph.read(path)
+    message = str(e.value)
+    assert message.startswith(f"{path}:") and "\n" not in message
+    expected = cli_error("solve", path)
+    if expected is not None:
+        assert message == expected
+
+
+CASES = [
+    ("a missing file", lambda d: mazegraph.read(d / "nope.txt"), ["solve", "{d}/nope.txt"],
+     "cannot read {d}/nope.txt: No such file or directory (os error 2)"),
+    ("an unknown extension", lambda d: mazegraph.read(d / "maze.xyz"), ["solve", "{d}/maze.xyz"],
+     "cannot tell the format of {d}/maze.xyz from its extension"),
+    ("too many cells", lambda d: mazegraph.read(PNG, max_cells=100), ["solve", PNG, "--max-cells", "100"],
+     f"{PNG}: the input needs 1271 cells, vertices or edges, more than the limit of 100 (raise it with --max-cells)"),
+    ("too little memory", lambda d: mazegraph.read(PNG, max_memory=1000), ["solve", PNG, "--max-memory", "1000"],
+     f"{PNG}: solving a 31×41 maze needs about 5.0 KiB, more than the memory budget of 1000 B"),
+    ("a start on a wall", lambda d: mazegraph.read(PNG, start=(0, 0)), ["solve", PNG, "--start", "0,0"],
+     f"{PNG}: "),
+    ("a start outside", lambda d: mazegraph.read(PNG, start=(99, 0)), ["solve", PNG, "--start", "99,0"],
+     f"{PNG}: invalid maze: start (99, 0) is outside the grid of shape [31, 41]"),
+    ("a bad pitch", lambda d: mazegraph.read(PNG, cells="1.5"), ["solve", PNG, "--cells", "1.5"], None),
+]
+
+
+@pytest.mark.parametrize("what,call,args,expected", CASES, ids=[c[0] for c in CASES])
+def test_messages_are_the_clis(tmp_path, what, call, args, expected):
+    with pytest.raises(mazegraph.MazeError) as e:
+        call(tmp_path)
+    message = str(e.value)
+    if expected is not None:
+        assert message.startswith(expected.format(d=tmp_path)), message
+    line = cli_error(*[str(a).format(d=tmp_path) for a in args])
+    if line is not None and what != "a bad pitch":  # clap words its own argument errors
+        assert message == line
+
+
+def test_unknown_names():
+    with pytest.raises(mazegraph.MazeError, match=r'^unknown method "magic" \(known: dead-end, bfs'):
+        mazegraph.generate("kruskal", (2, 2), seed=1).solve("magic")
+    with pytest.raises(mazegraph.MazeError, match=r'^unknown algorithm "magic" \(known: backtracker'):
+        mazegraph.generate("magic", (2, 2))
+    with pytest.raises(mazegraph.MazeError, match=r'^unknown format "xyz"'):
+        mazegraph.parse("", "xyz")
+    with pytest.raises(mazegraph.MazeError, match=r'^"3y4" is not a size like 30x40'):
+        mazegraph.generate("kruskal", "3y4")
+    with pytest.raises(mazegraph.MazeError, match=r"^size: axis 1 has 0 rooms"):
+        mazegraph.generate("kruskal", (3, 0))
+    with pytest.raises(mazegraph.MazeError, match=r"^eller makes 2-D mazes only"):
+        mazegraph.generate("eller", (3, 3, 3))
+    with pytest.raises(mazegraph.MazeError, match=r"^pick applies to growing-tree only"):
+        mazegraph.generate("kruskal", (3, 3), pick="newest")
+    with pytest.raises(mazegraph.MazeError, match=r"^say how many rooms with size"):
+        mazegraph.generate("kruskal")
+
+
+def test_generate_holds_the_limits():
+    with pytest.raises(mazegraph.MazeError, match=r"raise it with --max-cells"):
+        mazegraph.generate("kruskal", (1000, 1000), max_cells=1000)
+    with pytest.raises(mazegraph.MazeError, match=r"raise it with --max-memory"):
+        mazegraph.generate("kruskal", (100000, 100000), max_cells=1 << 40, max_memory=1 << 20)
+    with pytest.raises(mazegraph.MazeError, match=r"^max_memory is a number of bytes"):
+        mazegraph.generate("kruskal", (3, 3), max_memory=0)
+
+
+def test_work_holds_the_memory_budget():
+    maze = mazegraph.generate("kruskal", (20, 20), seed=1)
+    with pytest.raises(mazegraph.MazeError, match=r"^computing the statistics of a 41×41 maze needs about"):
+        maze.stats(max_memory=100)
+    with pytest.raises(mazegraph.MazeError, match=r"^solving a 41×41 maze needs about"):
+        maze.solve(max_memory=100)
+    assert maze.solve().solved  # the maze's own budget is untouched
+
+
+def test_a_panic_in_rust_is_a_maze_error():
+    """The guard around every long call: pyo3 would raise PanicException (a BaseException that
+    pytest.raises(MazeError) does not catch)."""
+    from mazegraph import _native
+
+    with pytest.raises(mazegraph.MazeError, match=r"^internal error: boom \(a bug in mazegraph: please report it\)$"):
+        _native._panic("boom")
+
+
+@pytest.mark.parametrize(
+    "call,args,expected",
+    [
+        (lambda: mazegraph.read("/dev/zero", format="txt"), ["solve", "/dev/zero", "--from", "txt"],
+         "/dev/zero:1: unexpected character '\\0' at column 1"),
+        (lambda: mazegraph.read("/dev/zero", format="png"), ["solve", "/dev/zero", "--from", "png"],
+         "/dev/zero: png: not a PNG file (no PNG signature)"),
+        (lambda: mazegraph.read_game("/dev/zero", format="pg"), ["solve-game", "/dev/zero", "--from", "pg"],
+         "/dev/zero:1: expected a vertex id, found byte 0x00"),
+    ],
+)
+def test_a_device_that_never_ends_is_refused(call, args, expected):
+    """Read in chunks, stopped by the first: the reader says what is wrong, as in the CLI."""
+    with pytest.raises(mazegraph.MazeError) as e:
+        call()
+    assert str(e.value).startswith(expected), str(e.value)
+    line = cli_error(*args)
+    if line is not None:
+        assert str(e.value) == line
+
+
+def mangled(data, rng):
+    data = bytearray(data)
+    for _ in range(rng.randrange(1, 8)):
+        op = rng.randrange(3)
+        i = rng.randrange(len(data) + 1)
+        if op == 0 and data:
+            data[min(i, len(data) - 1)] = rng.randrange(256)
+        elif op == 1:
+            del data[i : i + rng.randrange(1, 16)]
+        else:
+            data[i:i] = bytes(rng.randrange(256) for _ in range(rng.randrange(1, 8)))
+    return bytes(data)
+
+
+SEEDS = {
+    "txt": (DATA / "portals.txt").read_bytes(),
+    "json": (DATA / "cube.json").read_bytes(),
+    "adj": (DATA / "seed.adj").read_bytes(),
+    "png": PNG.read_bytes(),
+}
+
+
+@pytest.mark.parametrize("format", list(SEEDS) + ["graph.json", "dot", "graphml", "gml", "edges", "tokens", "bmp", "gif", "jpeg", "webp"])
+def test_mangled_input_never_panics(format):
+    """Every outcome is a maze or a MazeError: a panic would be PanicException (a
+    BaseException, which pytest.raises(MazeError) does not catch)."""
+    rng = random.Random(format)
+    maze = mazegraph.generate("kruskal", (4, 5), seed=1, loops=2)
+    seed = SEEDS.get(format)
+    if seed is None:
+        import tempfile, pathlib
+
+        with tempfile.TemporaryDirectory() as d:
+            if format in ("graph.json", "dot", "graphml", "gml", "edges"):
+                path = pathlib.Path(d) / f"m.{format}"
+                maze.write(path)
+                seed = path.read_bytes()
+            else:
+                seed = maze.png()
+    for _ in range(150):
+        data = mangled(seed, rng)
+        try:
+            got = mazegraph.parse(data, format)
+        except mazegraph.MazeError as e:
+            assert "internal error" not in str(e), str(e)
+            continue
+        try:
+            got.solve()
+            got.stats()
+        except mazegraph.MazeError:
+            pass
