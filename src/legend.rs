@@ -23,6 +23,30 @@
 use font8x8::{UnicodeFonts, BASIC_FONTS};
 use std::io::{self, Write};
 
+/// Keyword of the PNG `tEXt` chunk in which the picture writers record the legend strip's
+/// height in rows: the PNG reader leaves those rows out, so a picture with its legend reads back
+/// as its maze.
+pub const PNG_KEYWORD: &str = "mazegraph legend rows";
+
+/// The legend strip's height recorded in a PNG's text chunks ([`PNG_KEYWORD`]), when it is a
+/// number below the picture's `height` (anything else is ignored).
+///
+/// ```
+/// use mazegraph::legend::{legend_rows, PNG_KEYWORD};
+/// let chunk = |t: &str| png::text_metadata::TEXtChunk::new(PNG_KEYWORD, t);
+/// assert_eq!(legend_rows(&[chunk("24")], 100), 24);
+/// assert_eq!(legend_rows(&[chunk("100")], 100), 0);
+/// assert_eq!(legend_rows(&[chunk("x")], 100), 0);
+/// ```
+pub fn legend_rows(chunks: &[png::text_metadata::TEXtChunk], height: usize) -> usize {
+    chunks
+        .iter()
+        .find(|c| c.keyword == PNG_KEYWORD)
+        .and_then(|c| c.text.trim().parse::<usize>().ok())
+        .filter(|&rows| rows < height)
+        .unwrap_or(0)
+}
+
 /// The coloured part of an entry, in palette indices of the picture.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Swatch {

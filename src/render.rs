@@ -851,6 +851,13 @@ impl<'a> Picture<'a> {
             enc.set_depth(png::BitDepth::Four);
             enc.set_palette(PALETTE.concat());
         }
+        if let Some(l) = &self.legend {
+            enc.add_text_chunk(
+                crate::legend::PNG_KEYWORD.to_string(),
+                l.height().to_string(),
+            )
+            .map_err(png_err)?;
+        }
         enc.set_compression(png::Compression::Fast);
         let mut writer = enc.write_header().map_err(png_err)?;
         let mut stream = writer.stream_writer_with_size(1 << 20).map_err(png_err)?;

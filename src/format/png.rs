@@ -101,11 +101,19 @@ pub fn read(bytes: &[u8], opts: &ReadOptions) -> Result<Maze> {
         let info = decoder.read_header_info().map_err(decoding)?;
         (info.width, info.height)
     };
-    let (width, height) = (width as usize, height as usize);
+    let (width, full_height) = (width as usize, height as usize);
     // Refuse oversized images before the decoder or the grid allocates anything.
-    let shape = Shape::with_limits(vec![height, width], &opts.limits)?;
+    Shape::with_limits(vec![full_height, width], &opts.limits)?;
     let mut reader = decoder.read_info().map_err(decoding)?;
     let info = reader.info();
+    // A legend strip our writers drew under the maze is not part of it (they never interlace).
+    let legend = if info.interlaced {
+        0
+    } else {
+        crate::legend::legend_rows(&info.uncompressed_latin1_text, full_height)
+    };
+    let height = full_height - legend;
+    let shape = Shape::with_limits(vec![height, width], &opts.limits)?;
     let pixels = Pixels::new(
         info.color_type,
         info.bit_depth,
@@ -126,13 +134,15 @@ pub fn read(bytes: &[u8], opts: &ReadOptions) -> Result<Maze> {
         )?;
     } else {
         let blocks = grid.bits_mut().as_mut_slice();
-        for y in 0..height {
+        for y in 0..full_height {
             let row = reader
                 .next_row()
                 .map_err(decoding)?
                 .ok_or_else(|| image_ends_early(y))?;
-            pixels.pack(row.data(), &mut row_bits);
-            or_bits(blocks, y * width, &row_bits, width);
+            if y < height {
+                pixels.pack(row.data(), &mut row_bits);
+                or_bits(blocks, y * width, &row_bits, width);
+            }
         }
     }
     reader.finish().map_err(decoding)?;
@@ -172,6 +182,7 @@ pub fn read_rgb(bytes: &[u8], opts: &ReadOptions) -> Result<crate::picture::Rast
     Shape::with_limits(vec![height, width], &opts.limits)?;
     crate::picture::check_budget(width, height, &opts.limits)?;
     let mut reader = decoder.read_info().map_err(decoding)?;
+    let legend = crate::legend::legend_rows(&reader.info().uncompressed_latin1_text, height);
     let (color, _) = reader.output_color_type();
     let size = reader
         .output_buffer_size()
@@ -194,6 +205,9 @@ pub fn read_rgb(bytes: &[u8], opts: &ReadOptions) -> Result<crate::picture::Rast
     if rgb.len() != width * height * 3 {
         return Err(image_ends_early(rgb.len() / 3 / width.max(1)));
     }
+    // A legend strip our writers drew under the maze is not part of it.
+    let height = height - legend;
+    rgb.truncate(width * height * 3);
     Ok(crate::picture::Raster { width, height, rgb })
 }
 

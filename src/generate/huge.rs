@@ -95,8 +95,13 @@ pub fn for_each_row(huge: &Huge, mut row: impl FnMut(&[u8]) -> Result<()>) -> Re
             huge.algorithm.name()
         )));
     }
-    // Sizes (zero, overflow) first; the caller checks the cell limit.
-    shapes(&huge.rooms, &Limits::cells(u64::MAX))?;
+    // Sizes (zero, overflow) first. The maze is never held, so neither its cells nor its bytes
+    // are limited here; the caller checks [`memory`] against its budget.
+    let unbounded = Limits {
+        max_cells: u64::MAX,
+        max_bytes: u64::MAX,
+    };
+    shapes(&huge.rooms, &unbounded)?;
     let rs = splits(rows, huge.block);
     let cs = splits(cols, huge.block);
     let (by, bx) = (rs.len() - 1, cs.len() - 1);

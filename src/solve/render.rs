@@ -372,8 +372,13 @@ fn write_png_inner(
     enc.set_color(png::ColorType::Indexed);
     enc.set_depth(png::BitDepth::Four);
     let mut colours = PALETTE.concat();
-    if legend.is_some() {
+    if let Some(l) = legend {
         colours.extend_from_slice(&palette::OPEN);
+        enc.add_text_chunk(
+            crate::legend::PNG_KEYWORD.to_string(),
+            l.height().to_string(),
+        )
+        .map_err(png_err)?;
     }
     enc.set_palette(colours);
     enc.set_compression(png::Compression::Fast);
