@@ -188,24 +188,35 @@ pub fn write(maze: &Maze, out: &mut dyn Write) -> Result<()> {
         )));
     };
     let grid = maze.grid();
-    let mut line = Vec::with_capacity(w + 1);
+    let words = grid.bits().as_slice();
+    let marks = [(maze.explicit_start(), b'S'), (maze.explicit_goal(), b'G')];
+    // Rows go out in chunks of about 64 KiB; the terminals are patched in after each row.
+    let mut buf = Vec::with_capacity((w + 1).max(1 << 16) + w + 1);
     for r in 0..h {
-        line.clear();
-        for c in 0..w {
-            let i = r * w + c;
-            line.push(if Some(i) == maze.explicit_start() {
-                b'S'
-            } else if Some(i) == maze.explicit_goal() {
-                b'G'
-            } else if grid.is_path(i) {
-                b'.'
-            } else {
-                b'#'
-            });
+        let row = r * w;
+        let start = buf.len();
+        // Eight cells at a time through a table of their 256 spellings.
+        let mut c = 0;
+        while c + 8 <= w {
+            #[allow(clippy::indexing_slicing)] // bits8 is below 256, SPELL's length
+            buf.extend_from_slice(&SPELL[bits8(words, row + c)]);
+            c += 8;
         }
-        line.push(b'\n');
-        out.write_all(&line)?;
+        buf.extend((row + c..row + w).map(|i| if grid.is_path(i) { b'.' } else { b'#' }));
+        for (cell, mark) in marks {
+            if let Some(c) = cell.filter(|c| (row..row + w).contains(c)) {
+                if let Some(b) = buf.get_mut(start + c - row) {
+                    *b = mark;
+                }
+            }
+        }
+        buf.push(b'\n');
+        if buf.len() >= 1 << 16 {
+            out.write_all(&buf)?;
+            buf.clear();
+        }
     }
+    out.write_all(&buf)?;
     if !maze.portals().is_empty() {
         out.write_all(b"\n")?;
         for &(a, b) in maze.portals() {
@@ -213,6 +224,38 @@ pub fn write(maze: &Maze, out: &mut dyn Write) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// The eight characters of eight cells, by their path bits (bit 0 the first cell).
+#[allow(clippy::indexing_slicing)] // v < 256 and k < 8: the table's bounds
+const SPELL: [[u8; 8]; 256] = {
+    let mut t = [[b'#'; 8]; 256];
+    let mut v = 0;
+    while v < 256 {
+        let mut k = 0;
+        while k < 8 {
+            if v >> k & 1 == 1 {
+                t[v][k] = b'.';
+            }
+            k += 1;
+        }
+        v += 1;
+    }
+    t
+};
+
+/// The eight bits of `words` from bit `p` (bits past the end read as 0), bit 0 first.
+#[inline]
+fn bits8(words: &[usize], p: usize) -> usize {
+    const B: usize = usize::BITS as usize;
+    let (k, sh) = (p / B, p % B);
+    let lo = words.get(k).map_or(0, |w| w >> sh);
+    let hi = if sh > B - 8 {
+        words.get(k + 1).map_or(0, |w| w << (B - sh))
+    } else {
+        0
+    };
+    (lo | hi) & 0xff
 }
 
 #[cfg(test)]

@@ -133,12 +133,19 @@ fn divide_2d(whole: [usize; 4], cs: &[usize], grid: &mut Grid, rng: &mut impl Rn
             b[0] + below(rng, b[1] - b[0]),
             b[2] + below(rng, b[3] - b[2]),
         ];
-        // The wall is a line of cells along the other axis, a stride apart.
+        // The wall is a line of cells along the other axis, a stride apart: every other bit
+        // of a row (closed a word at a time, the door opened again), or one bit a row.
         let o = 1 - k;
         let base = 2 * p * cs[k];
-        for y in b[2 * o]..b[2 * o + 1] {
-            if y != door[o] {
-                grid.set_path(base + (2 * y + 1) * cs[o], false);
+        if o == 1 {
+            let first = base + 2 * b[2] + 1;
+            clear_every_other(grid.bits_mut().as_mut_slice(), first, b[3] - b[2]);
+            grid.set_path(base + 2 * door[1] + 1, true);
+        } else {
+            for y in b[2 * o]..b[2 * o + 1] {
+                if y != door[o] {
+                    grid.set_path(base + (2 * y + 1) * cs[o], false);
+                }
             }
         }
         let hi_k = b[2 * k + 1];
@@ -150,6 +157,30 @@ fn divide_2d(whole: [usize; 4], cs: &[usize], grid: &mut Grid, rng: &mut impl Rn
         b[2 * k] = p;
         if cuts(&b) > 0 {
             stack.push(b);
+        }
+    }
+}
+
+/// Clears `count` bits of `words` from bit `first`, every other bit (`first`, `first + 2`, …),
+/// a word at a time.
+fn clear_every_other(words: &mut [usize], first: usize, count: usize) {
+    const B: usize = usize::BITS as usize;
+    if count == 0 {
+        return;
+    }
+    let last = first + 2 * (count - 1);
+    // Words hold an even number of bits: one pattern for every word.
+    let pattern = if first.is_multiple_of(2) {
+        usize::MAX / 3 // 0b…0101
+    } else {
+        (usize::MAX / 3) << 1 // 0b…1010
+    };
+    for k in first / B..=last / B {
+        let lo = if k == first / B { first % B } else { 0 };
+        let hi = if k == last / B { last % B } else { B - 1 };
+        let range = (usize::MAX >> (B - 1 - hi)) & (usize::MAX << lo);
+        if let Some(w) = words.get_mut(k) {
+            *w &= !(pattern & range);
         }
     }
 }
