@@ -350,7 +350,6 @@ pub fn parse_noted(text: &str, opts: &ReadOptions) -> Result<(Graph, Vec<String>
 mod tests {
     use super::*;
     use crate::grid::Limits;
-    use crate::Maze;
 
     fn p(text: &str) -> Result<(Graph, Vec<String>)> {
         parse_noted(text, &ReadOptions::default())
@@ -358,17 +357,6 @@ mod tests {
 
     fn err(text: &str) -> String {
         p(text).unwrap_err().to_string()
-    }
-
-    #[test]
-    fn maze_round_trips_with_terminals_and_shape() {
-        let m = Maze::from_text_rows(&["#S###", "#...#", "###.G", "#####"]).unwrap();
-        let g = Graph::from_maze(&m);
-        let mut out = Vec::new();
-        write(&g, &mut out).unwrap();
-        let (back, notes) = p(std::str::from_utf8(&out).unwrap()).unwrap();
-        assert_eq!(back, g);
-        assert!(notes.is_empty());
     }
 
     #[test]

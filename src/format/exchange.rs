@@ -256,6 +256,31 @@ pub(crate) fn weight_of(s: &str) -> std::result::Result<f64, String> {
 #[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
+    use crate::format::{edges, gml, graphml, ReadOptions};
+
+    /// The three exchange formats' writers and readers, by name.
+    type Write = fn(&Graph, &mut dyn std::io::Write) -> Result<()>;
+    type Read = fn(&str, &ReadOptions) -> Result<(Graph, Vec<String>)>;
+    const FORMATS: [(&str, Write, Read); 3] = [
+        ("edges", edges::write, edges::parse_noted),
+        ("gml", gml::write, gml::parse_noted),
+        ("graphml", graphml::write, graphml::parse_noted),
+    ];
+
+    #[test]
+    fn a_maze_round_trips_with_terminals_and_shape_in_each_format() {
+        let m = crate::Maze::from_text_rows(&["#S###", "#...#", "###.G", "#####"]).unwrap();
+        let g = Graph::from_maze(&m);
+        for (name, write, read) in FORMATS {
+            let mut out = Vec::new();
+            write(&g, &mut out).unwrap();
+            let text = std::str::from_utf8(&out).unwrap();
+            let (back, notes) = read(text, &ReadOptions::default()).unwrap();
+            assert_eq!(back, g, "{name}");
+            assert_eq!(back.shape().unwrap().dims(), &[4, 5], "{name}");
+            assert!(notes.is_empty(), "{name}: {notes:?}");
+        }
+    }
 
     #[test]
     fn labels_read_as_networkx_and_igraph_write_them() {

@@ -729,7 +729,6 @@ fn build(lx: &Lexer, g: Contents, opts: &ReadOptions) -> Result<(Graph, Vec<Stri
 mod tests {
     use super::*;
     use crate::grid::Limits;
-    use crate::Maze;
 
     fn p(text: &str) -> Result<(Graph, Vec<String>)> {
         parse_noted(text, &ReadOptions::default())
@@ -737,17 +736,6 @@ mod tests {
 
     fn err(text: &str) -> String {
         p(text).unwrap_err().to_string()
-    }
-
-    #[test]
-    fn maze_round_trips_with_terminals_and_shape() {
-        let m = Maze::from_text_rows(&["#S###", "#...#", "###.G", "#####"]).unwrap();
-        let g = Graph::from_maze(&m);
-        let mut out = Vec::new();
-        write(&g, &mut out).unwrap();
-        let (back, notes) = p(std::str::from_utf8(&out).unwrap()).unwrap();
-        assert_eq!(back, g);
-        assert!(notes.is_empty());
     }
 
     #[test]

@@ -764,7 +764,6 @@ fn finish(st: State) -> Result<(Graph, Vec<String>)> {
 mod tests {
     use super::*;
     use crate::grid::Limits;
-    use crate::Maze;
 
     fn p(text: &str) -> Result<(Graph, Vec<String>)> {
         parse_noted(text, &ReadOptions::default())
@@ -776,18 +775,6 @@ mod tests {
 
     fn doc(body: &str) -> String {
         format!("<?xml version=\"1.0\"?>\n<graphml>\n{body}\n</graphml>\n")
-    }
-
-    #[test]
-    fn maze_round_trips_with_terminals_and_shape() {
-        let m = Maze::from_text_rows(&["#S###", "#...#", "###.G", "#####"]).unwrap();
-        let g = Graph::from_maze(&m);
-        let mut out = Vec::new();
-        write(&g, &mut out).unwrap();
-        let (back, notes) = p(std::str::from_utf8(&out).unwrap()).unwrap();
-        assert_eq!(back, g);
-        assert_eq!(back.shape().unwrap().dims(), &[4, 5]);
-        assert!(notes.is_empty());
     }
 
     #[test]
