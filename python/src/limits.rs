@@ -2,10 +2,12 @@
 //! `max_memory` (`--max-memory`, three quarters of the memory this process may use), and the
 //! estimate each piece of work makes before it allocates.
 //!
-//! The figures and words mirror the binary's `src/cli/budget.rs` (which the library does not
-//! export); keep the two in step.
+//! The default memory budget is the library's ([`mazegraph::io::default_max_memory`], as the
+//! CLI's); the per-work estimates mirror the binary's `src/cli/budget.rs` (which the library
+//! does not export); keep the two in step.
 
 use mazegraph::grid::{Limits, Shape, DEFAULT_MAX_CELLS};
+use mazegraph::io::default_max_memory;
 use pyo3::prelude::*;
 
 /// The limits for `max_cells` and `max_memory` (bytes), each defaulting as the CLI does.
@@ -19,47 +21,11 @@ pub fn limits(max_cells: Option<u64>, max_memory: Option<u64>) -> PyResult<Limit
     })
 }
 
-/// Three quarters of the memory this process may use: the machine's memory, or less when an
-/// address-space limit (`ulimit -v`) or the control group (a container) says so.
-pub fn default_max_memory() -> u64 {
-    let mut total = meminfo_total().unwrap_or(8 << 30);
-    if let Some(c) = cgroup_limit() {
-        total = total.min(c);
-    }
-    if let Some(r) = address_space_limit() {
-        total = total.min(r);
-    }
-    total / 4 * 3
-}
-
 /// The memory budget used when `max_memory` is not given: three quarters of the memory this
 /// process may use (the machine's, a container's or `ulimit -v`'s), in bytes.
 #[pyfunction(name = "default_max_memory")]
 pub fn default_max_memory_py() -> u64 {
     default_max_memory()
-}
-
-fn meminfo_total() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    kib.checked_mul(1024)
-}
-
-fn cgroup_limit() -> Option<u64> {
-    [
-        "/sys/fs/cgroup/memory.max",
-        "/sys/fs/cgroup/memory/memory.limit_in_bytes",
-    ]
-    .iter()
-    .find_map(|p| std::fs::read_to_string(p).ok()?.trim().parse().ok())
-}
-
-/// The soft `RLIMIT_AS`, from `/proc/self/limits` ("Max address space").
-fn address_space_limit() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/self/limits").ok()?;
-    let line = text.lines().find(|l| l.starts_with("Max address space"))?;
-    line.split_whitespace().nth(3)?.parse().ok()
 }
 
 /// What is done with a maze, for its memory estimate (bytes per cell at the peak, measured

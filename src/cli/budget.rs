@@ -7,41 +7,7 @@
 
 use mazegraph::format::Item;
 
-/// Three quarters of the memory this process may use: the machine's memory, or less when an
-/// address-space limit (`ulimit -v`) or the control group (a container) says so.
-pub fn default_max_memory() -> u64 {
-    let mut total = meminfo_total().unwrap_or(8 << 30);
-    if let Some(c) = cgroup_limit() {
-        total = total.min(c);
-    }
-    if let Some(r) = address_space_limit() {
-        total = total.min(r);
-    }
-    total / 4 * 3
-}
-
-fn meminfo_total() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    kib.checked_mul(1024)
-}
-
-fn cgroup_limit() -> Option<u64> {
-    [
-        "/sys/fs/cgroup/memory.max",
-        "/sys/fs/cgroup/memory/memory.limit_in_bytes",
-    ]
-    .iter()
-    .find_map(|p| std::fs::read_to_string(p).ok()?.trim().parse().ok())
-}
-
-/// The soft `RLIMIT_AS`, from `/proc/self/limits` ("Max address space").
-fn address_space_limit() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/self/limits").ok()?;
-    let line = text.lines().find(|l| l.starts_with("Max address space"))?;
-    line.split_whitespace().nth(3)?.parse().ok()
-}
+pub use mazegraph::io::default_max_memory;
 
 /// Parses `4G`, `512M`, `1.5GiB`, `100000` (bytes; K, M, G, T are powers of 1024).
 pub fn parse_bytes(s: &str) -> Result<u64, String> {
