@@ -14,6 +14,20 @@ use fixedbitset::FixedBitSet;
 /// its edges.
 pub const DEFAULT_MAX_CELLS: u64 = 1 << 32;
 
+/// The 64 (`usize::BITS`) bits of `words` starting at bit `at`, at any alignment, bit 0 first;
+/// bits past the end read as 0. Row scans use it to take a grid row 64 cells at a time.
+#[inline]
+pub(crate) fn load_bits(words: &[usize], at: usize) -> usize {
+    const B: usize = usize::BITS as usize;
+    let (d, shift) = (at / B, at % B);
+    let lo = words.get(d).copied().unwrap_or(0) >> shift;
+    if shift == 0 {
+        lo
+    } else {
+        lo | (words.get(d + 1).copied().unwrap_or(0) << (B - shift))
+    }
+}
+
 /// The most axes a grid may have: 32. A cell's open directions are a 64-bit mask, two bits
 /// per axis ([`crate::junction`]); a 33rd axis would need a 65th bit.
 pub const MAX_AXES: usize = 32;

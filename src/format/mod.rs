@@ -37,6 +37,7 @@
 //! ```
 
 pub mod adj;
+pub mod deflate;
 pub mod dot;
 pub mod edges;
 mod exchange;

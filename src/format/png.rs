@@ -48,7 +48,7 @@
 
 use super::ReadOptions;
 use crate::error::{Error, Result};
-use crate::grid::{Grid, Shape};
+use crate::grid::{load_bits, Grid, Shape};
 use crate::maze::Maze;
 use png::{BitDepth, ColorType, Decoder, DecodingError, EncodingError};
 use std::io::{Cursor, Write};
@@ -628,18 +628,6 @@ fn or_bits(dst: &mut [usize], at: usize, src: &[usize], nbits: usize) {
                 *d |= word >> (B - shift);
             }
         }
-    }
-}
-
-/// The `B` bits of `src` starting at bit `at` (any alignment); bits past the end are 0.
-#[inline]
-fn load_bits(src: &[usize], at: usize) -> usize {
-    let (d, shift) = (at / B, at % B);
-    let lo = src.get(d).copied().unwrap_or(0) >> shift;
-    if shift == 0 {
-        lo
-    } else {
-        lo | (src.get(d + 1).copied().unwrap_or(0) << (B - shift))
     }
 }
 

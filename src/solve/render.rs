@@ -13,6 +13,8 @@
 
 use super::Solution;
 use crate::error::{Error, Result};
+use crate::format::deflate::ImageData;
+use crate::grid::load_bits;
 use crate::legend::{Entry, Legend, Swatch};
 use crate::maze::Maze;
 use crate::palette;
@@ -243,18 +245,6 @@ pub const PALETTE: [[u8; 3]; 6] = [WALL, SHADED, KEPT, PATH, START, GOAL];
 
 const B: usize = usize::BITS as usize;
 
-/// The `B` bits of `words` starting at bit `p` (bits past the end read as 0).
-#[inline]
-fn chunk(words: &[usize], p: usize) -> usize {
-    let (k, sh) = (p / B, p % B);
-    let lo = words.get(k).map_or(0, |w| w >> sh);
-    if sh == 0 {
-        lo
-    } else {
-        lo | words.get(k + 1).map_or(0, |w| w << (B - sh))
-    }
-}
-
 /// Writes a 2-D solution as a colour PNG, one pixel per cell, row by row, in the colours of
 /// [`PALETTE`]. The picture is indexed (a 4-bit palette of those RGB colours): the same
 /// picture as 8-bit RGB with a sixth of the pixel data to compress, which is what keeps a
@@ -303,19 +293,47 @@ pub fn legend(maze: &Maze, solution: &Solution, width: usize) -> Legend {
     if path.len() > 2 {
         entries.push(Entry::new(Swatch::Colour(3), "solution"));
     }
-    let mut on_path = fixedbitset::FixedBitSet::with_capacity(maze.grid().len());
-    on_path.extend(path.iter().copied());
-    let (kept, other) = solution.method.kept_names();
-    if solution.kept.ones().any(|i| !on_path.contains(i)) {
-        entries.push(Entry::new(Swatch::Colour(2), kept));
+    let on_path = path_cells(maze, solution);
+    let grid = maze.grid().bits().as_slice();
+    let kept = solution.kept.as_slice();
+    let (kept_off_path, other) = match &on_path {
+        // The kept cells are the path: nothing else is kept, and the other path cells are
+        // there when they outnumber it.
+        None => (false, maze.grid().count_paths() > solution.kept_count()),
+        Some(p) => {
+            let p = p.as_slice();
+            let word = |i: usize| p.get(i).copied().unwrap_or(0);
+            (
+                kept.iter().enumerate().any(|(i, &k)| k & !word(i) != 0),
+                grid.iter()
+                    .zip(kept)
+                    .enumerate()
+                    .any(|(i, (&g, &k))| g & !k & !word(i) != 0),
+            )
+        }
+    };
+    let (kept_name, other_name) = solution.method.kept_names();
+    if kept_off_path {
+        entries.push(Entry::new(Swatch::Colour(2), kept_name));
     }
-    let grid = maze.grid();
-    if (0..grid.len())
-        .any(|i| grid.is_path(i) && !solution.kept.contains(i) && !on_path.contains(i))
-    {
-        entries.push(Entry::new(Swatch::Colour(1), other));
+    if other {
+        entries.push(Entry::new(Swatch::Colour(1), other_name));
     }
     Legend::new(entries, width)
+}
+
+/// The path's cells as a bitset over the grid; `None` when they are exactly the kept cells
+/// (dead-end filling of a perfect maze, whose kept cells are the path and nothing else), so
+/// that a huge solution is drawn without a third bit per cell.
+fn path_cells(maze: &Maze, solution: &Solution) -> Option<fixedbitset::FixedBitSet> {
+    let path: &[usize] = solution.path.as_deref().unwrap_or_default();
+    // Dead-end filling keeps every cell of its path; a path as long as the kept cells is them.
+    if solution.method == super::Method::DeadEnd && path.len() == solution.kept_count() {
+        return None;
+    }
+    let mut on_path = fixedbitset::FixedBitSet::with_capacity(maze.grid().len());
+    on_path.extend(path.iter().copied());
+    Some(on_path)
 }
 
 /// [`write_png_scaled`] with [`legend`] under the maze.
@@ -381,97 +399,109 @@ fn write_png_inner(
         .map_err(png_err)?;
     }
     enc.set_palette(colours);
-    enc.set_compression(png::Compression::Fast);
     let mut writer = enc.write_header().map_err(png_err)?;
-    let mut stream = writer.stream_writer_with_size(1 << 20).map_err(png_err)?;
+    let row_bytes = (pw as usize).div_ceil(2);
+    let mut data = ImageData::new(&mut writer, row_bytes);
+    let rows = Rows::new(maze, solution);
+    if scale == 1 {
+        data.write_rows(0..h, |y, row| rows.draw(y, row))?;
+    } else {
+        data.write_rows(0..h * scale, |y, row| {
+            let mut cells = vec![0u8; w.div_ceil(2)];
+            rows.draw(y / scale, &mut cells);
+            for x in 0..w {
+                let v = (cells[x / 2] >> if x.is_multiple_of(2) { 4 } else { 0 }) & 0x0f;
+                if v != 0 {
+                    for k in 0..scale {
+                        set_pixel(row, x * scale + k, v);
+                    }
+                }
+            }
+        })?;
+    }
+    if let Some(l) = legend {
+        let width = pw as usize;
+        data.write_rows(0..l.height(), |y, row| {
+            let mut pixels = vec![0u8; width];
+            l.row(y, &mut pixels, 6, 0);
+            for (x, &v) in pixels.iter().enumerate() {
+                set_pixel(row, x, v);
+            }
+        })?;
+    }
+    data.finish()?;
+    writer.finish().map_err(png_err)
+}
 
-    let grid = maze.grid().bits().as_slice();
-    let kept = solution.kept.as_slice();
-    let mut on_path = fixedbitset::FixedBitSet::with_capacity(maze.grid().len());
-    if let Some(p) = &solution.path {
-        on_path.extend(p.iter().copied());
-    }
-    let path = on_path.as_slice();
-    // Pixel of one cell: 0 wall, 1 path not kept, 2 kept. Two cells (bit 0: first cell's path
-    // bit, bit 1: second's; bits 2, 3: their kept bits) make one byte, first cell high.
-    let mut lut = [0u8; 16];
-    for (x, px) in lut.iter_mut().enumerate() {
-        let cell = |g: usize, k: usize| (g + (g & k)) as u8;
-        *px = cell(x & 1, (x >> 2) & 1) << 4 | cell((x >> 1) & 1, (x >> 3) & 1);
-    }
-    let row_bytes = w.div_ceil(2);
-    let mut row = vec![0u8; w.div_ceil(B) * (B / 2)];
-    let mut wide = vec![
-        0u8;
-        if scale == 1 {
-            0
-        } else {
-            (pw as usize).div_ceil(2)
+/// The rows of a solution picture, one pixel per cell, drawn on any thread.
+struct Rows<'a> {
+    w: usize,
+    grid: &'a [usize],
+    kept: &'a [usize],
+    /// The path's cells, or `None` when they are the kept cells (see [`path_cells`]).
+    path: Option<fixedbitset::FixedBitSet>,
+    /// Pixels of two cells from their path and kept bits (see [`Rows::new`]).
+    lut: [u8; 16],
+    terminals: [(usize, u8); 2],
+}
+
+impl<'a> Rows<'a> {
+    fn new(maze: &'a Maze, solution: &'a Solution) -> Self {
+        let path = path_cells(maze, solution);
+        // Pixel of one cell: 0 wall, 1 path not kept, 2 kept (3, the path's colour, when the
+        // kept cells are the path). Two cells (bit 0: first cell's path bit, bit 1: second's;
+        // bits 2, 3: their kept bits) make one byte, first cell high.
+        let kept_colour = if path.is_none() { 2 } else { 1 };
+        let mut lut = [0u8; 16];
+        for (x, px) in lut.iter_mut().enumerate() {
+            let cell = |g: usize, k: usize| (g + kept_colour * (g & k)) as u8;
+            *px = cell(x & 1, (x >> 2) & 1) << 4 | cell((x >> 1) & 1, (x >> 3) & 1);
         }
-    ];
-    let terminals = [(solution.start, 4u8), (solution.goal, 5u8)];
-    for r in 0..h {
+        Rows {
+            w: maze.shape().dims()[1],
+            grid: maze.grid().bits().as_slice(),
+            kept: solution.kept.as_slice(),
+            path,
+            lut,
+            terminals: [(solution.start, 4u8), (solution.goal, 5u8)],
+        }
+    }
+
+    /// Draws maze row `r` into `row` (`w.div_ceil(2)` bytes, zeroed): 64 cells at a time,
+    /// through the table, then the path's cells and the terminals.
+    fn draw(&self, r: usize, row: &mut [u8]) {
+        let w = self.w;
         let base = r * w;
         let mut col = 0;
         while col < w {
             let p = base + col;
             let len = (w - col).min(B);
             let mask = if len == B { !0 } else { (1usize << len) - 1 };
-            let g = chunk(grid, p) & mask;
-            let bytes = &mut row[col / 2..col / 2 + B / 2];
-            if g == 0 {
-                bytes.fill(0);
-            } else {
-                let k = chunk(kept, p) & g;
+            let g = load_bits(self.grid, p) & mask;
+            if g != 0 {
+                let bytes = &mut row[col / 2..col / 2 + len.div_ceil(2)];
+                let k = load_bits(self.kept, p) & g;
                 for (j, byte) in bytes.iter_mut().enumerate() {
                     let x = ((g >> (2 * j)) & 3) | (((k >> (2 * j)) & 3) << 2);
-                    *byte = lut[x];
+                    *byte = self.lut[x];
                 }
-                let mut on = chunk(path, p) & g;
-                while on != 0 {
-                    let t = on.trailing_zeros() as usize;
-                    on &= on - 1;
-                    set_pixel(bytes, t, 3);
+                if let Some(path) = &self.path {
+                    let mut on = load_bits(path.as_slice(), p) & g;
+                    while on != 0 {
+                        let t = on.trailing_zeros() as usize;
+                        on &= on - 1;
+                        set_pixel(bytes, t, 3);
+                    }
                 }
             }
             col += len;
         }
-        for &(t, colour) in &terminals {
+        for &(t, colour) in &self.terminals {
             if t / w == r {
-                set_pixel(&mut row, t % w, colour);
-            }
-        }
-        if scale == 1 {
-            stream.write_all(&row[..row_bytes])?;
-        } else {
-            wide.fill(0);
-            for x in 0..w {
-                let v = (row[x / 2] >> if x.is_multiple_of(2) { 4 } else { 0 }) & 0x0f;
-                if v != 0 {
-                    for k in 0..scale {
-                        set_pixel(&mut wide, x * scale + k, v);
-                    }
-                }
-            }
-            for _ in 0..scale {
-                stream.write_all(&wide)?;
+                set_pixel(row, t % w, colour);
             }
         }
     }
-    if let Some(l) = legend {
-        let width = pw as usize;
-        let mut pixels = vec![0u8; width];
-        let mut packed = vec![0u8; width.div_ceil(2)];
-        for y in 0..l.height() {
-            l.row(y, &mut pixels, 6, 0);
-            for (x, &v) in pixels.iter().enumerate() {
-                set_pixel(&mut packed, x, v);
-            }
-            stream.write_all(&packed)?;
-        }
-    }
-    stream.finish().map_err(png_err)?;
-    Ok(())
 }
 
 /// Sets pixel `x` of a row of 4-bit pixels (two per byte, first one high).
