@@ -20,6 +20,36 @@ fn default_is_dead_end_with_a_summary_line() {
 }
 
 #[test]
+fn a_written_solution_says_where_the_time_went() {
+    let dir = tempfile::tempdir().unwrap();
+    let maze = write(dir.path(), "perfect.txt", PERFECT);
+    let png = dir.path().join("solved.png");
+    let out = mg()
+        .args(["solve", s(&maze), "-o", s(&png)])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    // "…, 0.000 s (read 0.000 s, written 0.001 s)": solving, then reading and writing.
+    let times = text
+        .split(" s (read ")
+        .nth(1)
+        .unwrap_or_else(|| panic!("{text}"));
+    let (read, written) = times
+        .trim_end()
+        .trim_end_matches(" s)")
+        .split_once(" s, written ")
+        .unwrap();
+    assert!(
+        read.parse::<f64>().is_ok() && written.parse::<f64>().is_ok(),
+        "{text}"
+    );
+    // Without a file, only the solving time.
+    let out = mg().args(["solve", s(&maze)]).output().unwrap();
+    assert!(!String::from_utf8(out.stdout).unwrap().contains("written"));
+}
+
+#[test]
 fn text_output_marks_the_path() {
     let dir = tempfile::tempdir().unwrap();
     let maze = write(dir.path(), "perfect.txt", PERFECT);

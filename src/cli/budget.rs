@@ -42,8 +42,11 @@ pub fn parse_bytes(s: &str) -> Result<u64, String> {
 /// What a command does with the maze it read, for its estimate.
 #[derive(Clone, Copy, Debug)]
 pub enum Work {
-    /// Solving by dead-end filling or a graph search on the grid (a few bytes per cell).
+    /// Solving by dead-end filling or a breadth- or depth-first search on the grid, drawing,
+    /// converting to a grid format (bits per cell, and the path).
     Solve,
+    /// A* or Trémaux on the grid (a distance or a mark count per cell).
+    Search,
     /// Building the graph of every path cell (convert to a graph format, Dijkstra, equal).
     CellGraph,
     /// The junction graph only.
@@ -62,7 +65,8 @@ impl Work {
     /// Bytes per cell at the peak (measured, with a margin).
     fn bytes_per_cell(self) -> u64 {
         match self {
-            Work::Solve => 4,
+            Work::Solve => 1,
+            Work::Search => 4,
             Work::JunctionGraph => 10,
             Work::CellGraph => 16,
             Work::Stats => 22,
@@ -75,7 +79,7 @@ impl Work {
     /// What the work does to `what` ("a 20×20 maze").
     fn describe(self, what: &str) -> String {
         match self {
-            Work::Solve => format!("solving {what}"),
+            Work::Solve | Work::Search => format!("solving {what}"),
             Work::JunctionGraph => format!("building the junction graph of {what}"),
             Work::CellGraph => format!("building the graph of every path cell of {what}"),
             Work::Stats => format!("computing the statistics of {what}"),

@@ -149,6 +149,7 @@ impl Args {
 fn work(method: MethodArg) -> Work {
     match method {
         MethodArg::Dijkstra => Work::JunctionGraph,
+        MethodArg::Astar | MethodArg::Tremaux => Work::Search,
         _ => Work::Solve,
     }
 }
@@ -159,6 +160,8 @@ struct Solved {
     /// The picture it was read from, when its lattice was detected (drawn on for .png output).
     source: Option<Source>,
     solution: Solution,
+    /// Seconds reading the input, then solving.
+    read_seconds: f64,
     seconds: f64,
 }
 
@@ -227,6 +230,7 @@ fn load(path: &Path, args: &Args, global: &Global) -> Result<Loaded> {
 
 fn solve_one(path: &Path, args: &Args, global: &Global, stage: &dyn Fn(String)) -> Result<Outcome> {
     stage(format!("reading {}", path.display()));
+    let read = Instant::now();
     let (maze, source) = match load(path, args, global)? {
         Loaded::Maze(maze, source) => (maze, source),
         Loaded::Graph(graph) => {
@@ -250,12 +254,14 @@ fn solve_one(path: &Path, args: &Args, global: &Global, stage: &dyn Fn(String)) 
         Method::DeadEnd => "filling dead ends".to_string(),
         m => format!("solving ({m})"),
     });
+    let read_seconds = read.elapsed().as_secs_f64();
     let t = Instant::now();
     let solution = solve(&maze, args.method()).map_err(|e| located(path, e))?;
     Ok(Outcome::Maze(Solved {
         maze,
         source,
         solution,
+        read_seconds,
         seconds: t.elapsed().as_secs_f64(),
     }))
 }
@@ -320,25 +326,33 @@ fn no_solution(s: &Solved) -> String {
     }
 }
 
-/// The human summary line of an outcome.
-fn summary(path: &Path, o: &Outcome) -> String {
+/// The human summary line of an outcome; `written` is the seconds spent writing the solution
+/// file, if one was written.
+fn summary(path: &Path, o: &Outcome, written: Option<f64>) -> String {
     match o {
-        Outcome::Maze(s) => maze_summary(path, s),
+        Outcome::Maze(s) => maze_summary(path, s, written),
         Outcome::Graph(g) => graph_summary(path, g),
     }
 }
 
-/// The human summary line of a solved maze.
-fn maze_summary(path: &Path, s: &Solved) -> String {
+/// The human summary line of a solved maze: the solving time, and where the rest went when a
+/// solution file was written (reading and decoding the input, encoding and writing the file).
+fn maze_summary(path: &Path, s: &Solved, written: Option<f64>) -> String {
     let sol = &s.solution;
     let head = format!("{}: {}", path.display(), sol.method);
+    let times = match written {
+        Some(w) => format!(
+            "{:.3} s (read {:.3} s, written {w:.3} s)",
+            s.seconds, s.read_seconds
+        ),
+        None => format!("{:.3} s", s.seconds),
+    };
     match sol.length {
         Some(l) => format!(
-            "{head}: path of {l} steps, {} cells kept, {} {}, {:.3} s",
+            "{head}: path of {l} steps, {} cells kept, {} {}, {times}",
             sol.kept_count(),
             sol.visited,
             sol.method.visited_unit(),
-            s.seconds
         ),
         None => format!("{head}: {}", no_solution(s)),
     }
@@ -402,7 +416,7 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     if !outcome.is_solved() {
         drop(stages);
         if !args.json {
-            let msg = summary(input, &outcome);
+            let msg = summary(input, &outcome, None);
             if to_stdout {
                 note!("{msg}");
             } else {
@@ -422,8 +436,10 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         let text = format!("{}\n", graph_json(g));
         output.write_with(false, |w| Ok(w.write_all(text.as_bytes())?))?;
     }
+    let mut written = None;
     if let (Some(output), Some(format), Outcome::Maze(solved)) = (output, format, &outcome) {
         stages.stage("writing the solution");
+        let t = Instant::now();
         match (&solved.source, format) {
             (Some(src), SolutionFormat::Png) => {
                 // The solution over the user's own picture, at its size and colours.
@@ -454,11 +470,12 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
                 render::write(format, &solved.maze, &solved.solution, w)
             })?,
         }
+        written = Some(t.elapsed().as_secs_f64());
     }
     drop(stages);
     let quiet_file = global.quiet && args.output.is_some();
     if !args.json && !to_stdout && !quiet_file {
-        outln!("{}", summary(input, &outcome))?;
+        outln!("{}", summary(input, &outcome, written))?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -492,7 +509,7 @@ fn batch(args: &Args, global: &Global) -> Result<ExitCode> {
                     return (code, Some(json_line(p, &r)), None);
                 }
                 match r {
-                    Ok(s) => (code, Some(summary(p, &s)), None),
+                    Ok(s) => (code, Some(summary(p, &s, None)), None),
                     Err(e) => (code, None, Some(super::out::error_line(&format!("{e:#}")))),
                 }
             })
