@@ -28,6 +28,28 @@ pub(crate) fn load_bits(words: &[usize], at: usize) -> usize {
     }
 }
 
+/// ORs `nbits` bits of `src`, starting at its bit `from`, into `dst` from its bit `at` (any
+/// alignments, a word at a time); bits that would land past the end of `dst` are dropped.
+pub(crate) fn or_bits(dst: &mut [usize], at: usize, src: &[usize], from: usize, nbits: usize) {
+    const B: usize = usize::BITS as usize;
+    let (d0, shift) = (at / B, at % B);
+    for i in 0..nbits.div_ceil(B) {
+        let left = nbits - i * B;
+        let mut word = load_bits(src, from + i * B);
+        if left < B {
+            word &= (1usize << left) - 1;
+        }
+        if let Some(d) = dst.get_mut(d0 + i) {
+            *d |= word << shift;
+        }
+        if shift != 0 {
+            if let Some(d) = dst.get_mut(d0 + i + 1) {
+                *d |= word >> (B - shift);
+            }
+        }
+    }
+}
+
 /// The most axes a grid may have: 32. A cell's open directions are a 64-bit mask, two bits
 /// per axis ([`crate::junction`]); a 33rd axis would need a 65th bit.
 pub const MAX_AXES: usize = 32;

@@ -13,6 +13,33 @@ pub(crate) fn in_pool() -> bool {
     false
 }
 
+/// Runs `background` on the pool while `here` runs on the calling thread (which need not be
+/// one of the pool's: `here` may hold what cannot move between threads, such as a writer);
+/// returns both results. Without rayon, one after the other.
+pub(crate) fn beside<A: Send, B>(
+    background: impl FnOnce() -> A + Send,
+    here: impl FnOnce() -> B,
+) -> (A, B) {
+    #[cfg(feature = "parallel")]
+    {
+        let mut a = None;
+        let b = rayon::in_place_scope(|s| {
+            s.spawn(|_| a = Some(background()));
+            here()
+        });
+        // The scope ends only once its spawned work is done.
+        match a {
+            Some(a) => (a, b),
+            None => unreachable!("a rayon scope returns after its spawned work"),
+        }
+    }
+    #[cfg(not(feature = "parallel"))]
+    {
+        let b = here();
+        (background(), b)
+    }
+}
+
 /// `into_par_iter` without rayon: the serial iterator.
 #[cfg(not(feature = "parallel"))]
 pub(crate) trait IntoParallelIterator: IntoIterator + Sized {

@@ -48,7 +48,7 @@
 
 use super::ReadOptions;
 use crate::error::{Error, Result};
-use crate::grid::{load_bits, Grid, Shape};
+use crate::grid::{load_bits, or_bits, Grid, Shape};
 use crate::maze::Maze;
 use png::{BitDepth, ColorType, Decoder, DecodingError, EncodingError};
 use std::io::{Cursor, Write};
@@ -141,7 +141,7 @@ pub fn read(bytes: &[u8], opts: &ReadOptions) -> Result<Maze> {
                 .ok_or_else(|| image_ends_early(y))?;
             if y < height {
                 pixels.pack(row.data(), &mut row_bits);
-                or_bits(blocks, y * width, &row_bits, width);
+                or_bits(blocks, y * width, &row_bits, 0, width);
             }
         }
     }
@@ -609,31 +609,9 @@ fn light_over_white(luma: u32, alpha: u8) -> bool {
     2 * (luma * a + WHITE * (255 - a)) >= WHITE * 255
 }
 
-/// ORs the first `nbits` bits of `src` into `dst` starting at bit `at` (any alignment).
-/// Bits of `src` past `nbits` are ignored; bits past the end of `dst` are dropped.
-fn or_bits(dst: &mut [usize], at: usize, src: &[usize], nbits: usize) {
-    let (d0, shift) = (at / B, at % B);
-    for (i, &word) in src.iter().take(nbits.div_ceil(B)).enumerate() {
-        let left = nbits - i * B;
-        let word = if left < B {
-            word & ((1usize << left) - 1)
-        } else {
-            word
-        };
-        if let Some(d) = dst.get_mut(d0 + i) {
-            *d |= word << shift;
-        }
-        if shift != 0 {
-            if let Some(d) = dst.get_mut(d0 + i + 1) {
-                *d |= word >> (B - shift);
-            }
-        }
-    }
-}
-
 /// Packs `width` grid bits starting at bit `at` into a 1-bit PNG row (most significant bit
 /// first; `out.len()` is `width.div_ceil(8)`), padding bits cleared.
-fn pack_png_row(blocks: &[usize], at: usize, width: usize, out: &mut [u8]) {
+pub(crate) fn pack_png_row(blocks: &[usize], at: usize, width: usize, out: &mut [u8]) {
     for (i, chunk) in out.chunks_mut(WORD_BYTES).enumerate() {
         let left = width - i * B;
         let mut word = load_bits(blocks, at + i * B);
@@ -736,7 +714,7 @@ mod tests {
         for at in [0, 1, 7, 63, 64, 65, 130] {
             for nbits in [1, 5, 64, 65, 129, 3 * B] {
                 let mut dst = vec![0usize; (at + nbits).div_ceil(B) + 1];
-                or_bits(&mut dst, at, &src, nbits);
+                or_bits(&mut dst, at, &src, 0, nbits);
                 for k in 0..nbits {
                     let want = src[k / B] >> (k % B) & 1;
                     let got = dst[(at + k) / B] >> ((at + k) % B) & 1;
@@ -755,7 +733,7 @@ mod tests {
     #[test]
     fn or_bits_never_writes_past_dst() {
         let mut dst = vec![0usize; 1];
-        or_bits(&mut dst, B - 4, &[!0, !0], 2 * B);
+        or_bits(&mut dst, B - 4, &[!0, !0], 0, 2 * B);
         assert_eq!(dst[0], !0usize << (B - 4));
     }
 

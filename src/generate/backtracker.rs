@@ -54,17 +54,76 @@ pub fn extend(lattice: &Lattice, mut grid: Grid, rng: &mut impl Rng) -> Grid {
     let mut stack: Vec<u8> = Vec::new();
     let mut options = [0u8; 2 * MAX_DIMS];
     for start in starts {
-        walk(
-            lattice,
-            &mut grid,
-            &mut free,
-            start,
-            &mut stack,
-            &mut options,
-            rng,
-        );
+        if lattice.cells().ndim() == 2 {
+            walk_2d(lattice, &mut grid, &mut free, start, &mut stack, rng);
+        } else {
+            walk(
+                lattice,
+                &mut grid,
+                &mut free,
+                start,
+                &mut stack,
+                &mut options,
+                rng,
+            );
+        }
     }
     grid
+}
+
+/// `NTH[mask][k]`: the direction of the `k`-th set bit of a 4-bit mask of free neighbours.
+const NTH: [[u8; 4]; 16] = {
+    let mut t = [[0u8; 4]; 16];
+    let mut mask = 0;
+    while mask < 16 {
+        let (mut d, mut k) = (0, 0);
+        while d < 4 {
+            if mask & (1 << d) != 0 {
+                t[mask][k] = d as u8;
+                k += 1;
+            }
+            d += 1;
+        }
+        mask += 1;
+    }
+    t
+};
+
+/// [`walk`] on a 2-D lattice: the same walk (the same directions in the same order, the same
+/// random draws, so the same maze), with the four neighbour tests unrolled into a mask.
+fn walk_2d(
+    lattice: &Lattice,
+    grid: &mut Grid,
+    free: &mut fixedbitset::FixedBitSet,
+    start: usize,
+    stack: &mut Vec<u8>,
+    rng: &mut impl Rng,
+) {
+    let row = 2 * lattice.cells().strides()[0];
+    // Steps by direction: up, down, left, right (axis 0 then 1, minus then plus).
+    let step = [row.wrapping_neg(), row, 2usize.wrapping_neg(), 2];
+    let mut cur = start;
+    loop {
+        let up = cur >= row && free.contains(cur - row);
+        let left = cur >= 2 && free.contains(cur - 2);
+        let mask = usize::from(up)
+            | usize::from(free.contains(cur + row)) << 1
+            | usize::from(left) << 2
+            | usize::from(free.contains(cur + 2)) << 3;
+        if mask != 0 {
+            let d = NTH[mask][below(rng, mask.count_ones() as usize)];
+            let next = cur.wrapping_add(step[usize::from(d)]);
+            Lattice::open(grid, cur, next);
+            free.set(next, false);
+            stack.push(d);
+            cur = next;
+        } else {
+            match stack.pop() {
+                Some(d) => cur = cur.wrapping_sub(step[usize::from(d)]),
+                None => break,
+            }
+        }
+    }
 }
 
 /// The depth-first walk from `start` until it is back there with no free neighbour.

@@ -20,7 +20,8 @@
 use super::lattice::{below, shapes, Lattice};
 use super::{carve, rng_from_seed, Algorithm};
 use crate::error::{Error, Result};
-use crate::grid::{Grid, Limits};
+use crate::format::png::pack_png_row;
+use crate::grid::{or_bits, Grid, Limits};
 use crate::par::*;
 use std::io::Write;
 
@@ -126,7 +127,8 @@ pub fn for_each_row(huge: &Huge, mut row: impl FnMut(&[u8]) -> Result<()>) -> Re
     let width = 2 * cols + 1;
     let bytes = width.div_ceil(8);
     let set = |line: &mut [u8], x: usize| line[x / 8] |= 0x80 >> (x % 8);
-    for i in 0..by {
+    // Band `i`'s rows: its blocks carved on every core, then its rows assembled.
+    let make_band = |i: usize| -> Result<Vec<u8>> {
         let height = rs[i + 1] - rs[i];
         let blocks: Vec<Grid> = (0..bx)
             .into_par_iter()
@@ -143,27 +145,14 @@ pub fn for_each_row(huge: &Huge, mut row: impl FnMut(&[u8]) -> Result<()>) -> Re
         band.par_chunks_mut(bytes)
             .enumerate()
             .for_each(|(y, line)| {
+                // The row's bits from each block (neighbours share their frame column), then
+                // packed as a PNG row, a word at a time.
+                let mut bits = vec![0usize; width.div_ceil(usize::BITS as usize)];
                 for (j, block) in blocks.iter().enumerate() {
                     let bw = 2 * (cs[j + 1] - cs[j]) + 1;
-                    let x0 = 2 * cs[j];
-                    let words = block.bits().as_slice();
-                    let (lo, hi) = (y * bw, (y + 1) * bw);
-                    const B: usize = usize::BITS as usize;
-                    for wi in lo / B..hi.div_ceil(B) {
-                        let mut word = words.get(wi).copied().unwrap_or(0);
-                        if wi == lo / B {
-                            word &= usize::MAX << (lo % B);
-                        }
-                        while word != 0 {
-                            let bit = wi * B + word.trailing_zeros() as usize;
-                            if bit >= hi {
-                                break;
-                            }
-                            set(line, x0 + bit - lo);
-                            word &= word - 1;
-                        }
-                    }
+                    or_bits(&mut bits, 2 * cs[j], block.bits().as_slice(), y * bw, bw);
                 }
+                pack_png_row(&bits, 0, width, line);
             });
         // Doors: right doors inside the band, down doors from the band above on its top row.
         for j in 0..bx {
@@ -185,8 +174,19 @@ pub fn for_each_row(huge: &Huge, mut row: impl FnMut(&[u8]) -> Result<()>) -> Re
             let at = (band_rows - 1) * bytes;
             set(&mut band[at..], width - 2);
         }
-        for line in band.chunks(bytes) {
-            row(line)?;
+        Ok(band)
+    };
+    // Each band is handed out while the next one is made on the pool.
+    let mut band = make_band(0)?;
+    for i in 0..by {
+        let (next, written) = beside(
+            || (i + 1 < by).then(|| make_band(i + 1)).transpose(),
+            || band.chunks(bytes).try_for_each(&mut row),
+        );
+        written?;
+        match next? {
+            Some(b) => band = b,
+            None => break,
         }
     }
     Ok(())

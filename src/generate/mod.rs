@@ -369,7 +369,8 @@ pub(crate) fn tree_walk_start(
 /// The rooms of the tree carved in `grid` (the path rooms of `lattice`), in row-major order;
 /// when there is none, a random room is carved and is the tree.
 pub(crate) fn tree_rooms(lattice: &Lattice, grid: &mut Grid, rng: &mut impl Rng) -> Vec<usize> {
-    let rooms: Vec<usize> = lattice.allowed().intersection(grid.bits()).collect();
+    // The grid's path cells are few (a tree) or none: iterate those, not every room.
+    let rooms: Vec<usize> = grid.bits().intersection(lattice.allowed()).collect();
     if !rooms.is_empty() {
         return rooms;
     }
