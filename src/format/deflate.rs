@@ -79,8 +79,9 @@ impl<'a, W: Write> ImageData<'a, W> {
             .step_by(per_chunk)
             .map(|a| a..(a + per_chunk).min(rows.end))
             .collect();
-        for batch in chunks.chunks(threads().max(1)) {
-            let coded: Vec<(Vec<u8>, u32, usize)> = batch
+        // One chunk per core at a time; a batch is written while the next one is coded.
+        let code = |batch: &[Range<usize>]| -> Vec<(Vec<u8>, u32, usize)> {
+            batch
                 .to_vec()
                 .into_par_iter()
                 .map(|range| {
@@ -88,20 +89,34 @@ impl<'a, W: Write> ImageData<'a, W> {
                     for (y, row) in range.zip(raw.chunks_exact_mut(line)) {
                         fill(y, &mut row[1..]);
                     }
-                    let adler = adler32(&raw);
-                    (encode_block(&raw), adler, raw.len())
+                    (encode_block(&raw), adler32(&raw), raw.len())
                 })
-                .collect();
-            for (block, adler, len) in coded {
-                self.adler = adler32_combine(self.adler, adler, len);
-                if self.first {
-                    self.first = false;
-                    let mut data = ZLIB_HEADER.to_vec();
-                    data.extend_from_slice(&block);
-                    self.chunk(&data)?;
-                } else {
-                    self.chunk(&block)?;
-                }
+                .collect()
+        };
+        let mut batches = chunks.chunks(threads().max(1));
+        let Some(first) = batches.next() else {
+            return Ok(());
+        };
+        let mut coded = code(first);
+        for batch in batches {
+            let (next, written) = beside(|| code(batch), || self.put(std::mem::take(&mut coded)));
+            written?;
+            coded = next;
+        }
+        self.put(coded)
+    }
+
+    /// Writes coded chunks, in order.
+    fn put(&mut self, coded: Vec<(Vec<u8>, u32, usize)>) -> Result<()> {
+        for (block, adler, len) in coded {
+            self.adler = adler32_combine(self.adler, adler, len);
+            if self.first {
+                self.first = false;
+                let mut data = ZLIB_HEADER.to_vec();
+                data.extend_from_slice(&block);
+                self.chunk(&data)?;
+            } else {
+                self.chunk(&block)?;
             }
         }
         Ok(())
@@ -161,34 +176,49 @@ fn adler32_combine(a: u32, b: u32, len_b: usize) -> u32 {
     (sum1 | sum2 << 16) as u32
 }
 
-/// Bits written least significant first, as deflate packs them.
+/// Bits written least significant first, as deflate packs them, into a buffer sized in
+/// advance: every `put` stores eight bytes and keeps fewer than eight bits pending.
 struct Bits {
     out: Vec<u8>,
+    /// Bytes complete in `out`.
+    pos: usize,
     buf: u64,
     n: u32,
 }
 
 impl Bits {
-    /// Appends the low `n` bits of `v` (`n` ≤ 32).
+    /// A buffer for `bits` bits at most.
+    fn with_capacity(bits: u64) -> Bits {
+        Bits {
+            out: vec![0; (bits / 8) as usize + 16],
+            pos: 0,
+            buf: 0,
+            n: 0,
+        }
+    }
+
+    /// Appends the low `n` bits of `v` (`n` ≤ 56).
     #[inline(always)]
     fn put(&mut self, v: u64, n: u32) {
         self.buf |= v << self.n;
         self.n += n;
-        if self.n >= 32 {
-            self.out.extend_from_slice(&(self.buf as u32).to_le_bytes());
-            self.buf >>= 32;
-            self.n -= 32;
-        }
+        self.out[self.pos..self.pos + 8].copy_from_slice(&self.buf.to_le_bytes());
+        let bytes = self.n / 8;
+        self.pos += bytes as usize;
+        // bytes ≤ 7: n was below 8 before this put.
+        self.buf = if bytes == 0 {
+            self.buf
+        } else {
+            self.buf >> (8 * bytes)
+        };
+        self.n %= 8;
     }
 
-    /// Pads with zero bits to the next byte and flushes.
-    fn align(&mut self) {
-        while self.n > 0 {
-            self.out.push(self.buf as u8);
-            self.buf >>= 8;
-            self.n = self.n.saturating_sub(8);
-        }
-        self.buf = 0;
+    /// Pads with zero bits to the next byte; the bytes written so far.
+    fn finish(mut self) -> Vec<u8> {
+        self.pos += usize::from(self.n > 0);
+        self.out.truncate(self.pos);
+        self.out
     }
 }
 
@@ -200,14 +230,9 @@ const CL_ORDER: [usize; 19] = [
 /// One non-final dynamic-Huffman block of the literals of `raw`, then a sync flush (an empty
 /// stored block), so that blocks coded apart can be joined.
 fn encode_block(raw: &[u8]) -> Vec<u8> {
-    let mut freq = [0u64; 257];
-    for &b in raw {
-        freq[b as usize] += 1;
-    }
-    freq[256] = 1; // end of block
-                   // At least two codes, so that the code is complete (a lone code would have length 0).
-    freq[0] = freq[0].max(1);
-    let lit = code_lengths(&freq, 15);
+    let freq = histogram(raw);
+    // Codes of at most 14 bits (deflate allows 15): four of them fit in one put.
+    let lit = code_lengths(&freq, 14);
     // Two distance codes of one bit: never used, but a complete code every decoder takes.
     let mut lengths = lit.clone();
     lengths.extend_from_slice(&[1, 1]);
@@ -222,11 +247,10 @@ fn encode_block(raw: &[u8]) -> Vec<u8> {
     let cl_codes = canonical(&cl);
     let hclen = 4.max(19 - CL_ORDER.iter().rev().take_while(|&&s| cl[s] == 0).count());
 
-    let mut bits = Bits {
-        out: Vec::with_capacity(raw.len() / 3 + 1024),
-        buf: 0,
-        n: 0,
-    };
+    // The block's exact size: header, the code lengths, the data, the end; then the flush.
+    let data_bits: u64 = freq.iter().zip(&lit).map(|(&f, &l)| f * u64::from(l)).sum();
+    let header_bits = 17 + 3 * hclen as u64 + 7 * lengths.len() as u64;
+    let mut bits = Bits::with_capacity(header_bits + data_bits + 3 + 8);
     bits.put(0b100, 3); // BFINAL 0, BTYPE 10 (dynamic)
     bits.put(0, 5); // HLIT: 257 literal/length codes
     bits.put(1, 5); // HDIST: 2 distance codes
@@ -245,25 +269,55 @@ fn encode_block(raw: &[u8]) -> Vec<u8> {
         .iter()
         .map(|&(c, n)| u64::from(c) | u64::from(n) << 32)
         .collect();
-    let mut words = raw.chunks_exact(2);
-    for pair in &mut words {
-        // Two codes of at most 15 bits each fit in one put.
-        let (a, b) = (table[pair[0] as usize], table[pair[1] as usize]);
-        let na = (a >> 32) as u32;
-        let v = (a & 0xffff_ffff) | (b & 0xffff_ffff) << na;
-        bits.put(v, na + (b >> 32) as u32);
+    let code = |b: u8| {
+        let t = table[b as usize];
+        (t & 0xffff_ffff, (t >> 32) as u32)
+    };
+    let mut quads = raw.chunks_exact(4);
+    for q in &mut quads {
+        // Four codes of at most 14 bits: at most 56 bits, one put.
+        let (a, na) = code(q[0]);
+        let (b, nb) = code(q[1]);
+        let (c, nc) = code(q[2]);
+        let (d, nd) = code(q[3]);
+        let v = a | b << na | c << (na + nb) | d << (na + nb + nc);
+        bits.put(v, na + nb + nc + nd);
     }
-    for &x in words.remainder() {
-        let t = table[x as usize];
-        bits.put(t & 0xffff_ffff, (t >> 32) as u32);
+    for &x in quads.remainder() {
+        let (v, n) = code(x);
+        bits.put(v, n);
     }
     let (eob, n) = codes[256];
     bits.put(u64::from(eob), n);
     // Sync flush: an empty stored block (BFINAL 0, BTYPE 00), aligned, LEN 0, NLEN 0xffff.
     bits.put(0, 3);
-    bits.align();
-    bits.out.extend_from_slice(&[0, 0, 0xff, 0xff]);
-    bits.out
+    let mut out = bits.finish();
+    out.extend_from_slice(&[0, 0, 0xff, 0xff]);
+    out
+}
+
+/// How often each byte value occurs in `raw`, and the end-of-block code once (index 256);
+/// byte 0 at least once, so that the code has two symbols and is complete. Four tables
+/// counted side by side, so that runs of one byte do not wait on one counter.
+fn histogram(raw: &[u8]) -> [u64; 257] {
+    let mut t = [[0u32; 256]; 4];
+    let mut quads = raw.chunks_exact(4);
+    for q in &mut quads {
+        t[0][q[0] as usize] += 1;
+        t[1][q[1] as usize] += 1;
+        t[2][q[2] as usize] += 1;
+        t[3][q[3] as usize] += 1;
+    }
+    let mut freq = [0u64; 257];
+    for &b in quads.remainder() {
+        freq[b as usize] += 1;
+    }
+    for (v, f) in freq.iter_mut().take(256).enumerate() {
+        *f += t.iter().map(|t| u64::from(t[v])).sum::<u64>();
+    }
+    freq[256] = 1;
+    freq[0] = freq[0].max(1);
+    freq
 }
 
 /// Huffman code lengths for `freq`, none longer than `limit` (0 for symbols never used).

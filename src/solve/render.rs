@@ -276,7 +276,7 @@ pub fn write_png_scaled(
     scale: usize,
     out: &mut dyn Write,
 ) -> Result<()> {
-    write_png_inner(maze, solution, scale, None, out)
+    write_png_inner(maze, solution, path_cells(maze, solution), scale, None, out)
 }
 
 /// The legend of a solution picture `width` pixels wide: start, goal, the path, and the kept
@@ -285,6 +285,16 @@ pub fn write_png_scaled(
 ///
 /// [`Method::kept_names`]: super::Method::kept_names
 pub fn legend(maze: &Maze, solution: &Solution, width: usize) -> Legend {
+    legend_with(maze, solution, path_cells(maze, solution).as_ref(), width)
+}
+
+/// [`legend`] with the path's cells already found ([`path_cells`]).
+fn legend_with(
+    maze: &Maze,
+    solution: &Solution,
+    on_path: Option<&fixedbitset::FixedBitSet>,
+    width: usize,
+) -> Legend {
     let mut entries = vec![
         Entry::new(Swatch::Colour(4), "start"),
         Entry::new(Swatch::Colour(5), "goal"),
@@ -293,25 +303,18 @@ pub fn legend(maze: &Maze, solution: &Solution, width: usize) -> Legend {
     if path.len() > 2 {
         entries.push(Entry::new(Swatch::Colour(3), "solution"));
     }
-    let on_path = path_cells(maze, solution);
     let grid = maze.grid().bits().as_slice();
     let kept = solution.kept.as_slice();
-    let (kept_off_path, other) = match &on_path {
-        // The kept cells are the path: nothing else is kept, and the other path cells are
-        // there when they outnumber it.
-        None => (false, maze.grid().count_paths() > solution.kept_count()),
-        Some(p) => {
-            let p = p.as_slice();
-            let word = |i: usize| p.get(i).copied().unwrap_or(0);
-            (
-                kept.iter().enumerate().any(|(i, &k)| k & !word(i) != 0),
-                grid.iter()
-                    .zip(kept)
-                    .enumerate()
-                    .any(|(i, (&g, &k))| g & !k & !word(i) != 0),
-            )
-        }
-    };
+    // Word by word, stopping at the first word that answers (usually the first few).
+    let word = |i: usize| on_path.map_or(0, |p| p.as_slice().get(i).copied().unwrap_or(0));
+    // Without a path set the kept cells are the path: nothing is kept off it.
+    let kept_off_path =
+        on_path.is_some() && kept.iter().enumerate().any(|(i, &k)| k & !word(i) != 0);
+    let other = grid
+        .iter()
+        .zip(kept)
+        .enumerate()
+        .any(|(i, (&g, &k))| g & !k & !word(i) != 0);
     let (kept_name, other_name) = solution.method.kept_names();
     if kept_off_path {
         entries.push(Entry::new(Swatch::Colour(2), kept_name));
@@ -355,13 +358,20 @@ pub fn write_png_with_legend(
     out: &mut dyn Write,
 ) -> Result<()> {
     let (_, w) = require_2d(maze, "png")?;
-    let l = legend(maze, solution, w.saturating_mul(scale.max(1)));
-    write_png_inner(maze, solution, scale, Some(&l), out)
+    let on_path = path_cells(maze, solution);
+    let l = legend_with(
+        maze,
+        solution,
+        on_path.as_ref(),
+        w.saturating_mul(scale.max(1)),
+    );
+    write_png_inner(maze, solution, on_path, scale, Some(&l), out)
 }
 
 fn write_png_inner(
     maze: &Maze,
     solution: &Solution,
+    on_path: Option<fixedbitset::FixedBitSet>,
     scale: usize,
     legend: Option<&Legend>,
     out: &mut dyn Write,
@@ -402,7 +412,7 @@ fn write_png_inner(
     let mut writer = enc.write_header().map_err(png_err)?;
     let row_bytes = (pw as usize).div_ceil(2);
     let mut data = ImageData::new(&mut writer, row_bytes);
-    let rows = Rows::new(maze, solution);
+    let rows = Rows::new(maze, solution, on_path);
     if scale == 1 {
         data.write_rows(0..h, |y, row| rows.draw(y, row))?;
     } else {
@@ -446,8 +456,8 @@ struct Rows<'a> {
 }
 
 impl<'a> Rows<'a> {
-    fn new(maze: &'a Maze, solution: &'a Solution) -> Self {
-        let path = path_cells(maze, solution);
+    /// The rows of `solution` of `maze`, with its path's cells ([`path_cells`]).
+    fn new(maze: &'a Maze, solution: &'a Solution, path: Option<fixedbitset::FixedBitSet>) -> Self {
         // Pixel of one cell: 0 wall, 1 path not kept, 2 kept (3, the path's colour, when the
         // kept cells are the path). Two cells (bit 0: first cell's path bit, bit 1: second's;
         // bits 2, 3: their kept bits) make one byte, first cell high.
