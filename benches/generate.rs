@@ -1,5 +1,5 @@
 //! Generation speed in rooms per second: every fast generator on 5000×5000 rooms (25 M),
-//! the slow random-walk ones on 1000×1000, and a 3-D box. Run with `cargo bench --bench
+//! the slow random-walk ones on 1000×1000, a 3-D box, and the rows of a huge maze. Run with `cargo bench --bench
 //! generate`; set `MAZEGRAPH_BENCH_SIDE` to change the big side.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
@@ -68,6 +68,31 @@ fn bench(c: &mut Criterion) {
         });
     }
     group.finish();
+
+    // Huge mazes: the rows of a 4000×4000-room maze stitched from 256² blocks (every core),
+    // packed as 1-bit PNG rows; nothing written.
+    let mut huge = c.benchmark_group("huge_rows");
+    huge.sample_size(10)
+        .measurement_time(Duration::from_secs(5));
+    let spec = mazegraph::generate::huge::Huge {
+        rooms: [4000, 4000],
+        block: mazegraph::generate::huge::DEFAULT_BLOCK,
+        algorithm: Algorithm::Backtracker,
+        seed: 1,
+    };
+    huge.throughput(Throughput::Elements(16_000_000));
+    huge.bench_function("backtracker_4000x4000", |b| {
+        b.iter(|| {
+            let mut rows = 0usize;
+            mazegraph::generate::huge::for_each_row(&spec, |_| {
+                rows += 1;
+                Ok(())
+            })
+            .unwrap();
+            rows
+        })
+    });
+    huge.finish();
 }
 
 criterion_group!(benches, bench);

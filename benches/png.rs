@@ -69,6 +69,67 @@ fn bench_png(c: &mut Criterion) {
         });
     }
     write.finish();
+
+    // The image data of a solution picture (4-bit palette, one pixel per cell): our parallel
+    // Huffman deflate (format::deflate) against the png crate's fast mode on the same rows.
+    let maze = perfect_maze(2000, 0x5eed_2000);
+    let sol = mazegraph::solve::solve(&maze, mazegraph::solve::Method::DeadEnd).unwrap();
+    let mut solved = Vec::new();
+    mazegraph::solve::render::write_png(&maze, &sol, &mut solved).unwrap();
+    let mut dec = ::png::Decoder::new(std::io::Cursor::new(&solved))
+        .read_info()
+        .unwrap();
+    let mut raw = vec![0; dec.output_buffer_size().unwrap()];
+    let info = dec.next_frame(&mut raw).unwrap();
+    let (w, h, line) = (info.width, info.height, info.line_size);
+    let ours = |out: &mut Vec<u8>| {
+        let mut enc = ::png::Encoder::new(out, w, h);
+        enc.set_color(::png::ColorType::Indexed);
+        enc.set_depth(::png::BitDepth::Four);
+        enc.set_palette(vec![0; 18]);
+        let mut writer = enc.write_header().unwrap();
+        let mut data = mazegraph::format::deflate::ImageData::new(&mut writer, line);
+        data.write_rows(0..h as usize, |y, row| {
+            row.copy_from_slice(&raw[y * line..(y + 1) * line])
+        })
+        .unwrap();
+        data.finish().unwrap();
+        writer.finish().unwrap();
+    };
+    let fast = |out: &mut Vec<u8>| {
+        let mut enc = ::png::Encoder::new(out, w, h);
+        enc.set_color(::png::ColorType::Indexed);
+        enc.set_depth(::png::BitDepth::Four);
+        enc.set_palette(vec![0; 18]);
+        enc.set_compression(::png::Compression::Fast);
+        let mut writer = enc.write_header().unwrap();
+        writer.write_image_data(&raw).unwrap();
+        writer.finish().unwrap();
+    };
+    let mut data = c.benchmark_group("solution_image_data_4001");
+    data.sample_size(20)
+        .measurement_time(Duration::from_secs(3))
+        .throughput(Throughput::Bytes(raw.len() as u64));
+    for (name, f) in [
+        ("huffman_parallel", &ours as &dyn Fn(&mut Vec<u8>)),
+        ("png_fast", &fast),
+    ] {
+        let mut out = Vec::new();
+        f(&mut out);
+        eprintln!(
+            "solution 4001² via {name}: {} bytes of rows, {} bytes of PNG",
+            raw.len(),
+            out.len()
+        );
+        data.bench_function(name, |b| {
+            b.iter(|| {
+                out.clear();
+                f(&mut out);
+                out.len()
+            })
+        });
+    }
+    data.finish();
 }
 
 criterion_group!(benches, bench_png);

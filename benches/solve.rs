@@ -1,4 +1,5 @@
-//! Solving speed: dead-end filling alone, every method, and PNG → solved PNG end to end.
+//! Solving speed: dead-end filling alone (room to room, and cell by cell on the same maze
+//! made not to be rooms and walls), every method, and PNG → solved PNG end to end.
 //!
 //! Mazes are generated here: randomized depth-first perfect mazes (2001² and 4001² cells)
 //! and a braid made from one by opening a wall in twenty. When `MAZEGRAPH_SHARED` names the
@@ -20,12 +21,23 @@ fn bench_solve(c: &mut Criterion) {
     let dfs4k = perfect_maze(2000, 0x5eed_2000);
     // about one interior wall in twenty opened, as a braid-like maze with cycles everywhere
     let braid2k = maze_with_loops(1000, 100_000, 7);
+    // The same maze with one cell at two even coordinates opened: no longer rooms and walls,
+    // so filling walks it cell by cell (the room-to-room walk against the general one).
+    let mut cells2k = dfs2k.clone();
+    {
+        let mut grid = cells2k.grid().clone();
+        grid.set_path(2 * 2001 + 2, true);
+        let (s, g) = cells2k.terminals().unwrap();
+        cells2k = mazegraph::Maze::new(grid);
+        cells2k.set_terminals(Some(s), Some(g)).unwrap();
+    }
 
     let mut fill = c.benchmark_group("dead_end_fill");
     fill.sample_size(10)
         .measurement_time(Duration::from_secs(3));
     for (name, maze) in [
         ("dfs2001", &dfs2k),
+        ("dfs2001_cell_walk", &cells2k),
         ("dfs4001", &dfs4k),
         ("braid2001", &braid2k),
     ] {

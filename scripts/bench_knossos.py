@@ -3,7 +3,10 @@
 text grid with one-cell walls (knossos: `game-map --span 1`). Median wall time of N runs, CPU
 time and peak RSS (os.wait4). Installs knossos into target/knossos when missing.
 
-Usage: scripts/bench_knossos.py [--size 1000] [--runs 3] [--timeout 300]
+With --before BIN, an older mazegraph build runs each algorithm in the same loop, and the table
+gains its time and speed-up: both builds measured side by side, one run after the other.
+
+Usage: scripts/bench_knossos.py [--size 1000] [--runs 3] [--timeout 300] [--before BIN]
 """
 import argparse
 import os
@@ -59,6 +62,8 @@ def main():
     ap.add_argument("--size", type=int, default=1000)
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--timeout", type=float, default=300)
+    ap.add_argument("--before", type=Path, help="an older mazegraph binary, measured alongside")
+    ap.add_argument("--only", help="comma-separated mazegraph algorithm names")
     a = ap.parse_args()
     subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=ROOT, check=True)
     if not KN.exists():
@@ -66,12 +71,16 @@ def main():
     n = a.size
     print(f"{n}x{n} rooms, {a.runs} runs, median wall / CPU seconds, peak RSS MiB; "
           f"'>T' = over the {a.timeout:.0f} s limit\n")
-    print("| algorithm | mazegraph wall | CPU | RSS | knossos wall | CPU | RSS | speed-up (wall) |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    before = ("| before wall | speed-up before ", "|---:|---:") if a.before else ("", "")
+    print(f"| algorithm {before[0]}| mazegraph wall | CPU | RSS | knossos wall | CPU | RSS | "
+          "speed-up (wall) |")
+    print(f"|---{before[1]}|---:|---:|---:|---:|---:|---:|---:|")
+    pairs = [p for p in PAIRS if not a.only or p[0] in a.only.split(",")]
     with tempfile.TemporaryDirectory() as d:
-        for ours, theirs in PAIRS:
-            m = measure([MG, "generate", "-a", ours, "--size", f"{n}x{n}", "--seed", "1", "-q",
-                         "-o", f"{d}/m.txt"], a.runs, a.timeout)
+        for ours, theirs in pairs:
+            args = ["generate", "-a", ours, "--size", f"{n}x{n}", "--seed", "1", "-q", "-o"]
+            b = measure([a.before, *args, f"{d}/b.txt"], a.runs, a.timeout) if a.before else None
+            m = measure([MG, *args, f"{d}/m.txt"], a.runs, a.timeout)
             k = measure([KN, "generate", "-A", theirs, "-W", str(n), "-H", str(n), "--seed", "1",
                          "game-map", "--span", "1", "-O", f"{d}/k.txt"], a.runs, a.timeout)
             def cell(r):
@@ -82,7 +91,12 @@ def main():
             sp = (f"{k[0] / m[0]:.1f}×" if ok_m and ok_k
                   else f">{a.timeout / m[0]:.0f}×" if ok_m and k is None else "—")
             fm, fk = cell(m), cell(k)
-            print(f"| {ours} | {fm} | {fk} | {sp} |", flush=True)
+            fb = ""
+            if a.before:
+                ok_b = isinstance(b, tuple)
+                fb = (f"{b[0]:.2f} | " + (f"{k[0] / b[0]:.1f}× " if ok_b and ok_k else "— ")
+                      if ok_b else "— | — ") + "| "
+            print(f"| {ours} | {fb}{fm} | {fk} | {sp} |", flush=True)
 
 
 if __name__ == "__main__":

@@ -250,6 +250,71 @@ fn write_file(path: &Path, write: impl FnOnce(&mut dyn Write) -> Result<()>) -> 
     Ok(written?)
 }
 
+/// What is done with a maze or a graph, for the memory budget's estimate made before the work
+/// starts ([`Work::check`]): bytes per cell at the peak, measured as the peak resident memory
+/// on big mazes divided by their cells, with a margin (BENCHMARKS.md, "Memory per cell"). The
+/// command line and the Python package both refuse work with it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Work {
+    /// Dead-end filling or a breadth- or depth-first search on the grid, drawing, converting
+    /// to a grid format: bits per cell and the path (1 byte a cell; measured 0.5–1.0 on a
+    /// 15001² maze; a path through most of the cells adds up to 4).
+    Solve,
+    /// A* or Trémaux on the grid: a distance or a mark count per cell (4).
+    Search,
+    /// Building the junction graph (and Dijkstra, which solves on it) (10).
+    JunctionGraph,
+    /// Building the graph of every path cell (16).
+    CellGraph,
+    /// Statistics: the cell graph, distances and components (22).
+    Stats,
+    /// The maze as a game and its attractor (24).
+    Attractor,
+    /// Comparing two mazes: both canonical graphs (32).
+    Equal,
+    /// A gamebook: graph, sections, shuffle (36).
+    Gamebook,
+}
+
+impl Work {
+    /// Bytes per cell (or per vertex and edge of a graph) at the peak.
+    pub fn bytes_per_cell(self) -> u64 {
+        match self {
+            Work::Solve => 1,
+            Work::Search => 4,
+            Work::JunctionGraph => 10,
+            Work::CellGraph => 16,
+            Work::Stats => 22,
+            Work::Attractor => 24,
+            Work::Equal => 32,
+            Work::Gamebook => 36,
+        }
+    }
+
+    /// Refuses this work on `units` cells (or vertices and edges) of `what` ("a 20×20 maze")
+    /// with [`Error::OverBudget`] when its estimate is over `limits.max_bytes`.
+    ///
+    /// ```
+    /// use mazegraph::{grid::Limits, io::Work};
+    /// let limits = Limits { max_cells: 1 << 40, max_bytes: 1 << 30 };
+    /// assert!(Work::Solve.check(100_000_000, "a 10000×10000 maze", &limits).is_ok());
+    /// let e = Work::Stats.check(100_000_000, "a 10000×10000 maze", &limits).unwrap_err();
+    /// assert!(e.to_string().starts_with("computing the statistics of a 10000×10000 maze needs about"));
+    /// ```
+    pub fn check(self, units: u64, what: &str, limits: &crate::grid::Limits) -> Result<()> {
+        let doing = match self {
+            Work::Solve | Work::Search => format!("solving {what}"),
+            Work::JunctionGraph => format!("building the junction graph of {what}"),
+            Work::CellGraph => format!("building the graph of every path cell of {what}"),
+            Work::Stats => format!("computing the statistics of {what}"),
+            Work::Attractor => format!("computing the attractor of {what}"),
+            Work::Equal => format!("comparing {what}"),
+            Work::Gamebook => format!("writing the gamebook of {what}"),
+        };
+        limits.check_bytes(&doing, units.saturating_mul(self.bytes_per_cell()))
+    }
+}
+
 /// Three quarters of the memory this process may use: the machine's memory, or less when an
 /// address-space limit (`ulimit -v`) or the control group (a container) says so: the default
 /// of [`Limits::max_bytes`](crate::grid::Limits::max_bytes) in the command line

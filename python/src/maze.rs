@@ -560,10 +560,10 @@ impl Maze {
         let this = slf.borrow();
         let limits = this.limits(max_memory)?;
         let maze = &this.maze;
-        let work = if method == Method::Dijkstra {
-            Work::JunctionGraph
-        } else {
-            Work::Solve
+        let work = match method {
+            Method::Dijkstra => Work::JunctionGraph,
+            Method::AStar | Method::Tremaux => Work::Search,
+            _ => Work::Solve,
         };
         let solution = detached(py, || {
             limits::check(maze.shape(), work, &limits).map_err(|e| e.to_string())?;

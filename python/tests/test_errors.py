@@ -47,7 +47,7 @@ CASES = [
     ("too many cells", lambda d: mazegraph.read(PNG, max_cells=100), ["solve", PNG, "--max-cells", "100"],
      f"{PNG}: the input needs 1271 cells, vertices or edges, more than the limit of 100 (raise it with --max-cells)"),
     ("too little memory", lambda d: mazegraph.read(PNG, max_memory=1000), ["solve", PNG, "--max-memory", "1000"],
-     f"{PNG}: solving a 31×41 maze needs about 5.0 KiB, more than the memory budget of 1000 B"),
+     f"{PNG}: solving a 31×41 maze needs about 1.2 KiB, more than the memory budget of 1000 B"),
     ("a start on a wall", lambda d: mazegraph.read(PNG, start=(0, 0)), ["solve", PNG, "--start", "0,0"],
      f"{PNG}: "),
     ("a start outside", lambda d: mazegraph.read(PNG, start=(99, 0)), ["solve", PNG, "--start", "99,0"],

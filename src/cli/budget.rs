@@ -39,56 +39,7 @@ pub fn parse_bytes(s: &str) -> Result<u64, String> {
     Ok(bytes as u64)
 }
 
-/// What a command does with the maze it read, for its estimate.
-#[derive(Clone, Copy, Debug)]
-pub enum Work {
-    /// Solving by dead-end filling or a breadth- or depth-first search on the grid, drawing,
-    /// converting to a grid format (bits per cell, and the path).
-    Solve,
-    /// A* or Trémaux on the grid (a distance or a mark count per cell).
-    Search,
-    /// Building the graph of every path cell (convert to a graph format, Dijkstra, equal).
-    CellGraph,
-    /// The junction graph only.
-    JunctionGraph,
-    /// Statistics (the cell graph, distances and components).
-    Stats,
-    /// The maze as a game and its attractor.
-    Attractor,
-    /// Comparing two mazes: both canonical graphs.
-    Equal,
-    /// A gamebook (graph, sections, shuffle).
-    Gamebook,
-}
-
-impl Work {
-    /// Bytes per cell at the peak (measured, with a margin).
-    fn bytes_per_cell(self) -> u64 {
-        match self {
-            Work::Solve => 1,
-            Work::Search => 4,
-            Work::JunctionGraph => 10,
-            Work::CellGraph => 16,
-            Work::Stats => 22,
-            Work::Attractor => 24,
-            Work::Equal => 32,
-            Work::Gamebook => 36,
-        }
-    }
-
-    /// What the work does to `what` ("a 20×20 maze").
-    fn describe(self, what: &str) -> String {
-        match self {
-            Work::Solve | Work::Search => format!("solving {what}"),
-            Work::JunctionGraph => format!("building the junction graph of {what}"),
-            Work::CellGraph => format!("building the graph of every path cell of {what}"),
-            Work::Stats => format!("computing the statistics of {what}"),
-            Work::Attractor => format!("computing the attractor of {what}"),
-            Work::Equal => format!("comparing {what}"),
-            Work::Gamebook => format!("writing the gamebook of {what}"),
-        }
-    }
-}
+pub use mazegraph::io::Work;
 
 /// Refuses `work` on `item` when its estimate is over the budget in `limits`.
 pub fn check(item: &Item, work: Work, limits: &mazegraph::grid::Limits) -> mazegraph::Result<()> {
@@ -97,12 +48,11 @@ pub fn check(item: &Item, work: Work, limits: &mazegraph::grid::Limits) -> mazeg
         // A graph already in memory: what is built from it scales with its vertices and edges.
         Item::Graph(g) => (g.vertex_count() as u64).saturating_add(g.edge_count() as u64),
     };
-    let bytes = units.saturating_mul(work.bytes_per_cell());
-    let what = work.describe(&match item {
+    let what = match item {
         Item::Maze(m) => format!("a {} maze", shape_text(m.shape().dims())),
         Item::Graph(g) => format!("a graph of {} vertices", g.vertex_count()),
-    });
-    limits.check_bytes(&what, bytes)
+    };
+    work.check(units, &what, limits)
 }
 
 fn shape_text(dims: &[usize]) -> String {
