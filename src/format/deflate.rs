@@ -4,10 +4,11 @@
 //! (an empty stored block after each, so every chunk ends on a byte).
 //!
 //! Maze pictures use few byte values with very uneven frequencies, and a Huffman code built
-//! for the bytes comes within a few percent of their order-0 entropy: the solution picture of
-//! a 15001² maze (a 4-bit palette, 107 MiB of rows) takes 24 MiB, where the png crate's fast
-//! mode (fdeflate's fixed code) takes 58 MiB in the same time on one core, and zlib level 1
-//! takes 29 MiB in 3.6 times that time (BENCHMARKS.md, "Scale").
+//! for the bytes comes within a few percent of their order-0 entropy. The solution picture of
+//! a 15001² maze (a 4-bit palette, 108 MiB of rows) takes 25 MiB, where the png crate's fast
+//! mode (fdeflate's one fixed code) takes 55 MiB and zlib level 1 (miniz_oxide) 28 MiB in 3.6
+//! times fdeflate's time. On a 4001² solution (`cargo bench --bench png`): 800 MiB/s on two
+//! cores and 1.9 MB, against 300 MiB/s and 4.2 MB (BENCHMARKS.md, "Scale").
 //!
 //! ```
 //! use mazegraph::format::deflate::ImageData;

@@ -54,19 +54,15 @@ pub fn extend(lattice: &Lattice, mut grid: Grid, rng: &mut impl Rng) -> Grid {
     let mut stack: Vec<u8> = Vec::new();
     let mut options = [0u8; 2 * MAX_DIMS];
     for start in starts {
-        if lattice.cells().ndim() == 2 {
-            walk_2d(lattice, &mut grid, &mut free, start, &mut stack, rng);
-        } else {
-            walk(
-                lattice,
-                &mut grid,
-                &mut free,
-                start,
-                &mut stack,
-                &mut options,
-                rng,
-            );
-        }
+        walk(
+            lattice,
+            &mut grid,
+            &mut free,
+            start,
+            &mut stack,
+            &mut options,
+            rng,
+        );
     }
     grid
 }
@@ -89,17 +85,15 @@ const NTH: [[u8; 4]; 16] = {
     t
 };
 
-/// [`walk`] on a 2-D lattice: the same walk (the same directions in the same order, the same
-/// random draws, so the same maze), with the four neighbour tests unrolled into a mask.
+/// [`walk`] on a 2-D lattice whose rooms are `row` cells apart along axis 0: the same walk
+/// (the same directions in the same order, the same random draws, so the same maze), with the
+/// four neighbour tests unrolled into a mask.
 fn walk_2d(
-    lattice: &Lattice,
-    grid: &mut Grid,
-    free: &mut fixedbitset::FixedBitSet,
+    (grid, free, stack): (&mut Grid, &mut fixedbitset::FixedBitSet, &mut Vec<u8>),
     start: usize,
-    stack: &mut Vec<u8>,
+    row: usize,
     rng: &mut impl Rng,
 ) {
-    let row = 2 * lattice.cells().strides()[0];
     // Steps by direction: up, down, left, right (axis 0 then 1, minus then plus).
     let step = [row.wrapping_neg(), row, 2usize.wrapping_neg(), 2];
     let mut cur = start;
@@ -137,6 +131,9 @@ fn walk(
     rng: &mut impl Rng,
 ) {
     let strides = lattice.cells().strides();
+    if let &[s0, _] = strides {
+        return walk_2d((grid, free, stack), start, 2 * s0, rng);
+    }
     let mut cur = start;
     loop {
         let mut n = 0;

@@ -6,8 +6,8 @@
 //!   `kept` the cells the method keeps or marks (see [`crate::solve`]).
 //! - **PNG** (colour, an indexed picture with a palette of six RGB colours): walls black, path
 //!   cells not kept (filled or never reached) shaded grey, kept cells light yellow, the path
-//!   blue, the start green and the goal red ([`crate::palette`]). Written row by row with fast compression: one row
-//!   of pixels in memory.
+//!   blue, the start green and the goal red ([`crate::palette`]). Rows are drawn and deflated
+//!   on every core, a few MiB at a time ([`crate::format::deflate`]).
 //! - **Text**: the maze as `#` and `.`, `o` on the path, `S` and `G` at the terminals, and the
 //!   portal lines after a blank line.
 
@@ -251,7 +251,9 @@ const B: usize = usize::BITS as usize;
 /// 15001×15001 solution quick to write.
 ///
 /// Complexity: O(cells), 64 cells at a time (a table turns two path bits and two kept bits
-/// into a byte of two pixels); memory: one row of pixels and one bit per cell for the path.
+/// into a byte of two pixels), on every core; memory: two 4 MiB chunks of rows per core, and
+/// one bit per cell for the path unless the kept cells are the path (dead-end filling of a
+/// perfect maze).
 pub fn write_png(maze: &Maze, solution: &Solution, out: &mut dyn Write) -> Result<()> {
     write_png_scaled(maze, solution, 1, out)
 }
@@ -259,7 +261,7 @@ pub fn write_png(maze: &Maze, solution: &Solution, out: &mut dyn Write) -> Resul
 /// [`write_png`] with each cell a `scale` × `scale` square of pixels (a 41×31 maze is a
 /// readable picture at scale 14); the rows are widened as they are written.
 ///
-/// Complexity: O(cells · scale²) pixels, one pixel row of memory.
+/// Complexity: O(cells · scale²) pixels, on every core, a few MiB of rows at a time.
 ///
 /// ```
 /// use mazegraph::{solve::{render, solve, Method}, Maze};
