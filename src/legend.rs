@@ -88,15 +88,17 @@ pub struct Legend {
     entries: Vec<Entry>,
     /// (x, y) of each entry's top-left corner.
     placed: Vec<(usize, usize)>,
+    /// Each entry's text in lines (one, unless it is wider than the picture).
+    lines: Vec<Vec<String>>,
     /// Pixels per font pixel.
     k: usize,
     height: usize,
 }
 
 impl Legend {
-    /// Lays `entries` out in lines no wider than `width` (an entry wider than a line gets a
-    /// line of its own and is clipped). Text is 16 pixels high when the widest entry fits at
-    /// that size, else 8.
+    /// Lays `entries` out in lines no wider than `width`. Text is 16 pixels high when the
+    /// widest entry fits at that size, else 8; an entry still wider than the picture has its
+    /// text wrapped beside its swatch, at spaces (or inside a word longer than the room).
     ///
     /// Complexity: O(entries + text).
     pub fn new(entries: Vec<Entry>, width: usize) -> Legend {
@@ -109,24 +111,36 @@ impl Legend {
         let pad = 6 * k;
         let line = 12 * k;
         let mut placed = Vec::with_capacity(entries.len());
-        let (mut x, mut y) = (pad, pad);
+        let mut lines = Vec::with_capacity(entries.len());
+        // The current line of entries: where the next goes, and its height in text lines.
+        let (mut x, mut y, mut tall) = (pad, pad, 1);
         for e in &entries {
             let w = Self::entry_width(e, k);
             if x > pad && x + w + pad > width {
                 x = pad;
-                y += line;
+                y += tall * line;
+                tall = 1;
             }
+            let text = if x + w + pad > width {
+                let room = width.saturating_sub(x + pad + Self::swatch_width(&e.swatch, k) + 4 * k);
+                wrap(&e.text, (room / (8 * k)).max(1))
+            } else {
+                vec![e.text.clone()]
+            };
+            tall = tall.max(text.len());
             placed.push((x, y));
+            lines.push(text);
             x += w + 16 * k;
         }
         let height = if entries.is_empty() {
             0
         } else {
-            y + line + pad / 2
+            y + tall * line + pad / 2
         };
         Legend {
             entries,
             placed,
+            lines,
             k,
             height,
         }
@@ -161,11 +175,24 @@ impl Legend {
     pub fn row(&self, y: usize, row: &mut [u8], background: u8, ink: u8) {
         row.fill(background);
         let k = self.k;
-        for (e, &(x0, y0)) in self.entries.iter().zip(&self.placed) {
-            if y < y0 || y >= y0 + 8 * k {
+        for ((e, &(x0, y0)), lines) in self.entries.iter().zip(&self.placed).zip(&self.lines) {
+            // Text line `li` of the entry, its font row `gy`.
+            let (li, dy) = match y.checked_sub(y0) {
+                Some(d) => (d / (12 * k), d % (12 * k)),
+                None => continue,
+            };
+            if li >= lines.len() || dy >= 8 * k {
                 continue;
             }
-            let gy = (y - y0) / k;
+            let gy = dy / k;
+            let sw = Self::swatch_width(&e.swatch, k);
+            let tx = x0 + sw + 4 * k;
+            if li > 0 {
+                if let Some(rest) = row.get_mut(tx..) {
+                    text_row(rest, &lines[li], gy, k, ink);
+                }
+                continue;
+            }
             let sw = Self::swatch_width(&e.swatch, k);
             let mut put = |x: usize, v: u8| {
                 if let Some(p) = row.get_mut(x) {
@@ -191,9 +218,8 @@ impl Legend {
                     }
                 }
             }
-            let tx = x0 + sw + 4 * k;
             if let Some(rest) = row.get_mut(tx..) {
-                text_row(rest, &e.text, gy, k, ink);
+                text_row(rest, &lines[0], gy, k, ink);
             }
         }
     }
@@ -208,7 +234,7 @@ impl Legend {
         ink: u8,
     ) -> io::Result<()> {
         let k = self.k;
-        for (e, &(x0, y0)) in self.entries.iter().zip(&self.placed) {
+        for ((e, &(x0, y0)), lines) in self.entries.iter().zip(&self.placed).zip(&self.lines) {
             let y = top + y0;
             let sw = Self::swatch_width(&e.swatch, k);
             let side = 8 * k;
@@ -243,18 +269,47 @@ impl Legend {
                     }
                 }
             }
-            writeln!(
-                out,
-                r#"<text x="{}" y="{}" font-family="monospace" font-size="{}" fill="{}">{}</text>"#,
-                x0 + sw + 4 * k,
-                y + 7 * k,
-                10 * k,
-                hex(ink),
-                escape(&e.text)
-            )?;
+            for (li, text) in lines.iter().enumerate() {
+                writeln!(
+                    out,
+                    r#"<text x="{}" y="{}" font-family="monospace" font-size="{}" fill="{}">{}</text>"#,
+                    x0 + sw + 4 * k,
+                    y + 12 * k * li + 7 * k,
+                    10 * k,
+                    hex(ink),
+                    escape(text)
+                )?;
+            }
         }
         Ok(())
     }
+}
+
+/// `text` in lines of at most `chars` characters, broken at spaces; a word longer than a line
+/// is cut.
+fn wrap(text: &str, chars: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut cur = String::new();
+    for word in text.split(' ') {
+        let mut word: Vec<char> = word.chars().collect();
+        let used = cur.chars().count();
+        if used > 0 && used + 1 + word.len() <= chars {
+            cur.push(' ');
+            cur.extend(&word);
+            continue;
+        }
+        if used > 0 {
+            lines.push(std::mem::take(&mut cur));
+        }
+        while word.len() > chars {
+            lines.push(word.drain(..chars).collect());
+        }
+        cur = word.into_iter().collect();
+    }
+    if !cur.is_empty() || lines.is_empty() {
+        lines.push(cur);
+    }
+    lines
 }
 
 /// Draws row `gy` (0..8) of `text` in the 8×8 font, each font pixel `k` pixels wide, into
@@ -310,6 +365,35 @@ mod tests {
         assert!(narrow.placed.iter().map(|p| p.1).max() > Some(6));
         assert!(narrow.height() > 12 + 6);
         assert_eq!(Legend::new(Vec::new(), 100).height(), 0);
+    }
+
+    #[test]
+    fn an_entry_wider_than_the_picture_is_wrapped_inside_it() {
+        assert_eq!(
+            wrap("steps to the goal, 0 to 9", 12),
+            ["steps to the", "goal, 0 to 9"]
+        );
+        assert_eq!(wrap("abcdefgh", 3), ["abc", "def", "gh"]);
+        assert_eq!(wrap("", 3), [""]);
+        // 176 pixels: the shades' entry needs three lines beside its 48-pixel swatch.
+        let l = Legend::new(entries(), 176);
+        assert_eq!(l.k, 1);
+        let shades = &l.lines[2];
+        assert!(shades.len() > 1 && shades.concat().replace(' ', "") == "stepstothegoal:0to9");
+        let mut ink_past = 0;
+        for y in 0..l.height() {
+            let mut row = vec![0u8; 400];
+            l.row(y, &mut row, 7, 1);
+            ink_past += row[176..].iter().filter(|&&p| p != 7).count();
+        }
+        assert_eq!(ink_past, 0, "nothing drawn past the picture's width");
+        let mut svg = Vec::new();
+        l.write_svg(&mut svg, 0, &|i| format!("#{i:06x}"), 0)
+            .unwrap();
+        assert_eq!(
+            String::from_utf8(svg).unwrap().matches("<text").count(),
+            2 + shades.len()
+        );
     }
 
     #[test]

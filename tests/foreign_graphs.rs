@@ -287,6 +287,48 @@ fn refusals_lead_somewhere() {
         "adj",
     ]);
     assert!(e.contains("--rooms: not a room graph"), "{e}");
+    // The attractor of a graph that is no maze has no picture either.
+    let e = error(&[
+        "attractor",
+        &foreign("nx_lesmis.graphml"),
+        "--start",
+        "Napoleon",
+        "--goal",
+        "Brujon",
+        "-o",
+        s(&png),
+    ]);
+    assert!(e.contains("write the attractor as json or dot"), "{e}");
+    assert!(!png.exists());
+}
+
+#[test]
+fn the_attractor_of_a_room_graph_is_drawn_on_its_maze() {
+    // maze-dataset's adjacency list of a 5×5 maze: laid out as render lays it out.
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("a.png");
+    mg().args([
+        "attractor",
+        &foreign("md_dfs_5x5_adjlist.json"),
+        "--start",
+        "room:0,0",
+        "--goal",
+        "room:4,4",
+        "-o",
+        s(&png),
+    ])
+    .assert()
+    .success();
+    let img = image::open(&png).unwrap().to_rgb8();
+    // 11×11 cells, about 640 pixels across at most, with a legend strip below.
+    assert_eq!(img.width() % 11, 0);
+    assert!(img.height() > img.width());
+    // The start is green, the goal red (the palette's meanings).
+    let px = |x: u32, y: u32| img.get_pixel(x, y).0;
+    let cell = img.width() / 11;
+    let centre = |r: u32, c: u32| px(c * cell + cell / 2, r * cell + cell / 2);
+    assert_eq!(centre(1, 1), mazegraph::palette::START);
+    assert_eq!(centre(9, 9), mazegraph::palette::GOAL);
 }
 
 #[test]

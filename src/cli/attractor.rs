@@ -12,7 +12,9 @@ use mazegraph::game::format::{dot, GameFormat};
 use mazegraph::game::{attractor, orient, orient_graph, Attractor, Game, Oriented, Player};
 use mazegraph::graph::Label;
 use mazegraph::grid::Shape;
+use mazegraph::layout::{graph_to_maze, Layout};
 use mazegraph::render::{Picture, RenderOptions};
+use mazegraph::Error;
 use mazegraph::{Graph, Maze};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -210,6 +212,19 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         let (mut item, _) = read_item(&args.input, from, Work::Attractor, global)?;
         if args.start.is_some() || args.goal.is_some() {
             set_terminals(&mut item, args.start.as_ref(), args.goal.as_ref()).map_err(located)?;
+        }
+        // A picture needs a maze: a graph is laid out as `render` lays it out (a room graph
+        // of networkx's grid_2d_graph, a node-link graph with coordinates, …).
+        if let (Some(To::Png), Item::Graph(g)) = (to, &item) {
+            let limits = global.read_options().limits;
+            item = match graph_to_maze(g, Layout::Auto, &limits) {
+                Ok(placed) => Item::Maze(placed.maze),
+                Err(e @ (Error::InvalidGraph(_) | Error::Unsupported(_))) => bail!(
+                    "{}: --to png draws mazes, and this graph cannot be drawn as one ({e}); write the attractor as json or dot",
+                    super::io::display_name(&args.input)
+                ),
+                Err(e) => return Err(located(e)),
+            };
         }
         match item {
             Item::Maze(m) => {
