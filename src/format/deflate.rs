@@ -465,7 +465,7 @@ mod tests {
     #[test]
     fn joined_blocks_inflate_to_the_data() {
         let skewed: Vec<u8> = (0..100_000u32)
-            .map(|i| [1, 1, 1, 0, 0, 0x11, 3, 0x33][((i * 2654435761) >> 29) as usize])
+            .map(|i| [1, 1, 1, 0, 0, 0x11, 3, 0x33][(i.wrapping_mul(2654435761) >> 29) as usize])
             .collect();
         let all: Vec<u8> = (0..=255).cycle().take(70_000).collect();
         let empty: &[u8] = &[];
