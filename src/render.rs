@@ -147,12 +147,15 @@ pub enum Overlay {
     /// The attractor of the goal in the maze oriented away from its start (the cells on
     /// shortest solutions), shaded by rank.
     Attractor,
-    /// A path the caller found: its cells red, the first green and the last blue (the
+    /// A path the caller found: its cells blue, the first green and the last red (the
     /// solution's colours). Consecutive cells need not be adjacent: only cells are painted.
     Path(Vec<usize>),
     /// A set of cells the caller chose, light yellow (the colour of the cells a solver keeps,
-    /// [`KEPT`]); walls in the set stay walls.
+    /// [`KEPT`]); walls in the set stay walls. The legend calls them "marked".
     Cells(FixedBitSet),
+    /// [`Overlay::Cells`] with the legend's name for them ("reached", "kept off the path", …;
+    /// the last name given wins).
+    Named(FixedBitSet, String),
     /// Cells with ranks (`(cell, rank)`), shaded as [`Overlay::Attractor`] shades its
     /// attractor: rank 0 darkest ([`NEAR`]), the largest rank lightest ([`FAR`]).
     Ranks(Vec<(usize, u32)>),
@@ -198,8 +201,10 @@ impl Overlay {
     }
 
     /// A solution of any method drawn as the `solution` overlay draws dead-end filling's:
-    /// the cells it keeps light yellow ([`Overlay::Cells`]), then its path red from a green
-    /// start to a blue goal ([`Overlay::Path`]); without a path, the start and the goal alone.
+    /// the cells it keeps light yellow, named in the legend as the method names them
+    /// ([`Overlay::Named`], [`Method::kept_names`](crate::solve::Method::kept_names)), then
+    /// its path blue from a green start to a red goal ([`Overlay::Path`]); without a path, the
+    /// start and the goal alone.
     ///
     /// ```
     /// use mazegraph::{render::{self, Overlay, Picture, RenderOptions}, solve::{solve, Method}, Maze};
@@ -215,7 +220,10 @@ impl Overlay {
             Some(p) => p.clone(),
             None => vec![s.start, s.goal],
         };
-        vec![Overlay::Cells(s.kept.clone()), Overlay::Path(path)]
+        vec![
+            Overlay::Named(s.kept.clone(), s.method.kept_names().0.to_string()),
+            Overlay::Path(path),
+        ]
     }
 }
 
@@ -290,6 +298,8 @@ pub struct Picture<'a> {
     kept: Option<FixedBitSet>,
     /// Cells of [`Overlay::Cells`] (empty when none).
     marked: FixedBitSet,
+    /// The legend's name for the marked cells ([`Overlay::Named`]); "marked" without one.
+    marked_name: Option<String>,
     /// (start, goal) of each solution or path overlay.
     terminals: Vec<(usize, usize)>,
     portal_ends: FixedBitSet,
@@ -368,6 +378,7 @@ impl<'a> Picture<'a> {
             path: None,
             kept: None,
             marked: FixedBitSet::new(),
+            marked_name: None,
             terminals: Vec::new(),
             portal_ends: FixedBitSet::new(),
             portal_colours: Vec::new(),
@@ -394,11 +405,14 @@ impl<'a> Picture<'a> {
                         pic.add_path(p, (first, last))?;
                     }
                 }
-                Overlay::Cells(set) => {
+                Overlay::Cells(set) | Overlay::Named(set, _) => {
                     let len = maze.grid().len();
                     check_cells(set.ones(), len)?;
                     pic.marked.grow(len);
                     pic.marked.union_with(set);
+                    if let Overlay::Named(_, name) = o {
+                        pic.marked_name = Some(name.clone());
+                    }
                 }
                 Overlay::Ranks(r) => {
                     check_cells(r.iter().map(|e| e.0), maze.grid().len())?;
@@ -539,7 +553,8 @@ impl<'a> Picture<'a> {
             }
         }
         if self.marked.ones().any(|i| !on_path(i)) {
-            entries.push(Entry::new(Swatch::Colour(KEPT), "marked"));
+            let name = self.marked_name.as_deref().unwrap_or("marked");
+            entries.push(Entry::new(Swatch::Colour(KEPT), name));
         }
         if !self.portal_colours.is_empty() {
             let mut colours: Vec<u8> = self.portal_colours.iter().map(|e| e.1).collect();
@@ -1138,6 +1153,18 @@ mod tests {
             };
             assert_eq!(c[i], want, "cell {}", m.shape().fmt_index(i));
         }
+        // Its legend names the kept cells as the method does; a caller's cells are "marked".
+        let texts = |overlays: Vec<Overlay>| {
+            let mut p = Picture::new(&m, &RenderOptions { scale: 4, overlays }).unwrap();
+            p.add_legend();
+            let l = p.legend().unwrap();
+            l.entries()
+                .iter()
+                .map(|e| e.text.clone())
+                .collect::<Vec<_>>()
+        };
+        assert!(texts(Overlay::solution(&bfs)).contains(&"reached".to_string()));
+        assert!(texts(vec![Overlay::Cells(bfs.kept.clone())]).contains(&"marked".to_string()));
     }
 
     #[test]
