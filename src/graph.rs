@@ -10,6 +10,10 @@ use crate::error::{Error, Result};
 use crate::grid::{fmt_coords, Limits, Shape};
 use crate::maze::Maze;
 use std::collections::HashMap;
+
+/// A hash map with a fast seeded hasher (foldhash) for the tables that graph readers fill
+/// with one entry per vertex of a file: SipHash was a fifth of reading a big edge list.
+pub(crate) type FastMap<K, V> = HashMap<K, V, foldhash::fast::RandomState>;
 use std::fmt;
 
 /// The name of a vertex: a coordinate tuple, an integer, or a string. Ordered as Python sorts
@@ -487,7 +491,7 @@ impl<'a> Rank<'a> {
 /// ```
 #[derive(Default, Debug)]
 pub struct GraphBuilder {
-    ids: HashMap<Label, u32>,
+    ids: FastMap<Label, u32>,
     labels: Vec<Label>,
     edges: Vec<(u32, u32, f64)>,
     weighted: bool,

@@ -79,8 +79,7 @@
 use super::exchange::{self, label_of, label_text, CoordStyle};
 use super::ReadOptions;
 use crate::error::{Error, Result};
-use crate::graph::{Graph, Label};
-use std::collections::HashMap;
+use crate::graph::{FastMap, Graph, Label};
 use std::io::Write;
 
 const NAME: &str = "gml";
@@ -635,8 +634,10 @@ fn build(lx: &Lexer, g: Contents, opts: &ReadOptions) -> Result<(Graph, Vec<Stri
     if g.weighted {
         c.set_weighted();
     }
-    let mut ids: HashMap<IdKey, (u32, usize)> = HashMap::with_capacity(g.nodes.len());
-    let mut by_label: HashMap<Label, usize> = HashMap::with_capacity(g.nodes.len());
+    let mut ids: FastMap<IdKey, (u32, usize)> =
+        FastMap::with_capacity_and_hasher(g.nodes.len(), Default::default());
+    let mut by_label: FastMap<Label, usize> =
+        FastMap::with_capacity_and_hasher(g.nodes.len(), Default::default());
     let (mut starts, mut goals) = (Vec::new(), Vec::new());
     for (k, node) in g.nodes.iter().enumerate() {
         if ids.contains_key(&id_key(&node.id)) {

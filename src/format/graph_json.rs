@@ -56,11 +56,10 @@
 use super::adj::{push_i64, FastCells, CHUNK};
 use super::ReadOptions;
 use crate::error::{Error, Result};
-use crate::graph::{Graph, GraphBuilder, Label, Vertices};
+use crate::graph::{FastMap, Graph, GraphBuilder, Label, Vertices};
 use crate::grid::Limits;
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde::Deserialize;
-use std::collections::HashMap;
 use std::fmt;
 use std::io::Write;
 
@@ -346,7 +345,7 @@ struct State {
     dense: bool,
     /// Node id → handle, once ids stopped being positions (and are not coordinates on the
     /// fast path).
-    ids: HashMap<Id, u64>,
+    ids: FastMap<Id, u64>,
     /// Every node id so far is a coordinate list on the fast path, its own handle (packed):
     /// edges are resolved by packing, with no map; [`FastCells::only_named`] checks at the end
     /// that every edge end is a node.
@@ -388,7 +387,7 @@ impl State {
             nodes: 0,
             node_vertex: Vec::new(),
             dense: true,
-            ids: HashMap::new(),
+            ids: FastMap::default(),
             coord_ids: false,
             nodes_seen: false,
             edges_seen: false,

@@ -89,7 +89,7 @@
 use super::exchange::{self, label_of, label_text, line_at, CoordStyle};
 use super::ReadOptions;
 use crate::error::{Error, Result};
-use crate::graph::{Graph, Label};
+use crate::graph::{FastMap, Graph, Label};
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::Reader;
 use std::collections::HashMap;
@@ -294,7 +294,7 @@ struct State<'a> {
     graphs: usize,
     directed_default: bool,
     nodes: Vec<Node>,
-    node_ids: HashMap<String, usize>,
+    node_ids: FastMap<String, usize>,
     edges: Vec<Edge>,
     /// Graph attributes: name → (value, position of its `<data>`).
     graph_attrs: HashMap<String, (String, usize)>,
@@ -566,7 +566,7 @@ pub fn parse_noted(text: &str, opts: &ReadOptions) -> Result<(Graph, Vec<String>
         graphs: 0,
         directed_default: false,
         nodes: Vec::new(),
-        node_ids: HashMap::new(),
+        node_ids: FastMap::default(),
         edges: Vec::new(),
         graph_attrs: HashMap::new(),
         data: None,
@@ -622,7 +622,7 @@ pub fn parse_noted(text: &str, opts: &ReadOptions) -> Result<(Graph, Vec<String>
 fn finish(st: State) -> Result<(Graph, Vec<String>)> {
     let mut c = exchange::Collector::new(st.opts.limits);
     let mut vertex = Vec::with_capacity(st.nodes.len());
-    let mut by_label: HashMap<Label, usize> = HashMap::new();
+    let mut by_label: FastMap<Label, usize> = FastMap::default();
     let mut starts = Vec::new();
     let mut goals = Vec::new();
     for (k, node) in st.nodes.iter().enumerate() {
