@@ -98,7 +98,7 @@ pub struct Legend {
 impl Legend {
     /// Lays `entries` out in lines no wider than `width`. Text is 16 pixels high when the
     /// widest entry fits at that size, else 8; an entry still wider than the picture has its
-    /// text wrapped beside its swatch, at spaces (or inside a word longer than the room).
+    /// text wrapped beside its swatch at spaces (a word longer than the room is clipped).
     ///
     /// Complexity: O(entries + text).
     pub fn new(entries: Vec<Entry>, width: usize) -> Legend {
@@ -286,29 +286,23 @@ impl Legend {
 }
 
 /// `text` in lines of at most `chars` characters, broken at spaces; a word longer than a line
-/// is cut.
+/// keeps a line of its own (and is clipped there, as a one-word entry is).
 fn wrap(text: &str, chars: usize) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut cur = String::new();
     for word in text.split(' ') {
-        let mut word: Vec<char> = word.chars().collect();
-        let used = cur.chars().count();
-        if used > 0 && used + 1 + word.len() <= chars {
+        let (used, len) = (cur.chars().count(), word.chars().count());
+        if used > 0 && used + 1 + len <= chars {
             cur.push(' ');
-            cur.extend(&word);
+            cur.push_str(word);
             continue;
         }
         if used > 0 {
             lines.push(std::mem::take(&mut cur));
         }
-        while word.len() > chars {
-            lines.push(word.drain(..chars).collect());
-        }
-        cur = word.into_iter().collect();
+        cur = word.to_string();
     }
-    if !cur.is_empty() || lines.is_empty() {
-        lines.push(cur);
-    }
+    lines.push(cur);
     lines
 }
 
@@ -373,7 +367,8 @@ mod tests {
             wrap("steps to the goal, 0 to 9", 12),
             ["steps to the", "goal, 0 to 9"]
         );
-        assert_eq!(wrap("abcdefgh", 3), ["abc", "def", "gh"]);
+        assert_eq!(wrap("abcdefgh", 3), ["abcdefgh"]);
+        assert_eq!(wrap("a bcdefgh i", 3), ["a", "bcdefgh", "i"]);
         assert_eq!(wrap("", 3), [""]);
         // 176 pixels: the shades' entry needs three lines beside its 48-pixel swatch.
         let l = Legend::new(entries(), 176);
