@@ -392,7 +392,8 @@ impl Graph {
                     return Some(format!("vertex {b} is only in the second"));
                 }
                 (Some(a), None) => return Some(format!("vertex {a} is only in the first")),
-                (None, None) => unreachable!("loop condition"),
+                // Not while the loop runs: one side is always left.
+                (None, None) => break,
             }
             i += 1;
             j += 1;

@@ -22,16 +22,16 @@ pub(crate) fn beside<A: Send, B>(
 ) -> (A, B) {
     #[cfg(feature = "parallel")]
     {
-        let mut a = None;
-        let b = rayon::in_place_scope(|s| {
-            s.spawn(|_| a = Some(background()));
-            here()
-        });
-        // The scope ends only once its spawned work is done.
-        match a {
-            Some(a) => (a, b),
-            None => unreachable!("a rayon scope returns after its spawned work"),
-        }
+        // `background` on a thread of its own (its parallel loops use the pool); a panic
+        // there comes out here, as it would have without the thread.
+        std::thread::scope(|s| {
+            let a = s.spawn(background);
+            let b = here();
+            match a.join() {
+                Ok(a) => (a, b),
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        })
     }
     #[cfg(not(feature = "parallel"))]
     {

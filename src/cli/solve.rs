@@ -201,17 +201,14 @@ fn load(path: &Path, args: &Args, global: &Global) -> Result<Loaded> {
         set_terminals(&mut item, args.start.as_ref(), args.goal.as_ref())
             .map_err(|e| located(path, e))?;
     }
-    if let Item::Graph(g) = &item {
-        // A weighted graph that no grid can draw with its weights is solved on the graph.
-        if g.is_weighted() {
-            match graph_to_maze(g, Layout::Auto, &opts.limits) {
+    // A weighted graph that no grid can draw with its weights is solved on the graph.
+    let item = match item {
+        Item::Graph(g) if g.is_weighted() => {
+            match graph_to_maze(&g, Layout::Auto, &opts.limits) {
                 Ok(placed) => return Ok(Loaded::Maze(placed.maze, None)),
                 Err(Error::InvalidGraph(_) | Error::Unsupported(_)) => {}
                 Err(e) => return Err(located(path, e)),
             }
-            let Item::Graph(g) = item else {
-                unreachable!("matched above")
-            };
             return match args.method() {
                 Method::DeadEnd | Method::Bfs | Method::AStar | Method::Dijkstra
                 | Method::ShortestSet => Ok(Loaded::Graph(g)),
@@ -223,7 +220,8 @@ fn load(path: &Path, args: &Args, global: &Global) -> Result<Loaded> {
                 ),
             };
         }
-    }
+        item => item,
+    };
     let maze = to_maze(item, Layout::Auto, &opts.limits).map_err(|e| located(path, e))?;
     Ok(Loaded::Maze(maze, source))
 }
