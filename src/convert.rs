@@ -128,6 +128,32 @@ impl Terminal {
         }
     }
 
+    /// A terminal as `--start`/`--goal` (the CLI) and `start=`/`goal=` (Python) take it:
+    /// [`Terminal::parse`], or `room:R,C[,…]` for a room in room coordinates (the cell
+    /// `(2R + 1, 2C + 1, …)`), whose coordinates must be 0 or more and small enough.
+    ///
+    /// ```
+    /// use mazegraph::convert::Terminal;
+    /// assert_eq!(Terminal::parse_option("room:0,2"), Ok(Terminal::Room(vec![0, 2])));
+    /// assert_eq!(Terminal::parse_option("3,4"), Ok(Terminal::Coords(vec![3, 4])));
+    /// assert!(Terminal::parse_option("room:-1,0").is_err());
+    /// ```
+    pub fn parse_option(s: &str) -> std::result::Result<Terminal, String> {
+        let Some(t) = s.trim().strip_prefix("room:") else {
+            return Ok(Terminal::parse(s));
+        };
+        let Terminal::Coords(rooms) = Terminal::parse(t) else {
+            return Err(format!("{s:?} is not a coordinate like 3,4"));
+        };
+        if rooms.iter().any(|&k| k < 0) {
+            return Err(format!("{s:?}: room coordinates are 0 or more"));
+        }
+        let room = Terminal::Room(rooms);
+        room.cell()
+            .ok_or_else(|| format!("{s:?}: room coordinates are too large"))?;
+        Ok(room)
+    }
+
     /// The vertex of `graph` this names: the coordinate label, else (one number) the integer
     /// id, else the string name.
     pub fn find(&self, graph: &Graph) -> Option<u32> {

@@ -119,3 +119,25 @@ pub fn human_bytes(n: u64) -> String {
     }
     format!("{x:.1} {}", UNITS[u])
 }
+
+/// `s` with every control character written as an escape (`\n`, `\t`, `\u{1b}`), so that a
+/// message holding a file name with a newline stays one line (the CLI's error line, the
+/// Python package's `MazeError`).
+///
+/// ```
+/// assert_eq!(mazegraph::error::one_line("a\nb"), "a\\nb");
+/// ```
+pub fn one_line(s: &str) -> String {
+    if !s.chars().any(char::is_control) {
+        return s.to_string();
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    for c in s.chars() {
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}

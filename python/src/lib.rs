@@ -35,21 +35,7 @@ pyo3::create_exception!(
 
 /// A `MazeError` with `message` on one line (control characters escaped, as the CLI prints).
 pub(crate) fn error(message: impl std::fmt::Display) -> PyErr {
-    MazeError::new_err(one_line(&message.to_string()))
-}
-
-/// `s` with every control character written as an escape (`\n`, `\t`, `\u{1b}`), as the CLI's
-/// error line.
-fn one_line(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        if c.is_control() {
-            out.extend(c.escape_default());
-        } else {
-            out.push(c);
-        }
-    }
-    out
+    MazeError::new_err(mazegraph::error::one_line(&message.to_string()))
 }
 
 /// Runs `work` with the GIL released. A panic in it (a bug: bad input must give an error) is

@@ -88,24 +88,6 @@ fn label<'py>(py: Python<'py>, label: Label) -> PyResult<Bound<'py, PyAny>> {
     })
 }
 
-/// Parses a terminal as the CLI's `--start`/`--goal`: `r,c[,…]`, `(r, c)`, `room:r,c` (the
-/// cell `(2r + 1, 2c + 1)`), or a graph vertex's name.
-fn parse_coords(s: &str) -> Result<Terminal, String> {
-    let Some(t) = s.trim().strip_prefix("room:") else {
-        return Ok(Terminal::parse(s));
-    };
-    let Terminal::Coords(rooms) = Terminal::parse(t) else {
-        return Err(format!("{s:?} is not a coordinate like 3,4"));
-    };
-    if rooms.iter().any(|&k| k < 0) {
-        return Err(format!("{s:?}: room coordinates are 0 or more"));
-    }
-    let room = Terminal::Room(rooms);
-    room.cell()
-        .ok_or_else(|| format!("{s:?}: room coordinates are too large"))?;
-    Ok(room)
-}
-
 /// A start or goal given in Python: a coordinate sequence, or a string as the CLI takes it.
 fn terminal(what: &str, value: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Terminal>> {
     let Some(v) = value else { return Ok(None) };
@@ -113,7 +95,7 @@ fn terminal(what: &str, value: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Ter
         return Ok(None);
     }
     if let Ok(s) = v.extract::<String>() {
-        return parse_coords(&s).map(Some).map_err(error);
+        return Terminal::parse_option(&s).map(Some).map_err(error);
     }
     v.extract::<Vec<i64>>()
         .map(|c| Some(Terminal::Coords(c)))

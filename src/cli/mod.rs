@@ -209,19 +209,8 @@ fn parse_cells(s: &str) -> Result<mazegraph::picture::Cells, String> {
 pub type Coords = Terminal;
 
 /// Parses `r,c[,…]` (or `(r, c)`) into cell coordinates; `room:r,c[,…]` names a room in room
-/// coordinates, the cell `(2r + 1, 2c + 1, …)`; anything else is a graph vertex's name.
+/// coordinates, the cell `(2r + 1, 2c + 1, …)`; anything else is a graph vertex's name
+/// ([`Terminal::parse_option`]).
 pub fn parse_coords(s: &str) -> Result<Coords, String> {
-    let Some(t) = s.trim().strip_prefix("room:") else {
-        return Ok(Terminal::parse(s));
-    };
-    let Terminal::Coords(rooms) = Terminal::parse(t) else {
-        return Err(format!("{s:?} is not a coordinate like 3,4"));
-    };
-    if rooms.iter().any(|&k| k < 0) {
-        return Err(format!("{s:?}: room coordinates are 0 or more"));
-    }
-    let room = Terminal::Room(rooms);
-    room.cell()
-        .ok_or_else(|| format!("{s:?}: room coordinates are too large"))?;
-    Ok(room)
+    Terminal::parse_option(s)
 }

@@ -39,21 +39,7 @@ pub fn error_line(message: &str) -> String {
     format!("mazegraph: error: {}", one_line(message))
 }
 
-/// `s` with every control character written as an escape (`\n`, `\t`, `\u{1b}`).
-pub fn one_line(s: &str) -> String {
-    if !s.chars().any(char::is_control) {
-        return s.to_string();
-    }
-    let mut out = String::with_capacity(s.len() + 8);
-    for c in s.chars() {
-        if c.is_control() {
-            out.extend(c.escape_default());
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
+use mazegraph::error::one_line;
 
 /// Writes a formatted line to standard output; evaluates to `anyhow::Result<()>`.
 macro_rules! outln {

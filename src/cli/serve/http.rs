@@ -53,7 +53,7 @@ impl Reply {
 
     /// `{"error": "…"}` on one line, with `status`.
     pub fn error(status: u16, message: &str) -> Reply {
-        let body = serde_json::json!({ "error": crate::cli::out::one_line(message) })
+        let body = serde_json::json!({ "error": mazegraph::error::one_line(message) })
             .to_string()
             .into_bytes();
         Reply::bytes(status, "application/json", body, None)
