@@ -120,6 +120,16 @@ pub fn human_bytes(n: u64) -> String {
     format!("{x:.1} {}", UNITS[u])
 }
 
+/// A PNG encoder's error as ours: an I/O error stays one (a full disk, a closed pipe), any
+/// other is [`Error::Unsupported`] ("png: …"). The writers of solution pictures, huge mazes,
+/// image data and charts share it.
+pub(crate) fn png_writing(e: png::EncodingError) -> Error {
+    match e {
+        png::EncodingError::IoError(io) => Error::Io(io),
+        other => Error::Unsupported(format!("png: {other}")),
+    }
+}
+
 /// `s` with every control character written as an escape (`\n`, `\t`, `\u{1b}`), so that a
 /// message holding a file name with a newline stays one line (the CLI's error line, the
 /// Python package's `MazeError`).

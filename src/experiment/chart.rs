@@ -186,10 +186,7 @@ pub fn write_png(report: &Report, out: &mut dyn Write) -> Result<()> {
         let root = BitMapBackend::with_buffer(&mut pixels, (w, h)).into_drawing_area();
         draw(report, root)?;
     }
-    let png_err = |e: png::EncodingError| match e {
-        png::EncodingError::IoError(io) => Error::Io(io),
-        other => Error::Unsupported(format!("png: {other}")),
-    };
+    let png_err = crate::error::png_writing;
     let mut enc = png::Encoder::new(out, w, h);
     enc.set_color(png::ColorType::Rgb);
     enc.set_depth(png::BitDepth::Eight);

@@ -26,7 +26,7 @@
 //! assert_eq!(pixels[16..20], [40; 4]);
 //! ```
 
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::par::*;
 use std::io::Write;
 use std::ops::Range;
@@ -76,7 +76,8 @@ impl<'a, W: Write> ImageData<'a, W> {
     ) -> Result<()> {
         let line = self.row_bytes + 1;
         let per_chunk = (CHUNK_BYTES / line).max(1);
-        let chunks: Vec<Range<usize>> = (rows.start..rows.end)
+        let chunks: Vec<Range<usize>> = rows
+            .clone()
             .step_by(per_chunk)
             .map(|a| a..(a + per_chunk).min(rows.end))
             .collect();
@@ -124,15 +125,14 @@ impl<'a, W: Write> ImageData<'a, W> {
     }
 
     /// Ends the zlib stream (an empty final block and the checksum) in a last IDAT chunk.
-    pub fn finish(self) -> Result<()> {
+    pub fn finish(mut self) -> Result<()> {
         let mut tail = Vec::with_capacity(8);
         if self.first {
             tail.extend_from_slice(&ZLIB_HEADER);
         }
         tail.extend_from_slice(&FINAL_BLOCK);
         tail.extend_from_slice(&self.adler.to_be_bytes());
-        let mut me = self;
-        me.chunk(&tail)
+        self.chunk(&tail)
     }
 
     fn chunk(&mut self, data: &[u8]) -> Result<()> {
@@ -140,10 +140,7 @@ impl<'a, W: Write> ImageData<'a, W> {
         for part in data.chunks(1 << 30) {
             self.png
                 .write_chunk(png::chunk::IDAT, part)
-                .map_err(|e| match e {
-                    png::EncodingError::IoError(io) => Error::Io(io),
-                    other => Error::Unsupported(format!("png: {other}")),
-                })?;
+                .map_err(crate::error::png_writing)?;
         }
         Ok(())
     }

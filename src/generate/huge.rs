@@ -229,10 +229,7 @@ pub fn write_png_with(
             "a PNG is at most 2³¹−1 pixels on a side".into(),
         ));
     };
-    let png_err = |e: png::EncodingError| match e {
-        png::EncodingError::IoError(io) => Error::Io(io),
-        other => Error::Unsupported(format!("png: {other}")),
-    };
+    let png_err = crate::error::png_writing;
     let mut enc = png::Encoder::new(out, w, h);
     enc.set_color(png::ColorType::Grayscale);
     enc.set_depth(png::BitDepth::One);

@@ -394,10 +394,7 @@ fn write_png_inner(
             .and_then(|x| u32::try_from(x).ok())
             .ok_or_else(too_big)?,
     );
-    let png_err = |e: png::EncodingError| match e {
-        png::EncodingError::IoError(io) => Error::Io(io),
-        other => Error::Unsupported(format!("png: {other}")),
-    };
+    let png_err = crate::error::png_writing;
     let mut enc = png::Encoder::new(out, pw, ph);
     enc.set_color(png::ColorType::Indexed);
     enc.set_depth(png::BitDepth::Four);
