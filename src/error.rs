@@ -62,6 +62,10 @@ pub enum Error {
     /// message says what was found.
     #[error("no maze lattice fits this picture: {0} (give the cell size with --cells PITCH[,WALL], or --cells pixel)")]
     NoLattice(String),
+    /// A maze was found in a picture, but some of its walls are in doubt (a stroke covering
+    /// about half of a wall): the message says how many, where, and how to read them anyway.
+    #[error("{0}")]
+    Doubtful(String),
     /// The format cannot hold this content (a 3-D maze as PNG, portals in a PNG, …).
     #[error("{0}")]
     Unsupported(String),

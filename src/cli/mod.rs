@@ -63,6 +63,11 @@ pub struct Global {
     /// or PITCH[,WALL] in pixels (e.g. 18 or 14.3,2).
     #[arg(long, global = true, value_name = "auto|pixel|PITCH[,WALL]", default_value = "auto", value_parser = parse_cells)]
     pub cells: mazegraph::picture::Cells,
+    /// What to do with walls of a maze picture whose evidence is unsure (a stroke covering about
+    /// half a wall): refuse the picture (default), or read them by their majority, as walls or
+    /// as openings.
+    #[arg(long, global = true, value_name = "refuse|majority|wall|open", default_value = "refuse", value_parser = parse_doubtful)]
+    pub doubtful: mazegraph::picture::Doubtful,
     /// Take the start and goal of a maze picture from its two coloured marks (small dots of
     /// distinct colours in two rooms; the greener is the start).
     #[arg(long, global = true)]
@@ -80,6 +85,7 @@ impl Global {
                 max_bytes: self.max_memory.unwrap_or_else(budget::default_max_memory),
             },
             cells: self.cells,
+            doubtful: self.doubtful,
         }
     }
 }
@@ -199,6 +205,10 @@ pub fn threads(asked: usize, work: usize) -> usize {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let want = if asked == 0 { cores } else { asked.min(cores) };
     want.min(work).max(1)
+}
+
+fn parse_doubtful(s: &str) -> Result<mazegraph::picture::Doubtful, String> {
+    s.parse()
 }
 
 fn parse_cells(s: &str) -> Result<mazegraph::picture::Cells, String> {

@@ -158,7 +158,7 @@ fn work(method: MethodArg) -> Work {
 struct Solved {
     maze: Maze,
     /// The picture it was read from, when its lattice was detected (drawn on for .png output).
-    source: Option<Source>,
+    source: Option<Box<Source>>,
     solution: Solution,
     /// Seconds reading the input, then solving.
     read_seconds: f64,
@@ -257,7 +257,7 @@ fn solve_one(path: &Path, args: &Args, global: &Global, stage: &dyn Fn(String)) 
     let solution = solve(&maze, args.method()).map_err(|e| located(path, e))?;
     Ok(Outcome::Maze(Solved {
         maze,
-        source,
+        source: source.map(Box::new),
         solution,
         read_seconds,
         seconds: t.elapsed().as_secs_f64(),

@@ -73,6 +73,8 @@ pub struct ReadOptions {
     pub limits: Limits,
     /// How pictures map pixels to cells (pictures only; see [`crate::picture`]).
     pub cells: Cells,
+    /// What to do with picture walls whose evidence is unsure (pictures only).
+    pub doubtful: crate::picture::Doubtful,
 }
 
 /// The kind of content a format holds.

@@ -67,6 +67,10 @@ pub struct Lattice {
     pub dark_walls: bool,
     /// True when the picture is drawn one pixel per cell.
     pub pixel: bool,
+    /// For a maze read from a straightened picture (a photo taken at an angle): the map from
+    /// the straightened picture's pixels, where `rows` and `cols` lie, to the picture's own.
+    /// `None` when the spans are the picture's own pixels.
+    pub warp: Option<super::warp::Homography>,
 }
 
 impl Lattice {
@@ -79,7 +83,31 @@ impl Lattice {
             cols: (0..width).map(|x| (x as f64, x as f64 + 1.0)).collect(),
             dark_walls: true,
             pixel: true,
+            warp: None,
         }
+    }
+
+    /// The point `(x, y)` of the lattice's pixels (the straightened picture's, when it was
+    /// straightened) in the picture's own pixels.
+    pub fn to_picture(&self, x: f64, y: f64) -> (f64, f64) {
+        match &self.warp {
+            Some(h) => h.map(x, y),
+            None => (x, y),
+        }
+    }
+
+    /// The lattice moved by `(dx, dy)` pixels into a picture `width × height`: a lattice found
+    /// in a crop, placed in the picture it was cropped from.
+    pub fn shifted(mut self, dx: usize, dy: usize, width: usize, height: usize) -> Lattice {
+        for s in &mut self.rows {
+            *s = (s.0 + dy as f64, s.1 + dy as f64);
+        }
+        for s in &mut self.cols {
+            *s = (s.0 + dx as f64, s.1 + dx as f64);
+        }
+        self.width = width;
+        self.height = height;
+        self
     }
 
     /// The centre of cell `(row, col)` in pixel coordinates `(x, y)`.
@@ -665,6 +693,7 @@ pub fn find(
             cols,
             dark_walls,
             pixel: false,
+            warp: None,
         };
         // The wrong way round, a maze's frame becomes a corridor open all around just inside
         // the border (the dual reading): mazes have no such ring.
@@ -773,11 +802,28 @@ fn extent(s: &[(f64, f64)]) -> (f64, f64) {
     )
 }
 
-/// Is cell `(i, j)` of a (not one-pixel-per-cell) lattice wall? Rooms by the middle half of
-/// their rectangle, posts by any wall pixel, wall segments line by line along their passage.
+/// Is cell `(i, j)` of a (not one-pixel-per-cell) lattice wall? See [`wall_share`].
 fn cell_is_wall(t: &Tones, lat: &Lattice, i: usize, j: usize) -> bool {
+    wall_share(t, lat, i, j) >= 0.5
+}
+
+/// How far a wall share may be from 0 or 1 and still be a clear reading: shares between
+/// `DOUBT` and `1 − DOUBT` are doubtful.
+pub const DOUBT: f64 = 0.3;
+
+/// The evidence that cell `(i, j)` of a (not one-pixel-per-cell) lattice is wall, from 0 (clear
+/// passage) to 1 (clear wall):
+///
+/// - a **room**: the share of wall pixels in the middle half of its rectangle;
+/// - a **post**: 1 when any pixel of its rectangle (grown by a pixel when thin) is wall, else 0;
+/// - a **wall segment**: the share of the lines across it, in the middle half of the passage
+///   it closes, that meet the wall: for a thin line (under 4 pixels), a line meets it when a
+///   wall pixel lies in a band around the line's place (the line grown by a sixth of the pitch,
+///   at least a pixel, each side: a pen stroke that wobbles or thickens); for a thick one, when
+///   most of its pixels across the line are wall.
+pub fn wall_share(t: &Tones, lat: &Lattice, i: usize, j: usize) -> f64 {
     let (Some(&(y0, y1)), Some(&(x0, x1))) = (lat.rows.get(i), lat.cols.get(j)) else {
-        return true;
+        return 1.0;
     };
     let (ext_x, ext_y) = (extent(&lat.cols), extent(&lat.rows));
     let dw = lat.dark_walls;
@@ -788,7 +834,9 @@ fn cell_is_wall(t: &Tones, lat: &Lattice, i: usize, j: usize) -> bool {
             let (ya, yb, _) = window(y0, y1, ext_y, true);
             let (xa, xb, _) = window(x0, x1, ext_x, true);
             let limit = limit_for((y1 - y0).min(x1 - x0));
-            (ya..yb).any(|y| (xa..xb).any(|x| is_wall(tone_at(&t.tone, w, x, y), dw, limit)))
+            let any =
+                (ya..yb).any(|y| (xa..xb).any(|x| is_wall(tone_at(&t.tone, w, x, y), dw, limit)));
+            f64::from(u8::from(any))
         }
         (false, false) => {
             let (ya, yb, _) = window(y0, y1, ext_y, false);
@@ -803,17 +851,34 @@ fn cell_is_wall(t: &Tones, lat: &Lattice, i: usize, j: usize) -> bool {
                     }
                 }
             }
-            n > 0 && 2 * k >= n
+            if n == 0 {
+                0.0
+            } else {
+                k as f64 / n as f64
+            }
         }
         (line_is_row, _) => {
             // A wall segment: lines along the passage, each crossing the wall line.
-            let (along, across) = if line_is_row {
-                ((x0, x1, ext_x), (y0, y1, ext_y))
+            let (along, across, spans) = if line_is_row {
+                ((x0, x1, ext_x), (y0, y1, ext_y), &lat.rows)
             } else {
-                ((y0, y1, ext_y), (x0, x1, ext_x))
+                ((y0, y1, ext_y), (x0, x1, ext_x), &lat.cols)
             };
             let (la, lb, _) = window(along.0, along.1, along.2, false);
-            let (ca, cb, thin) = window(across.0, across.1, across.2, true);
+            let (mut ca, mut cb, thin) = window(across.0, across.1, across.2, true);
+            if thin {
+                // The band: the line grown by a sixth of the pitch each side (at least a pixel),
+                // never past a quarter of the passages beside it.
+                let pitch = Lattice::pitch(spans);
+                let (_, passage) = Lattice::widths(spans);
+                let grow = (pitch / 6.0).max(1.0).min(passage / 4.0).max(0.0);
+                let (lo, hi) = (
+                    (across.0 - grow).max(across.2 .0).floor().max(0.0) as usize,
+                    (across.1 + grow).min(across.2 .1).ceil().max(0.0) as usize,
+                );
+                ca = ca.min(lo);
+                cb = cb.max(hi);
+            }
             let limit = limit_for(across.1 - across.0);
             let (mut walls, mut lines) = (0usize, 0usize);
             for l in la..lb {
@@ -835,15 +900,34 @@ fn cell_is_wall(t: &Tones, lat: &Lattice, i: usize, j: usize) -> bool {
                 walls += usize::from(line_wall);
                 lines += 1;
             }
-            lines > 0 && 2 * walls >= lines
+            if lines == 0 {
+                0.0
+            } else {
+                walls as f64 / lines as f64
+            }
         }
     }
 }
 
-/// Samples the picture's tones on the lattice into a maze grid (1 = path).
+/// A maze sampled from a picture, with the evidence of its walls.
+#[derive(Clone, Debug)]
+pub struct Sampled {
+    /// The maze's cells (1 = path).
+    pub grid: Grid,
+    /// The cells whose reading is in doubt (a wall share between [`DOUBT`] and `1 − DOUBT`),
+    /// in index order; they are read by the majority of their evidence.
+    pub doubtful: Vec<usize>,
+    /// How clear the least clear reading is, from 0 (a share of one half) to 1 (every cell all
+    /// wall or all passage): twice the smallest distance of a share to one half.
+    pub confidence: f64,
+}
+
+/// Samples the picture's tones on the lattice into a maze grid (1 = path), with the evidence
+/// of each reading ([`wall_share`]). A post with no wall pixel of its own is wall when a wall
+/// segment beside it is (strokes that stop short of where they meet).
 ///
 /// Errors: [`crate::Error::TooLarge`] when the grid would exceed `limits`.
-pub fn sample(t: &Tones, lat: &Lattice, limits: &Limits) -> crate::Result<Grid> {
+pub fn sample(t: &Tones, lat: &Lattice, limits: &Limits) -> crate::Result<Sampled> {
     let (rows, cols) = (lat.rows.len(), lat.cols.len());
     let shape = Shape::with_limits(vec![rows, cols], limits)?;
     let mut grid = Grid::walls(shape);
@@ -855,17 +939,52 @@ pub fn sample(t: &Tones, lat: &Lattice, limits: &Limits) -> crate::Result<Grid> 
                 bits.insert(i);
             }
         }
-        return Ok(grid);
+        return Ok(Sampled {
+            grid,
+            doubtful: Vec::new(),
+            confidence: 1.0,
+        });
     }
-    let cols = lat.cols.len();
-    for i in 0..lat.rows.len() {
+    let mut doubtful = Vec::new();
+    let mut closest = 0.5f64;
+    let mut open_posts = Vec::new();
+    for i in 0..rows {
         for j in 0..cols {
-            if !cell_is_wall(t, lat, i, j) {
+            let share = wall_share(t, lat, i, j);
+            if i % 2 == 0 && j % 2 == 0 {
+                if share < 0.5 {
+                    open_posts.push((i, j));
+                }
+                continue;
+            }
+            let d = (share - 0.5).abs();
+            closest = closest.min(d);
+            if d < 0.5 - DOUBT {
+                doubtful.push(i * cols + j);
+            }
+            if share < 0.5 {
                 grid.set_path(i * cols + j, true);
             }
         }
     }
-    Ok(grid)
+    for (i, j) in open_posts {
+        let wall = |a: Option<usize>, b: Option<usize>| match (a, b) {
+            (Some(a), Some(b)) if a < rows && b < cols => !grid.is_path(a * cols + b),
+            _ => false,
+        };
+        let beside = wall(i.checked_sub(1), Some(j))
+            || wall(Some(i + 1), Some(j))
+            || wall(Some(i), j.checked_sub(1))
+            || wall(Some(i), Some(j + 1));
+        if !beside {
+            grid.set_path(i * cols + j, true);
+        }
+    }
+    Ok(Sampled {
+        grid,
+        doubtful,
+        confidence: 2.0 * closest,
+    })
 }
 
 #[cfg(test)]

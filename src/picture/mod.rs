@@ -46,8 +46,11 @@
 pub mod lattice;
 pub mod marks;
 pub mod overlay;
+#[cfg(feature = "pictures")]
+pub mod page;
 pub mod raster;
 pub mod tone;
+pub mod warp;
 
 pub use lattice::Lattice;
 pub use raster::Raster;
@@ -115,6 +118,67 @@ impl std::str::FromStr for Cells {
     }
 }
 
+/// What to do with walls whose evidence is unsure ([`lattice::wall_share`] between
+/// [`lattice::DOUBT`] and `1 − DOUBT`: a stroke covering half a wall, a room half dark).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Doubtful {
+    /// Refuse the picture, saying how many cells are in doubt and where (the default: a wrong
+    /// maze read without a word is the one outcome a user cannot recover from).
+    #[default]
+    Refuse,
+    /// Read each by the majority of its evidence.
+    Majority,
+    /// Read them all as walls.
+    Wall,
+    /// Read them all as passages.
+    Open,
+}
+
+impl std::str::FromStr for Doubtful {
+    type Err = String;
+    /// `refuse`, `majority`, `wall` or `open`.
+    ///
+    /// ```
+    /// use mazegraph::picture::Doubtful;
+    /// assert_eq!("wall".parse::<Doubtful>(), Ok(Doubtful::Wall));
+    /// assert!("maybe".parse::<Doubtful>().is_err());
+    /// ```
+    fn from_str(s: &str) -> std::result::Result<Doubtful, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "refuse" => Ok(Doubtful::Refuse),
+            "majority" => Ok(Doubtful::Majority),
+            "wall" => Ok(Doubtful::Wall),
+            "open" => Ok(Doubtful::Open),
+            _ => Err(format!("{s:?}: expected refuse, majority, wall or open")),
+        }
+    }
+}
+
+/// A rectangle of a picture, `[x0, x1) × [y0, y1)` in pixels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Region {
+    /// Left edge.
+    pub x0: usize,
+    /// Top edge.
+    pub y0: usize,
+    /// Right edge (excluded).
+    pub x1: usize,
+    /// Bottom edge (excluded).
+    pub y1: usize,
+}
+
+impl Region {
+    /// Width in pixels.
+    pub fn width(&self) -> usize {
+        self.x1 - self.x0
+    }
+
+    /// Height in pixels.
+    pub fn height(&self) -> usize {
+        self.y1 - self.y0
+    }
+}
+
 /// A maze read from a picture, with where its cells lie.
 #[derive(Clone, Debug)]
 pub struct Picture {
@@ -127,6 +191,14 @@ pub struct Picture {
     /// The rooms marked as start and goal by two small dots of distinct colours
     /// ([`marks::terminals`]), or why there are none.
     pub marked_terminals: std::result::Result<(usize, usize), String>,
+    /// What was set aside around the maze (titles, labels, arrows, the surroundings of a
+    /// photographed sheet): the bounding boxes of those marks, in the picture's pixels.
+    pub set_aside: Vec<Region>,
+    /// The cells whose reading was in doubt, read as [`ReadOptions::doubtful`] said (empty
+    /// unless it allowed them).
+    pub doubtful: Vec<usize>,
+    /// How clear the least clear wall reading was, from 0 to 1 ([`lattice::Sampled`]).
+    pub confidence: f64,
 }
 
 impl Picture {
@@ -185,7 +257,18 @@ impl Picture {
         if !l.dark_walls {
             s += ", light walls";
         }
+        if l.warp.is_some() {
+            s += ", straightened";
+        }
         s += &marks_note(self.marks);
+        match self.set_aside.len() {
+            0 => {}
+            1 => s += ", 1 mark outside the maze set aside",
+            n => s += &format!(", {n} marks outside the maze set aside"),
+        }
+        if !self.doubtful.is_empty() {
+            s += &format!(", {} cells in doubt", self.doubtful.len());
+        }
         s
     }
 }
@@ -255,6 +338,11 @@ pub fn read_png(bytes: &[u8], opts: &ReadOptions) -> Result<Picture> {
 }
 
 /// Reads a maze from a decoded picture: see [`read`].
+///
+/// Before the lattice is looked for, the maze is found on the page ([`page::find`]: what lies
+/// around it is set aside) and, when the sides of its frame are tilted (a photo taken at an
+/// angle), the picture is straightened from the frame's corners ([`warp::straighten`]) and
+/// read in the straightened picture; [`Lattice::warp`] then maps the cells back.
 pub fn from_raster(raster: &Raster, opts: &ReadOptions) -> Result<Picture> {
     let (w, h) = (raster.width, raster.height);
     if opts.cells == Cells::Pixel {
@@ -267,22 +355,135 @@ pub fn from_raster(raster: &Raster, opts: &ReadOptions) -> Result<Picture> {
         }
         return Ok(pixel_picture(Maze::new(grid)));
     }
-    let no = |why: &str| Error::NoLattice(why.to_string());
+    let (tones, margins) = colour_model(raster)?;
+    #[cfg(feature = "pictures")]
+    if let Some(found) = page::find(&tones, w, h) {
+        if found.tilt > MAX_TILT {
+            let corners = found.corners;
+            let side = found.maze.width().max(found.maze.height()) as f64;
+            let pad = (0.03 * side).max(6.0);
+            let fill = if found.dark_ink {
+                tones.light
+            } else {
+                tones.dark
+            };
+            let max = (w as u64 * h as u64).saturating_mul(2);
+            if let Some((straight, map)) = warp::straighten(raster, corners, pad, fill, max) {
+                let (t2, m2) = colour_model(&straight)?;
+                let found2 = page::find(&t2, straight.width, straight.height);
+                let mut pic = read_on_page(&straight, t2, m2, found2.as_ref(), opts)?;
+                pic.lattice.warp = Some(map);
+                pic.set_aside = found.set_aside;
+                return Ok(pic);
+            }
+        }
+        return read_on_page(raster, tones, margins, Some(&found), opts);
+    }
+    read_on_page(raster, tones, margins, None, opts)
+}
+
+/// A frame whose sides tilt by more than this many pixels end to end is straightened first.
+#[cfg(feature = "pictures")]
+const MAX_TILT: f64 = 1.0;
+
+/// The picture's two colours and tones, with margins of a third colour set apart
+/// ([`tone::tones`], [`tone::flatten_margins`]).
+fn colour_model(raster: &Raster) -> Result<(tone::Tones, [usize; 4])> {
     let bands = tone::bands(raster);
     let mut tones = tone::tones(raster, bands).ok_or_else(|| {
-        no("the picture has no two distinct colours (one colour, or soft shades)")
+        Error::NoLattice(
+            "the picture has no two distinct colours (one colour, or soft shades)".into(),
+        )
     })?;
     let margins = tone::flatten_margins(raster, &mut tones, bands);
+    Ok((tones, margins))
+}
+
+/// The marks a page step set aside, and the region of the picture the maze is read in (the
+/// maze's box with a margin), when anything was set aside.
+#[cfg(feature = "pictures")]
+fn page_region(found: Option<&page::Found>, w: usize, h: usize) -> (Vec<Region>, Option<Region>) {
+    let Some(f) = found.filter(|f| !f.set_aside.is_empty()) else {
+        return (Vec::new(), None);
+    };
+    let m = f.maze;
+    let pad = (m.width().max(m.height()) / 40).max(4);
+    let region = Region {
+        x0: m.x0.saturating_sub(pad),
+        y0: m.y0.saturating_sub(pad),
+        x1: (m.x1 + pad).min(w),
+        y1: (m.y1 + pad).min(h),
+    };
+    (f.set_aside.clone(), Some(region))
+}
+
+#[cfg(not(feature = "pictures"))]
+mod page {
+    /// Without the `pictures` feature, no maze is looked for on a page.
+    pub struct Found;
+}
+
+#[cfg(not(feature = "pictures"))]
+fn page_region(_: Option<&page::Found>, _: usize, _: usize) -> (Vec<Region>, Option<Region>) {
+    (Vec::new(), None)
+}
+
+/// Reads the maze in the picture, inside the region [`page_region`] gives when a page step set
+/// marks aside (their ink painted as passage), else in the whole picture.
+fn read_on_page(
+    raster: &Raster,
+    tones: tone::Tones,
+    margins: [usize; 4],
+    found: Option<&page::Found>,
+    opts: &ReadOptions,
+) -> Result<Picture> {
+    let (w, h) = (raster.width, raster.height);
+    let (set_aside, region) = page_region(found, w, h);
+    let Some(region) = region else {
+        let mut pic = read_tones(raster, &tones, margins, opts)?;
+        pic.set_aside = set_aside;
+        return Ok(pic);
+    };
+    #[cfg(feature = "pictures")]
+    let tones = match found {
+        Some(f) => page::isolate(&tones, w, f, region),
+        None => tones,
+    };
+    let crop = raster.crop(region);
+    let [top, right, bottom, left] = margins;
+    let inner = [
+        top.saturating_sub(region.y0).min(region.height()),
+        region.x1.saturating_sub(w - right).min(region.width()),
+        region.y1.saturating_sub(h - bottom).min(region.height()),
+        left.saturating_sub(region.x0).min(region.width()),
+    ];
+    let mut pic = read_tones(&crop, &tones, inner, opts)?;
+    pic.lattice = pic.lattice.shifted(region.x0, region.y0, w, h);
+    pic.set_aside = set_aside;
+    Ok(pic)
+}
+
+/// Reads the maze from a picture's tones: the lattice ([`lattice::find`]), the cells
+/// ([`lattice::sample`]) and the doubtful ones, as [`ReadOptions::doubtful`] says.
+fn read_tones(
+    raster: &Raster,
+    tones: &tone::Tones,
+    margins: [usize; 4],
+    opts: &ReadOptions,
+) -> Result<Picture> {
+    let (w, h) = (raster.width, raster.height);
+    let no = |why: &str| Error::NoLattice(why.to_string());
     let [top, right, bottom, left] = margins;
     let inside = (w - left - right) * (h - top - bottom);
-    let marks_inside = tones.marks - (w * h - inside);
+    let marks_inside = tones.marks.saturating_sub(w * h - inside);
     if marks_inside * 10 > inside * 3 {
         return Err(no(
             "most of the picture is neither of its two main colours (a photo, or noise?)",
         ));
     }
-    let lattice = lattice::find(&tones, w, h, opts.cells, margins).map_err(|why| no(&why))?;
-    let grid = lattice::sample(&tones, &lattice, &opts.limits)?;
+    let lattice = lattice::find(tones, w, h, opts.cells, margins).map_err(|why| no(&why))?;
+    let sampled = lattice::sample(tones, &lattice, &opts.limits)?;
+    let mut grid = sampled.grid;
     if lattice.pixel && !drawn_per_pixel(&grid) {
         return Err(no(
             "edges everywhere but no maze at one pixel per cell (noise?)",
@@ -291,16 +492,54 @@ pub fn from_raster(raster: &Raster, opts: &ReadOptions) -> Result<Picture> {
     if !lattice.pixel && grid.count_paths() == 0 {
         return Err(no("every cell is wall"));
     }
+    let doubtful = sampled.doubtful;
+    if !doubtful.is_empty() {
+        let cols = lattice.cols.len();
+        match opts.doubtful {
+            Doubtful::Refuse => {
+                let at: Vec<String> = doubtful
+                    .iter()
+                    .take(3)
+                    .map(|&i| format!("({}, {})", i / cols, i % cols))
+                    .collect();
+                let more = if doubtful.len() > 3 { ", …" } else { "" };
+                return Err(Error::Doubtful(format!(
+                    "{} cell{} of the {}×{}-room maze found {} in doubt, at cells {}{more}: \
+                     a stroke covers between {:.0}% and {:.0}% of {}; read {} with \
+                     --doubtful majority, wall or open",
+                    doubtful.len(),
+                    if doubtful.len() == 1 { "" } else { "s" },
+                    lattice.rows.len() / 2,
+                    lattice.cols.len() / 2,
+                    if doubtful.len() == 1 { "is" } else { "are" },
+                    at.join(", "),
+                    100.0 * lattice::DOUBT,
+                    100.0 * (1.0 - lattice::DOUBT),
+                    if doubtful.len() == 1 { "it" } else { "each" },
+                    if doubtful.len() == 1 { "it" } else { "them" },
+                )));
+            }
+            Doubtful::Majority => {}
+            Doubtful::Wall | Doubtful::Open => {
+                for &i in &doubtful {
+                    grid.set_path(i, opts.doubtful == Doubtful::Open);
+                }
+            }
+        }
+    }
     let marked_terminals = if lattice.pixel || marks_inside == 0 {
         Err("the picture has no colour marks".to_string())
     } else {
-        marks::terminals(raster, &tones, &lattice)
+        marks::terminals(raster, tones, &lattice)
     };
     Ok(Picture {
         maze: Maze::new(grid),
         lattice,
         marks: marks_inside,
         marked_terminals,
+        set_aside: Vec::new(),
+        doubtful,
+        confidence: sampled.confidence,
     })
 }
 
@@ -315,6 +554,9 @@ fn pixel_picture(maze: Maze) -> Picture {
         maze,
         marks: 0,
         marked_terminals: Err("the picture is read one pixel per cell".to_string()),
+        set_aside: Vec::new(),
+        doubtful: Vec::new(),
+        confidence: 1.0,
     }
 }
 

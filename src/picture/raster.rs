@@ -48,6 +48,22 @@ impl Raster {
         }
     }
 
+    /// The pixels of `region` (clipped to the picture) as a picture of their own.
+    pub fn crop(&self, region: super::Region) -> Raster {
+        let (x1, y1) = (region.x1.min(self.width), region.y1.min(self.height));
+        let (x0, y0) = (region.x0.min(x1), region.y0.min(y1));
+        let mut rgb = Vec::with_capacity(3 * (x1 - x0) * (y1 - y0));
+        for y in y0..y1 {
+            let row = 3 * y * self.width;
+            rgb.extend_from_slice(&self.rgb[row + 3 * x0..row + 3 * x1]);
+        }
+        Raster {
+            width: x1 - x0,
+            height: y1 - y0,
+            rgb,
+        }
+    }
+
     /// Paints the pixels of `[x0, x1) × [y0, y1)` (clipped to the picture).
     pub fn fill_rect(&mut self, x0: usize, y0: usize, x1: usize, y1: usize, colour: [u8; 3]) {
         let (x1, y1) = (x1.min(self.width), y1.min(self.height));
