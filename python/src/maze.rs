@@ -175,6 +175,7 @@ fn read_options(
     Ok(ReadOptions {
         limits: limits::limits(max_cells, max_memory)?,
         cells: cells.parse().map_err(error)?,
+        ..ReadOptions::default()
     })
 }
 
