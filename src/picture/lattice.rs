@@ -698,6 +698,14 @@ pub fn find(
         // The wrong way round, a maze's frame becomes a corridor open all around just inside
         // the border (the dual reading): mazes have no such ring.
         let doubtful = doubtful || ringed(t, &lat);
+        // Wall ink outside the maze found (a corridor running on into a "margin"): the
+        // colours are the wrong way round, or the margin is part of the maze.
+        if ink_outside(t, &lat, (ax.lo, ax.hi), (ay.lo, ay.hi)) {
+            why = "wall ink lies outside every maze found (the lines may belong to a larger \
+                   maze drawn without a frame)"
+                .into();
+            continue;
+        }
         let better = match &best {
             None => true,
             Some((_, best_doubtful, _)) => *best_doubtful && !doubtful,
@@ -732,6 +740,31 @@ fn ringed(t: &Tones, lat: &Lattice) -> bool {
         && open_side(across(rows - 2))
         && open_side(down(1))
         && open_side(down(cols - 2))
+}
+
+/// True when a reading leaves wall ink outside the maze: more than 1% of the pixels between the
+/// maze's extent and the picture's `(lo, hi)` range along x and y (the margin; bands of a third
+/// colour excluded) that are not marks are wall, or a run of wall pixels touches the maze's
+/// side from outside along a tenth of it.
+fn ink_outside(t: &Tones, lat: &Lattice, xr: (usize, usize), yr: (usize, usize)) -> bool {
+    let (ex, ey) = (extent(&lat.cols), extent(&lat.rows));
+    let (x0, x1) = (ex.0.floor().max(0.0) as usize, ex.1.ceil() as usize);
+    let (y0, y1) = (ey.0.floor().max(0.0) as usize, ey.1.ceil() as usize);
+    let w = lat.width;
+    let (mut n, mut k) = (0usize, 0usize);
+    for y in yr.0..yr.1 {
+        for x in xr.0..xr.1 {
+            if x >= x0 && x < x1 && y >= y0 && y < y1 {
+                continue;
+            }
+            let v = tone_at(&t.tone, w, x, y);
+            if v != MARK {
+                n += 1;
+                k += usize::from(is_wall(v, lat.dark_walls, MID));
+            }
+        }
+    }
+    n > 0 && 100 * k > n
 }
 
 /// True when at least half the pixels of the rectangle that are not marks are wall.

@@ -13,8 +13,10 @@
 //! 2. each pixel is projected on the segment from the dark colour to the light one: its tone is
 //!    0 at the dark colour and [`LIGHT`] at the light one (clamped), so the class boundary is
 //!    the midpoint whatever the two colours are (walls darker or lighter, any hue);
-//! 3. a pixel farther from that line than [`MARK_DISTANCE`] times the segment's length is a
-//!    mark ([`MARK`]): a colour that is neither wall nor passage nor a shade between them.
+//! 3. a pixel farther from that line than [`MARK_DISTANCE`] times the segment's length, and
+//!    farther than [`SHADE_DISTANCE`] times it (at most [`SHADE_MAX`]) from both colours, is a mark ([`MARK`]): a colour
+//!    that is neither wall nor passage nor a shade of them or between them (textured tiles
+//!    keep their tile's class).
 //!
 //! Which of the two colours is the wall is decided later, from the lattice
 //! ([`super::lattice`]); marks always count as passage.
@@ -31,6 +33,12 @@ pub const MARK: u8 = 255;
 pub const MID: u8 = 127;
 /// How far from the dark–light line (as a fraction of the line's length) a colour is a mark.
 pub const MARK_DISTANCE: f64 = 0.18;
+/// How near one of the two colours (as a fraction of the line's length) a colour is a shade of
+/// it, never a mark: the texture of a tile, its inner border.
+pub const SHADE_DISTANCE: f64 = 0.45;
+/// The most a shade may be from its colour (of 441, black to white), however far apart the two
+/// colours are: a coloured mark on a black-and-white maze stays a mark.
+pub const SHADE_MAX: f64 = 60.0;
 
 /// The two main colours of a picture and every pixel's tone.
 #[derive(Clone, Debug)]
@@ -162,6 +170,7 @@ pub fn tones(raster: &Raster, bands: [usize; 4]) -> Option<Tones> {
         return None;
     }
     let far2 = MARK_DISTANCE * MARK_DISTANCE * len2;
+    let near2 = (SHADE_DISTANCE * SHADE_DISTANCE * len2).min(SHADE_MAX * SHADE_MAX);
     // Tones by colour box would blur thin lines; a small cache keyed by the exact colour keeps
     // the per-pixel work to a lookup for the usual few-colour pictures.
     let mut tone = Vec::with_capacity(raster.width * raster.height);
@@ -177,7 +186,16 @@ pub fn tones(raster: &Raster, bands: [usize; 4]) -> Option<Tones> {
                 let tt = dot / len2;
                 let d2: f64 = d.iter().map(|x| x * x).sum();
                 let perp2 = d2 - tt * tt * len2;
-                let v = if perp2 > far2 {
+                // A shade of either colour (a tile's texture, its inner border) is not a mark:
+                // marks are far from the line and from both colours.
+                let near_dark = d2 <= near2;
+                let near_light = {
+                    let e: f64 = (0..3)
+                        .map(|k| (f64::from(px[k]) - f64::from(light[k])).powi(2))
+                        .sum();
+                    e <= near2
+                };
+                let v = if perp2 > far2 && !near_dark && !near_light {
                     MARK
                 } else {
                     (tt.clamp(0.0, 1.0) * f64::from(LIGHT)).round() as u8
