@@ -640,7 +640,7 @@ pub fn find(
         }
     }
     let share = |q: (usize, usize)| q.0 as f64 / q.1.max(1) as f64;
-    let mut best: Option<(bool, bool, Lattice)> = None; // (dark walls, doubtful, lattice)
+    let mut best: Option<(bool, bool, f64, Lattice)> = None; // (dark walls, doubtful, leak, lattice)
     let mut why = String::from("the lines found do not cross as the walls of a maze do (no set of crossings is wall nearly everywhere)");
     for dark_walls in [true, false] {
         // Posts: the parity combination that is (nearly) all wall.
@@ -698,23 +698,27 @@ pub fn find(
         // The wrong way round, a maze's frame becomes a corridor open all around just inside
         // the border (the dual reading): mazes have no such ring.
         let doubtful = doubtful || ringed(t, &lat);
-        // Wall ink outside the maze found (a corridor running on into a "margin"): the
-        // colours are the wrong way round, or the margin is part of the maze.
-        if ink_outside(t, &lat, (ax.lo, ax.hi), (ay.lo, ay.hi)) {
-            why = "wall ink lies outside every maze found (the lines may belong to a larger \
-                   maze drawn without a frame)"
-                .into();
-            continue;
-        }
+        // Wall ink outside the maze found (a corridor running on into a "margin": the
+        // colours the wrong way round, or a margin that is part of the maze)
+        // is the less likely reading: a reading with no such ink wins, then the one with less.
+        let leak = ink_outside(t, &lat, (ax.lo, ax.hi), (ay.lo, ay.hi));
         let better = match &best {
             None => true,
-            Some((_, best_doubtful, _)) => *best_doubtful && !doubtful,
+            Some((_, best_doubtful, best_leak, _)) => {
+                if (leak > 0.0) != (*best_leak > 0.0) {
+                    leak == 0.0
+                } else if *best_doubtful != doubtful {
+                    !doubtful
+                } else {
+                    leak < *best_leak
+                }
+            }
         };
         if better {
-            best = Some((dark_walls, doubtful, lat));
+            best = Some((dark_walls, doubtful, leak, lat));
         }
     }
-    best.map(|b| b.2).ok_or(why)
+    best.map(|b| b.3).ok_or(why)
 }
 
 /// True when, on each of the four sides of the maze (just inside its frame), the walls between
@@ -742,11 +746,12 @@ fn ringed(t: &Tones, lat: &Lattice) -> bool {
         && open_side(down(cols - 2))
 }
 
-/// True when a reading leaves wall ink outside the maze: more than 1% of the pixels between the
-/// maze's extent and the picture's `(lo, hi)` range along x and y (the margin; bands of a third
-/// colour excluded) that are not marks are wall, or a run of wall pixels touches the maze's
-/// side from outside along a tenth of it.
-fn ink_outside(t: &Tones, lat: &Lattice, xr: (usize, usize), yr: (usize, usize)) -> bool {
+/// The share of wall ink a reading leaves outside the maze, when more than 0.4% (and 16) of the
+/// pixels
+/// between the maze's extent and the picture's `(lo, hi)` range along x and y (the margin;
+/// bands of a third colour excluded) that are not marks are wall: a corridor that runs on past
+/// the frame, the colours read the wrong way round. Else 0.
+fn ink_outside(t: &Tones, lat: &Lattice, xr: (usize, usize), yr: (usize, usize)) -> f64 {
     let (ex, ey) = (extent(&lat.cols), extent(&lat.rows));
     let (x0, x1) = (ex.0.floor().max(0.0) as usize, ex.1.ceil() as usize);
     let (y0, y1) = (ey.0.floor().max(0.0) as usize, ey.1.ceil() as usize);
@@ -764,7 +769,11 @@ fn ink_outside(t: &Tones, lat: &Lattice, xr: (usize, usize), yr: (usize, usize))
             }
         }
     }
-    n > 0 && 100 * k > n
+    if n > 0 && 250 * k > n && k > 16 {
+        k as f64 / n as f64
+    } else {
+        0.0
+    }
 }
 
 /// True when at least half the pixels of the rectangle that are not marks are wall.
