@@ -13,7 +13,9 @@ pub const GOAL: [u8; 3] = crate::palette::GOAL;
 
 /// Draws `path` (flat cell indices of the lattice's grid, consecutive cells adjacent) over
 /// `raster` as a line through the cells' centres, a third of a passage wide (at least one
-/// pixel), with a dot at each end. Cells outside the lattice are skipped.
+/// pixel), with a dot at each end. Cells outside the lattice are skipped. On a lattice read
+/// in a straightened picture ([`Lattice::warp`]), the line follows the picture's own
+/// rotation and perspective.
 ///
 /// Complexity: O(path length × line width × pitch).
 ///
@@ -37,6 +39,10 @@ pub fn draw_path(raster: &mut Raster, lattice: &Lattice, path: &[usize]) {
         (passage / 6.0).max(0.5)
     };
     let centre = |i: usize| lattice.centre(i / cols, i % cols);
+    if let Some(warp) = lattice.warp {
+        draw_path_warped(raster, lattice, &warp, path, half, passage);
+        return;
+    }
     let mut prev: Option<(f64, f64)> = None;
     for &i in path {
         let Some(c) = centre(i) else { continue };
@@ -60,6 +66,44 @@ pub fn draw_path(raster: &mut Raster, lattice: &Lattice, path: &[usize]) {
     for (cell, colour) in [(path.first(), START), (path.last(), GOAL)] {
         if let Some(c) = cell.and_then(|&i| centre(i)) {
             fill(raster, c.0 - dot, c.1 - dot, c.0 + dot, c.1 + dot, colour);
+        }
+    }
+}
+
+/// [`draw_path`] on a straightened lattice: the line is followed in the lattice's pixels, half
+/// a pixel at a time, and each point is drawn where the warp puts it on the picture, as wide as
+/// the warp makes `half` there; the dots likewise.
+fn draw_path_warped(
+    raster: &mut Raster,
+    lattice: &Lattice,
+    warp: &super::warp::Homography,
+    path: &[usize],
+    half: f64,
+    passage: f64,
+) {
+    let cols = lattice.cols.len().max(1);
+    let centre = |i: usize| lattice.centre(i / cols, i % cols);
+    let mut prev: Option<(f64, f64)> = None;
+    for &i in path {
+        let Some(c) = centre(i) else { continue };
+        let a = prev.unwrap_or(c);
+        let len = ((c.0 - a.0).powi(2) + (c.1 - a.1).powi(2)).sqrt();
+        let steps = (len * 2.0).ceil().max(1.0) as usize;
+        for k in 0..=steps {
+            let f = k as f64 / steps as f64;
+            let (x, y) = (a.0 + f * (c.0 - a.0), a.1 + f * (c.1 - a.1));
+            let (u, v) = warp.map(x, y);
+            let r = half * warp.scale_at(x, y);
+            fill(raster, u - r, v - r, u + r, v + r, PATH);
+        }
+        prev = Some(c);
+    }
+    let dot = (passage / 3.0).max(1.0);
+    for (cell, colour) in [(path.first(), START), (path.last(), GOAL)] {
+        if let Some((x, y)) = cell.and_then(|&i| centre(i)) {
+            let (u, v) = warp.map(x, y);
+            let r = dot * warp.scale_at(x, y);
+            fill(raster, u - r, v - r, u + r, v + r, colour);
         }
     }
 }
@@ -93,6 +137,29 @@ pub fn paint_cells(
 ) {
     let cols = lattice.cols.len();
     let px = |v: f64| (v - 0.5).ceil().max(0.0) as usize;
+    let blend = |raster: &mut Raster, x: usize, y: usize, paint: [u8; 3]| {
+        let old = raster.pixel(x, y);
+        let mixed: [u8; 3] = std::array::from_fn(|k| {
+            ((u32::from(old[k]) * 45 + u32::from(paint[k]) * 55 + 50) / 100) as u8
+        });
+        raster.fill_rect(x, y, x + 1, y + 1, mixed);
+    };
+    if let Some(back) = lattice.warp.and_then(|w| w.inverse()) {
+        // Each picture pixel is painted with the cell its centre falls in, straightened.
+        let find = |spans: &[(f64, f64)], v: f64| spans.iter().position(|s| v >= s.0 && v < s.1);
+        for y in 0..raster.height {
+            for x in 0..raster.width {
+                let (lx, ly) = back.map(x as f64 + 0.5, y as f64 + 0.5);
+                let (Some(r), Some(c)) = (find(&lattice.rows, ly), find(&lattice.cols, lx)) else {
+                    continue;
+                };
+                if let Some(paint) = colour(r * cols + c) {
+                    blend(raster, x, y, paint);
+                }
+            }
+        }
+        return;
+    }
     for (r, &(y0, y1)) in lattice.rows.iter().enumerate() {
         for (c, &(x0, x1)) in lattice.cols.iter().enumerate() {
             let Some(paint) = colour(r * cols + c) else {
@@ -100,11 +167,7 @@ pub fn paint_cells(
             };
             for y in px(y0)..px(y1).min(raster.height) {
                 for x in px(x0)..px(x1).min(raster.width) {
-                    let old = raster.pixel(x, y);
-                    let mixed: [u8; 3] = std::array::from_fn(|k| {
-                        ((u32::from(old[k]) * 45 + u32::from(paint[k]) * 55 + 50) / 100) as u8
-                    });
-                    raster.fill_rect(x, y, x + 1, y + 1, mixed);
+                    blend(raster, x, y, paint);
                 }
             }
         }
