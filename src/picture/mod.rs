@@ -357,7 +357,7 @@ pub fn from_raster(raster: &Raster, opts: &ReadOptions) -> Result<Picture> {
     }
     let (tones, margins) = colour_model(raster)?;
     #[cfg(feature = "pictures")]
-    if let Some(found) = page::find(&tones, w, h) {
+    if let Some(found) = page::find(&tones, w, h, margins) {
         if found.tilt > MAX_TILT {
             let corners = found.corners;
             let side = found.maze.width().max(found.maze.height()) as f64;
@@ -370,7 +370,7 @@ pub fn from_raster(raster: &Raster, opts: &ReadOptions) -> Result<Picture> {
             let max = (w as u64 * h as u64).saturating_mul(2);
             if let Some((straight, map)) = warp::straighten(raster, corners, pad, fill, max) {
                 let (t2, m2) = colour_model(&straight)?;
-                let found2 = page::find(&t2, straight.width, straight.height);
+                let found2 = page::find(&t2, straight.width, straight.height, m2);
                 let mut pic = read_on_page(&straight, t2, m2, found2.as_ref(), opts)?;
                 pic.lattice.warp = Some(map);
                 pic.set_aside = found.set_aside;

@@ -143,7 +143,10 @@ fn label(t: &Tones, width: usize, height: usize, dark: bool, block: usize) -> La
 /// clear of the border is large enough (a maze drawn to the picture's edges, a block maze
 /// without a margin), or when the largest has no frame of four straight sides (a round maze,
 /// a wall of a maze that touches the picture's edges): the whole picture is then the maze.
-pub fn find(t: &Tones, width: usize, height: usize) -> Option<Found> {
+///
+/// `margins` (top, right, bottom, left) are bands of a third colour already set apart
+/// ([`super::tone::flatten_margins`]): ink next to them touches the border too.
+pub fn find(t: &Tones, width: usize, height: usize, margins: [usize; 4]) -> Option<Found> {
     if width < 16 || height < 16 || t.tone.len() != width * height {
         return None;
     }
@@ -169,7 +172,14 @@ pub fn find(t: &Tones, width: usize, height: usize) -> Option<Found> {
         }
     }
     let (_, dark_ink, lab, label) = best?;
-    if enclosed(&lab, label as usize, bw, bh) {
+    let [top, right, bottom, left] = margins;
+    let inner = [
+        left / block,
+        top / block,
+        (width - right.min(width)).div_ceil(block).min(bw),
+        (height - bottom.min(height)).div_ceil(block).min(bh),
+    ];
+    if enclosed(&lab, label as usize, bw, inner) {
         return None;
     }
     // The maze: the chosen component, and every component at least half of whose box lies in
@@ -252,9 +262,11 @@ pub fn find(t: &Tones, width: usize, height: usize) -> Option<Found> {
 /// picture's border (an island of a maze drawn to the picture's edges), rather than by
 /// surroundings (a table under a sheet, which is ink all the way to the border): from three
 /// points on each side of its box, a scan outwards that meets such a structure's ink and then
-/// finds less than four fifths ink from there to the border, or less than four blocks, counts
-/// for walls; most scans must.
-fn enclosed(lab: &Labelled, label: usize, bw: usize, bh: usize) -> bool {
+/// finds less than four fifths ink from there to the border (or to a margin of a third colour
+/// set apart: `inner` is the box inside them, in blocks), or less than four blocks, counts for
+/// walls; most scans must.
+fn enclosed(lab: &Labelled, label: usize, bw: usize, inner: [usize; 4]) -> bool {
+    let [x_lo, y_lo, x_hi, y_hi] = inner;
     let b = lab.boxes[label].0;
     let touches = |i: usize| {
         let l = lab.labels[i] as usize;
@@ -266,10 +278,10 @@ fn enclosed(lab: &Labelled, label: usize, bw: usize, bh: usize) -> bool {
         let x = b[0] + (b[2] - b[0]) * k / 4;
         let y = b[1] + (b[3] - b[1]) * k / 4;
         let rays: [Vec<usize>; 4] = [
-            (0..b[1]).rev().map(|yy| yy * bw + x).collect(),
-            (b[3] + 1..bh).map(|yy| yy * bw + x).collect(),
-            (0..b[0]).rev().map(|xx| y * bw + xx).collect(),
-            (b[2] + 1..bw).map(|xx| y * bw + xx).collect(),
+            (y_lo..b[1]).rev().map(|yy| yy * bw + x).collect(),
+            (b[3] + 1..y_hi).map(|yy| yy * bw + x).collect(),
+            (x_lo..b[0]).rev().map(|xx| y * bw + xx).collect(),
+            (b[2] + 1..x_hi).map(|xx| y * bw + xx).collect(),
         ];
         for ray in rays {
             scans += 1;
