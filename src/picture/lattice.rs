@@ -776,6 +776,103 @@ fn ink_outside(t: &Tones, lat: &Lattice, xr: (usize, usize), yr: (usize, usize))
     }
 }
 
+/// The lattice grown outwards, a wall line and a passage at a time, on each side where the
+/// picture beyond it is mostly wall with passage in it (a maze drawn inside a mask, the outside
+/// as wall: a diamond's tips, a spiral's arms, stick out of the lattice the edges gave), while
+/// the grown lattice stays inside the picture.
+///
+/// Complexity: O(pixels of the strips looked at).
+pub fn grow_into_wall(t: &Tones, mut lat: Lattice) -> Lattice {
+    if lat.pixel || lat.rows.len() < 5 || lat.cols.len() < 5 {
+        return lat;
+    }
+    // (pixels that are wall, pixels that are passage) in the rectangle.
+    let count = |lat: &Lattice, xs: (f64, f64), ys: (f64, f64)| {
+        let (mut k, mut n) = (0usize, 0usize);
+        let px = |v: f64| v.max(0.0).round() as usize;
+        for y in px(ys.0)..px(ys.1).min(lat.height) {
+            for x in px(xs.0)..px(xs.1).min(lat.width) {
+                let v = tone_at(&t.tone, lat.width, x, y);
+                if v != MARK {
+                    if is_wall(v, lat.dark_walls, MID) {
+                        k += 1;
+                    } else {
+                        n += 1;
+                    }
+                }
+            }
+        }
+        (k, n)
+    };
+    for _ in 0..4096 {
+        let mut grew = false;
+        for side in 0..4 {
+            let vertical = side % 2 == 0; // top and bottom grow the rows
+            let first = side < 2;
+            let spans = if vertical { &lat.rows } else { &lat.cols };
+            let (wall, pass) = Lattice::widths(spans);
+            let step = wall + pass;
+            let limit = if vertical { lat.height } else { lat.width } as f64;
+            if step < 2.0 || wall <= 0.0 || pass <= 0.0 {
+                continue;
+            }
+            // The outer wall span; a frame as thick as a wall, a passage and a wall is split,
+            // else the lattice goes on past it when there is room.
+            let (a0, b0) = if first {
+                spans[0]
+            } else {
+                spans[spans.len() - 1]
+            };
+            let split = b0 - a0 >= 2.0 * wall + pass - 0.5;
+            let strip = match (first, split) {
+                (true, true) => (b0 - wall - pass, b0 - wall),
+                (false, true) => (a0 + wall, a0 + wall + pass),
+                (true, false) => (a0 - pass, a0),
+                (false, false) => (b0, b0 + pass),
+            };
+            if !split && (strip.0 - wall < -0.5 || strip.1 + wall > limit + 0.5) {
+                continue;
+            }
+            let other = if vertical {
+                extent(&lat.cols)
+            } else {
+                extent(&lat.rows)
+            };
+            let (k, n) = if vertical {
+                count(&lat, other, strip)
+            } else {
+                count(&lat, strip, other)
+            };
+            // Mostly wall, with at least a room's worth of passage in it.
+            if k < n || (n as f64) < (pass / 2.0).powi(2) {
+                continue;
+            }
+            let spans = if vertical {
+                &mut lat.rows
+            } else {
+                &mut lat.cols
+            };
+            let new = match (first, split) {
+                (true, true) => [(a0, strip.0), strip, (strip.1, b0)],
+                (false, true) => [(a0, strip.0), strip, (strip.1, b0)],
+                (true, false) => [((strip.0 - wall).max(0.0), strip.0), strip, (a0, b0)],
+                (false, false) => [(a0, b0), strip, (strip.1, (strip.1 + wall).min(limit))],
+            };
+            if first {
+                spans.splice(0..1, new);
+            } else {
+                let last = spans.len() - 1;
+                spans.splice(last.., new);
+            }
+            grew = true;
+        }
+        if !grew {
+            break;
+        }
+    }
+    lat
+}
+
 /// True when at least half the pixels of the rectangle that are not marks are wall.
 fn mostly_wall(
     tone: &[u8],

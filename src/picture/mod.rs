@@ -482,6 +482,7 @@ fn read_tones(
         ));
     }
     let lattice = lattice::find(tones, w, h, opts.cells, margins).map_err(|why| no(&why))?;
+    let lattice = lattice::grow_into_wall(tones, lattice);
     let sampled = lattice::sample(tones, &lattice, &opts.limits)?;
     let mut grid = sampled.grid;
     if lattice.pixel && !drawn_per_pixel(&grid) {
