@@ -532,3 +532,42 @@ proptest! {
             "wall {} pass {} degrees {:.2} persp {:.3}", wall, pass, degrees, persp);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 48,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(0x7368_6170),
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
+
+    // Our own renders of masked mazes (every shape `generate --shape` makes, the outside drawn
+    // as wall) read back as the maze, at any scale.
+    #[test]
+    fn our_masked_mazes_are_recovered(
+        shape in 0usize..5, rows in 9usize..32, cols in 9usize..32, seed in any::<u64>(),
+        scale in 2usize..9,
+    ) {
+        use mazegraph::generate::Mask;
+        let size = [rows, cols];
+        let radius = rows.min(cols) as f64 / 2.0;
+        let mask = match shape {
+            0 => Mask::diamond(&size),
+            1 => Mask::ellipse(&size),
+            2 => Mask::triangle(&size),
+            3 => Mask::spiral_arms(&size, (radius / 7.0).max(1.0), 0.6, 1),
+            _ => Mask::spiral_arms(&size, (radius / 14.0).max(1.0), 0.6, 2),
+        }
+        .unwrap();
+        let Ok(lat) = Lattice::from_mask(&mask, &Limits::default()) else {
+            return Ok(());
+        };
+        let maze = generate(&lat, &Options::new(Algorithm::Backtracker), &mut rng_from_seed(seed))
+            .unwrap();
+        let mut png = Vec::new();
+        render(&maze, &RenderOptions { scale, ..Default::default() }, PictureFormat::Png, &mut png)
+            .unwrap();
+        let got = picture::read(&png, &ReadOptions::default()).map(|p| p.maze).map_err(|e| e.to_string());
+        prop_assert_eq!(got.as_ref().map(|m| m.grid()), Ok(maze.grid()), "shape {} scale {}", shape, scale);
+    }
+}
