@@ -33,6 +33,8 @@ pub struct Source {
     pub lattice: picture::Lattice,
     /// What was found ([`picture::Picture::describe`]).
     pub found: String,
+    /// How sure the reading is, what was set aside ([`picture::Picture::reading`]).
+    pub reading: picture::Reading,
 }
 
 /// [`read_item`], also giving the picture it was read from, if any.
@@ -80,6 +82,7 @@ fn read_any(
                 .map_err(|e| located(path, e))?;
         }
         let found = pic.describe();
+        let reading = pic.reading();
         if !global.quiet && !pic.lattice.pixel {
             note!("{}: {found}", display_name(path));
         }
@@ -87,6 +90,7 @@ fn read_any(
             bytes,
             lattice: pic.lattice,
             found,
+            reading,
         };
         stopped()?;
         return Ok((Item::Maze(pic.maze), format, Some(source)));

@@ -95,7 +95,10 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         Item::Graph(g) => (g, None),
     };
     let mut stats = cell_graph_stats(graph, maze);
-    stats.picture = picture.map(|p| p.found);
+    if let Some(p) = picture {
+        stats.picture_reading = (!p.lattice.pixel).then_some(p.reading);
+        stats.picture = Some(p.found);
+    }
     let json = match args.to {
         Some(f) => f == StatsFormat::Json,
         None => args.json || args.output.as_deref().is_some_and(is_json_path),

@@ -201,7 +201,34 @@ pub struct Picture {
     pub confidence: f64,
 }
 
+/// How sure a picture's reading is, and what was set aside to read it (for `stats`).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Reading {
+    /// How clear the least clear wall reading was, from 0 to 1 ([`lattice::Sampled`]).
+    pub confidence: f64,
+    /// Cells whose reading was in doubt and was forced (`--doubtful`).
+    pub doubtful: usize,
+    /// True when the picture was straightened (a photo at an angle) before it was read.
+    pub straightened: bool,
+    /// The marks set aside around the maze, as `[x0, y0, x1, y1]` pixel boxes.
+    pub set_aside: Vec<[usize; 4]>,
+}
+
 impl Picture {
+    /// How sure the reading is, and what was set aside.
+    pub fn reading(&self) -> Reading {
+        Reading {
+            confidence: self.confidence,
+            doubtful: self.doubtful.len(),
+            straightened: self.lattice.warp.is_some(),
+            set_aside: self
+                .set_aside
+                .iter()
+                .map(|r| [r.x0, r.y0, r.x1, r.y1])
+                .collect(),
+        }
+    }
+
     /// What was detected, for a person: `"12×9 rooms, pitch 18 px, walls 4 px, margin 30 px"`,
     /// or `"one pixel per cell (41×31 cells)"`.
     pub fn describe(&self) -> String {

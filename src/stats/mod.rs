@@ -212,6 +212,10 @@ pub struct Stats {
     /// ([`crate::picture::Picture::describe`]); set by the caller, `None` otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub picture: Option<String>,
+    /// For a maze read from a picture (not drawn one pixel per cell): how sure the reading is
+    /// and what was set aside; set by the caller, `None` otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub picture_reading: Option<crate::picture::Reading>,
 }
 
 /// Statistics of a maze or a graph.
@@ -428,6 +432,7 @@ pub fn cell_graph_stats(graph: &Graph, maze: Option<&Maze>) -> Stats {
         dead_end_share: (n > 0).then(|| dead_ends as f64 / n as f64),
         dead_end_branches: branch_lengths(&mut branches),
         picture: None,
+        picture_reading: None,
     }
 }
 
@@ -680,6 +685,29 @@ impl Stats {
         rows.push(("class", self.class.name().into()));
         if let Some(p) = &self.picture {
             rows.push(("picture", p.clone()));
+        }
+        if let Some(r) = &self.picture_reading {
+            rows.push(("confidence", format!("{:.2}", r.confidence)));
+            rows.push((
+                "set aside",
+                if r.set_aside.is_empty() {
+                    "nothing".into()
+                } else {
+                    let boxes: Vec<String> = r
+                        .set_aside
+                        .iter()
+                        .take(8)
+                        .map(|b| format!("{}×{} at {},{}", b[2] - b[0], b[3] - b[1], b[0], b[1]))
+                        .collect();
+                    let more = r.set_aside.len().saturating_sub(8);
+                    let more = if more > 0 {
+                        format!(" and {more} more")
+                    } else {
+                        String::new()
+                    };
+                    format!("{} marks: {}{more}", r.set_aside.len(), boxes.join(", "))
+                },
+            ));
         }
         if let Some(shape) = &self.shape {
             let s: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
