@@ -169,13 +169,14 @@ fn load(
 /// The read options of the keyword arguments.
 fn read_options(
     cells: &str,
+    doubtful: &str,
     max_cells: Option<u64>,
     max_memory: Option<u64>,
 ) -> PyResult<ReadOptions> {
     Ok(ReadOptions {
         limits: limits::limits(max_cells, max_memory)?,
         cells: cells.parse().map_err(error)?,
-        ..ReadOptions::default()
+        doubtful: doubtful.parse().map_err(error)?,
     })
 }
 
@@ -190,25 +191,27 @@ fn format_of(path: &Path, format: Option<&str>) -> PyResult<Format> {
 
 /// Reads a maze file, as `mazegraph solve` reads its input: the format from the extension
 /// (or `format`, e.g. "txt"), pictures at any scale (`cells`: "auto", "pixel" or
-/// "PITCH[,WALL]"; `marks=True` takes the terminals from two coloured dots), graphs drawn
+/// "PITCH[,WALL]"; `doubtful`: "refuse" a picture with walls in doubt, or read them by
+/// "majority", as "wall" or "open"; `marks=True` takes the terminals from two coloured dots), graphs drawn
 /// as mazes. `start`/`goal` set the terminals: coordinates such as (1, 0), "room:0,0", or a
 /// graph vertex's name. Raises MazeError; notes (a directed graph read as undirected, …) are
 /// MazeWarning warnings.
 #[pyfunction]
-#[pyo3(signature = (path, *, format=None, cells="auto", marks=false, start=None, goal=None, max_cells=None, max_memory=None))]
+#[pyo3(signature = (path, *, format=None, cells="auto", doubtful="refuse", marks=false, start=None, goal=None, max_cells=None, max_memory=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn read(
     py: Python<'_>,
     path: PathBuf,
     format: Option<&str>,
     cells: &str,
+    doubtful: &str,
     marks: bool,
     start: Option<&Bound<'_, PyAny>>,
     goal: Option<&Bound<'_, PyAny>>,
     max_cells: Option<u64>,
     max_memory: Option<u64>,
 ) -> PyResult<Maze> {
-    let opts = read_options(cells, max_cells, max_memory)?;
+    let opts = read_options(cells, doubtful, max_cells, max_memory)?;
     let format = format_of(&path, format)?;
     let (start, goal) = (terminal("start", start)?, terminal("goal", goal)?);
     let (maze, notes, found) = detached(py, || {
@@ -232,20 +235,21 @@ pub fn read(
 /// Reads a maze from the contents of a file (str or bytes) in `format` ("txt", "json",
 /// "adj", "graph.json", "png", …), as `read` reads files; messages name it `<data>`.
 #[pyfunction]
-#[pyo3(signature = (data, format, *, cells="auto", marks=false, start=None, goal=None, max_cells=None, max_memory=None))]
+#[pyo3(signature = (data, format, *, cells="auto", doubtful="refuse", marks=false, start=None, goal=None, max_cells=None, max_memory=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn parse(
     py: Python<'_>,
     data: &Bound<'_, PyAny>,
     format: &str,
     cells: &str,
+    doubtful: &str,
     marks: bool,
     start: Option<&Bound<'_, PyAny>>,
     goal: Option<&Bound<'_, PyAny>>,
     max_cells: Option<u64>,
     max_memory: Option<u64>,
 ) -> PyResult<Maze> {
-    let opts = read_options(cells, max_cells, max_memory)?;
+    let opts = read_options(cells, doubtful, max_cells, max_memory)?;
     let format = Format::from_name(format).map_err(error)?;
     let bytes: Vec<u8> = match data.extract::<String>() {
         Ok(s) => s.into_bytes(),

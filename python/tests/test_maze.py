@@ -229,6 +229,10 @@ def test_a_picture_at_its_own_scale(tmp_path):
     solved = (tmp_path / "solved.png").read_bytes()
     assert solved[16:24] == picture.read_bytes()[16:24]  # the picture's width and height
     assert mazegraph.read(picture, cells="pixel").picture is None
+    # Walls in doubt are refused by default; the keyword reads them anyway, as --doubtful does.
+    assert mazegraph.read(picture, doubtful="majority") == maze
+    with pytest.raises(mazegraph.MazeError, match="refuse, majority, wall or open"):
+        mazegraph.read(picture, doubtful="maybe")
     binary = os.environ.get("MAZEGRAPH_CLI")
     if binary:
         subprocess.run([binary, "solve", picture, "-o", tmp_path / "cli.png", "-q"], check=True)
