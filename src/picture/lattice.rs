@@ -563,6 +563,9 @@ pub fn find(
     // Lattices are drawn square but for a stretch: an axis with too few edges to see its pitch,
     // or whose pitch is a whole multiple of the other's (every other line missing), takes the
     // other axis's pitch.
+    // An axis with few edges of either sign can be fooled by a near pitch; two axes with many
+    // keep their own (a straightened photo's cells are not quite square).
+    let few = |b: &[Vec<f64>; 2]| b[0].len().min(b[1].len()) < 6;
     match (px_, py_) {
         (Some(p), None) => py_ = Some(p),
         (None, Some(p)) => px_ = Some(p),
@@ -577,7 +580,9 @@ pub fn find(
                 } else {
                     py_ = Some(b / k);
                 }
-            } else if (a - b).abs() > 0.5 {
+            } else if (a - b).abs() > 0.5
+                && (few(&bx) || few(&by) || (a - b).abs() < 0.01 * a.min(b))
+            {
                 // Otherwise an axis takes the other's pitch when that fits its own edges as
                 // well: the larger one if it fits as many gaps, the smaller one if it fits more
                 // (an axis with few edges can be fooled by a near pitch).
