@@ -646,6 +646,7 @@ pub fn find(
     }
     let share = |q: (usize, usize)| q.0 as f64 / q.1.max(1) as f64;
     let mut best: Option<(bool, bool, f64, Lattice)> = None; // (dark walls, doubtful, leak, lattice)
+    let mut best_inverted = false;
     let mut why = String::from("the lines found do not cross as the walls of a maze do (no set of crossings is wall nearly everywhere)");
     for dark_walls in [true, false] {
         // Posts: the parity combination that is (nearly) all wall.
@@ -686,10 +687,14 @@ pub fn find(
         }
         // Doubtful when the walls would need a frame three times thicker than themselves, or
         // would be 2.5 times thicker than the passages (the light reading of a line maze).
-        let doubtful = [&rows, &cols].iter().any(|s| {
-            let (w, p) = Lattice::widths(s);
+        let thick_frame = [&rows, &cols].iter().any(|s| {
+            let (w, _) = Lattice::widths(s);
             let frame = |k: Option<&(f64, f64)>| k.map_or(0.0, |(a, b)| b - a);
-            frame(s.first()).max(frame(s.last())) > 3.0 * w + 4.0 || w > 2.5 * p
+            frame(s.first()).max(frame(s.last())) > 3.0 * w + 4.0
+        });
+        let thick_walls = [&rows, &cols].iter().any(|s| {
+            let (w, p) = Lattice::widths(s);
+            w > 2.5 * p
         });
         let lat = Lattice {
             width,
@@ -702,7 +707,12 @@ pub fn find(
         };
         // The wrong way round, a maze's frame becomes a corridor open all around just inside
         // the border (the dual reading): mazes have no such ring.
-        let doubtful = doubtful || ringed(t, &lat);
+        // The wrong way round, thin lines become thin passages between thick walls. A small
+        // maze may have a corridor all around by chance; from 8 rooms a side it is no chance.
+        let ring = ringed(t, &lat);
+        let big = lat.rows.len() >= 17 && lat.cols.len() >= 17;
+        let inverted = thick_walls || (ring && big);
+        let doubtful = thick_frame || inverted || ring;
         // Wall ink outside the maze found (a corridor running on into a "margin": the
         // colours the wrong way round, or a margin that is part of the maze)
         // is the less likely reading: a reading with no such ink wins, then the one with less.
@@ -721,7 +731,22 @@ pub fn find(
         };
         if better {
             best = Some((dark_walls, doubtful, leak, lat));
+            best_inverted = inverted;
         }
+    }
+    // A reading that only fits the wrong way round (thin passages between thick walls, or a
+    // corridor all around) is no maze: the right one was not found.
+    if best_inverted {
+        return Err(format!(
+            "the only lattice found reads the {} colour as walls, with walls far thicker than \
+             the passages or a corridor all around inside the frame: the colours may be the \
+             wrong way round, or the walls too uneven to find",
+            if best.as_ref().is_some_and(|b| b.0) {
+                "darker"
+            } else {
+                "lighter"
+            }
+        ));
     }
     best.map(|b| b.3).ok_or(why)
 }
