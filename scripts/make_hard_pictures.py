@@ -89,6 +89,9 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from maze_grids import add_loops, backtracker, check_grid, empty_grid  # noqa: E402
+
 import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
@@ -111,72 +114,6 @@ def font(size, bold=False):
 # Mazes as cell grids ('#' wall, '.' path)
 
 
-def empty_grid(rows, cols):
-    g = [["#"] * (2 * cols + 1) for _ in range(2 * rows + 1)]
-    for i in range(rows):
-        for j in range(cols):
-            g[2 * i + 1][2 * j + 1] = "."
-    return g
-
-
-def backtracker(rows, cols, rng):
-    g = empty_grid(rows, cols)
-    seen = [[False] * cols for _ in range(rows)]
-    start = (rng.randrange(rows), rng.randrange(cols))
-    seen[start[0]][start[1]] = True
-    stack = [start]
-    while stack:
-        i, j = stack[-1]
-        nbrs = [
-            (i + di, j + dj)
-            for di, dj in ((-1, 0), (1, 0), (0, -1), (0, 1))
-            if 0 <= i + di < rows and 0 <= j + dj < cols and not seen[i + di][j + dj]
-        ]
-        if not nbrs:
-            stack.pop()
-            continue
-        ni, nj = rng.choice(nbrs)
-        g[i + ni + 1][j + nj + 1] = "."
-        seen[ni][nj] = True
-        stack.append((ni, nj))
-    return g
-
-
-def add_loops(g, count, rng):
-    """Removes up to `count` interior walls, never leaving a post without a wall."""
-    h, w = len(g), len(g[0])
-    cands = [(r, c) for r in range(1, h - 1) for c in range(1, w - 1)
-             if (r + c) % 2 == 1 and g[r][c] == "#"]
-    rng.shuffle(cands)
-
-    def post_walls(r, c):
-        return sum(1 for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
-                   if 0 <= r + dr < h and 0 <= c + dc < w and g[r + dr][c + dc] == "#")
-
-    done = 0
-    for r, c in cands:
-        if done == count:
-            break
-        posts = [(r - 1, c), (r + 1, c)] if r % 2 == 1 else [(r, c - 1), (r, c + 1)]
-        if all(post_walls(pr, pc) >= 2 for pr, pc in posts):
-            g[r][c] = "."
-            done += 1
-    return done
-
-
-def check_grid(g):
-    h, w = len(g), len(g[0])
-    assert h % 2 == 1 and w % 2 == 1
-    for r in range(h):
-        for c in range(w):
-            if r % 2 == 1 and c % 2 == 1:
-                assert g[r][c] == "."
-            if r % 2 == 0 and c % 2 == 0:
-                assert g[r][c] == "#"
-                assert any(0 <= r + dr < h and 0 <= c + dc < w and g[r + dr][c + dc] == "#"
-                           for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))), (r, c)
-            if (r in (0, h - 1) or c in (0, w - 1)) and g[r][c] == ".":
-                assert (r + c) % 2 == 1
 
 
 class Maze:

@@ -2,13 +2,15 @@
 """Scores mazegraph on the hard-picture corpus written by scripts/make_hard_pictures.py: how many
 real-world-looking maze pictures (web screenshots, book pages, phone photos, pen drawings,
 textured tile mazes, masked mazes) it reads as exactly the maze they show, and whether it refuses
-the pictures that are not rectangular grid mazes. A measurement, not a test: it always exits 0.
+the pictures that are not rectangular grid mazes. A measurement: it exits 0, unless
+--fail-on-wrong is given and some picture was read as a wrong maze (or a non-maze read as one),
+timed out or crashed (exit 1: CI's guard that no wrong maze comes out with exit 0).
 
 Usage (from the repository root; plain Python 3, no packages needed):
 
     python3 scripts/score_pictures.py [--dir target/hard-pictures] \\
         [--bin target/release/mazegraph] [--json out.json] [--only CLASS[,CLASS]] [--jobs 2] \\
-        [--timeout 60]
+        [--timeout 60] [--fail-on-wrong]
 
 It reads DIR/MANIFEST.tsv (columns class, name, file, truth, expect, rooms, notes) and runs, for
 each picture, with a timeout (60 s by default) and its wall-clock time measured:
@@ -97,6 +99,8 @@ def main():
     ap.add_argument("--only", help="classes to score, comma-separated")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--timeout", type=float, default=60.0)
+    ap.add_argument("--fail-on-wrong", action="store_true",
+                    help="exit 1 when a picture is read wrong, times out or crashes")
     args = ap.parse_args()
     d = Path(args.dir)
     man = d / "MANIFEST.tsv"
@@ -144,12 +148,16 @@ def main():
             print(f"- `{r['file']}`: {r['message']}")
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=1) + "\n")
+    failed = [r for r in results if r["outcome"] in ("wrong", "timeout", "error")]
+    if args.fail_on_wrong and failed:
+        print(f"\nscore_pictures: {len(failed)} pictures wrong, timed out or failed")
+        return 1
     return 0
 
 
 if __name__ == "__main__":
     try:
-        main()
+        code = main()
     except KeyboardInterrupt:
-        pass
-    sys.exit(0)
+        code = 130
+    sys.exit(code)
