@@ -453,10 +453,11 @@ fn coloured_marks_can_be_the_terminals() {
 }
 
 /// `r` seen through a camera: turned by `degrees` about its centre, with a perspective that
-/// moves the far corners by `persp` of the size, on a brown table lit from one side; bilinear
+/// moves the far corners by `persp` of the size, lit less by up to `shade` towards one corner,
+/// on a brown table lit from one side; bilinear
 /// sampling, then seeded noise of ± `noise` levels (at least 3 on the table: no surface is
 /// uniform in a photo).
-fn photograph(r: &Raster, degrees: f64, persp: f64, noise: u8, seed: u64) -> Raster {
+fn photograph(r: &Raster, degrees: f64, persp: f64, shade: f64, noise: u8, seed: u64) -> Raster {
     use mazegraph::picture::warp::Homography;
     let (w, h) = (r.width as f64, r.height as f64);
     let pad = 0.12 * w.max(h);
@@ -500,7 +501,9 @@ fn photograph(r: &Raster, degrees: f64, persp: f64, noise: u8, seed: u64) -> Ras
                 let b =
                     f64::from(p(x0, y0 + 1)[k]) * (1.0 - fx) + f64::from(p(x0 + 1, y0 + 1)[k]) * fx;
                 let n = (rand() % (2 * u64::from(noise) + 1)) as f64 - f64::from(noise);
-                *out_k = (a * (1.0 - fy) + b * fy + n).clamp(0.0, 255.0) as u8;
+                // Light falling off towards the bottom-right corner, by `shade` at most.
+                let light = 1.0 - shade * (x as f64 / ow + y as f64 / oh) / 2.0;
+                *out_k = ((a * (1.0 - fy) + b * fy) * light + n).clamp(0.0, 255.0) as u8;
             }
             out.fill_rect(x, y, x + 1, y + 1, px);
         }
@@ -516,20 +519,20 @@ proptest! {
         ..ProptestConfig::default()
     })]
 
-    // A printed line maze photographed: turned by up to 5°, a mild perspective, noise; read
-    // back equal through the straightening.
+    // A printed line maze photographed: turned by up to 5°, a mild perspective, light falling
+    // off by up to a half, noise; read back equal through the straightening.
     #[test]
     fn photographed_line_mazes_are_recovered(
-        rows in 4usize..14, cols in 4usize..14, seed in any::<u64>(), loops in 0usize..4,
+        rows in 5usize..14, cols in 5usize..14, seed in any::<u64>(), loops in 0usize..4,
         wall in 2usize..4, pass in 12usize..22, degrees in -5.0f64..5.0,
-        persp in 0.0f64..0.02, noise in 0u8..12,
+        persp in 0.0f64..0.02, shade in 0.0f64..0.5, noise in 0u8..12,
     ) {
         let maze = random_maze(rows, cols, seed, loops);
         let paper = [[0, 0, 0], [255, 255, 255], [255, 255, 255]];
-        let pic = photograph(&draw_lines(&maze, wall, pass, 3 * pass, paper), degrees, persp, noise, seed);
+        let pic = photograph(&draw_lines(&maze, wall, pass, 3 * pass, paper), degrees, persp, shade, noise, seed);
         let got = read_raster(&pic);
         prop_assert_eq!(got.as_ref().map(|m| m.grid()), Ok(maze.grid()),
-            "wall {} pass {} degrees {:.2} persp {:.3}", wall, pass, degrees, persp);
+            "wall {} pass {} degrees {:.2} persp {:.3} shade {:.2}", wall, pass, degrees, persp, shade);
     }
 }
 
