@@ -16,9 +16,10 @@
 //! 3. **Set aside**: every other component that is not inside the maze's box is a mark: text,
 //!    an arrow, the surroundings. Components inside the box are walls of the maze (islands of a
 //!    maze with loops);
-//! 4. **Frame**: each side of the maze's outline is fitted by a straight line (Theil–Sen, then
-//!    least squares on the points within a tolerance, so that the openings, where the outline
-//!    steps in by a corridor, are outliers); the four lines' crossings are the frame's corners,
+//! 4. **Frame**: each side of the maze's outline is fitted by a straight line (the line through
+//!    two of its points that most others lie near, then least squares on those, so that the
+//!    openings, where the outline steps in by a corridor, and the ends of the sides beside it
+//!    are outliers); the four lines' crossings are the frame's corners,
 //!    from which [`super::warp::Homography`] straightens a photographed maze. A side that no
 //!    line fits (a round or diamond-shaped maze) gives no corners.
 //!
@@ -349,36 +350,41 @@ fn frame(t: &Tones, width: usize, f: &Found) -> (Option<[(f64, f64); 4]>, f64) {
     (ok.then_some(corners), tilt)
 }
 
-/// A straight line `v = a·t + c` through most of `pts` (`(t, v)` pairs): Theil–Sen's median
-/// slope and intercept on at most 80 points, then least squares on the points within
-/// `max(2, 0.8% of span)` of it. Returns `(a, c, share of points within the tolerance)`.
+/// A straight line `v = a·t + c` through most of `pts` (`(t, v)` pairs): of the lines through
+/// two of at most 40 points spread over them (an eighth of the span apart or more), the one
+/// with the most points within `max(2, 0.8% of span)` of it (a consensus, so that a third of
+/// outliers or more, the openings and the ends of the sides beside it, do not tilt it), then
+/// least squares on those points, twice. Returns `(a, c, share of points within the
+/// tolerance)`.
 pub fn fit_line(pts: &[(f64, f64)], span: f64) -> Option<(f64, f64, f64)> {
     if pts.len() < 8 {
         return None;
     }
-    let every = pts.len().div_ceil(80);
+    let tol = (0.008 * span).max(2.0);
+    let every = pts.len().div_ceil(40);
     let sample: Vec<(f64, f64)> = pts.iter().step_by(every).copied().collect();
-    let mut slopes = Vec::with_capacity(sample.len() * sample.len() / 2);
+    let inliers = |a: f64, c: f64| {
+        pts.iter()
+            .filter(|p| (p.1 - a * p.0 - c).abs() <= tol)
+            .count()
+    };
+    let mut best: Option<(usize, f64, f64)> = None;
     for (i, p) in sample.iter().enumerate() {
         for q in &sample[i + 1..] {
-            if (q.0 - p.0).abs() > span / 20.0 {
-                slopes.push((q.1 - p.1) / (q.0 - p.0));
+            if (q.0 - p.0).abs() < span / 8.0 {
+                continue;
+            }
+            let a = (q.1 - p.1) / (q.0 - p.0);
+            let c = p.1 - a * p.0;
+            let n = inliers(a, c);
+            if best.is_none_or(|b| n > b.0) {
+                best = Some((n, a, c));
             }
         }
     }
-    let median = |v: &mut Vec<f64>| -> Option<f64> {
-        if v.is_empty() {
-            return None;
-        }
-        let k = v.len() / 2;
-        v.select_nth_unstable_by(k, |a, b| a.total_cmp(b));
-        Some(v[k])
-    };
-    let mut a = median(&mut slopes)?;
-    let mut c = median(&mut pts.iter().map(|p| p.1 - a * p.0).collect())?;
-    let tol = (0.008 * span).max(2.0);
+    let (_, mut a, mut c) = best?;
     let mut share = 0.0;
-    for _ in 0..3 {
+    for _ in 0..2 {
         let inl: Vec<&(f64, f64)> = pts
             .iter()
             .filter(|p| (p.1 - a * p.0 - c).abs() <= tol)
