@@ -189,7 +189,7 @@ impl Outcome {
 
 /// What an input is solved as.
 enum Loaded {
-    Maze(Maze, Option<Source>),
+    Maze(Maze, Option<Box<Source>>),
     Graph(Graph),
 }
 
@@ -223,7 +223,7 @@ fn load(path: &Path, args: &Args, global: &Global) -> Result<Loaded> {
         item => item,
     };
     let maze = to_maze(item, Layout::Auto, &opts.limits).map_err(|e| located(path, e))?;
-    Ok(Loaded::Maze(maze, source))
+    Ok(Loaded::Maze(maze, source.map(Box::new)))
 }
 
 fn solve_one(path: &Path, args: &Args, global: &Global, stage: &dyn Fn(String)) -> Result<Outcome> {
@@ -257,7 +257,7 @@ fn solve_one(path: &Path, args: &Args, global: &Global, stage: &dyn Fn(String)) 
     let solution = solve(&maze, args.method()).map_err(|e| located(path, e))?;
     Ok(Outcome::Maze(Solved {
         maze,
-        source: source.map(Box::new),
+        source,
         solution,
         read_seconds,
         seconds: t.elapsed().as_secs_f64(),
