@@ -761,10 +761,11 @@ fn ringed(t: &Tones, lat: &Lattice) -> bool {
         return false;
     }
     // Only the ring's cells are read, not the whole grid.
+    let bands = Bands::of(lat);
     let open_side = |cells: Vec<(usize, usize)>| {
         let open = cells
             .iter()
-            .filter(|&&(i, j)| !cell_is_wall(t, lat, i, j))
+            .filter(|&&(i, j)| wall_share(t, lat, &bands, i, j) < 0.5)
             .count();
         open + 1 >= cells.len()
     };
@@ -971,9 +972,28 @@ fn extent(s: &[(f64, f64)]) -> (f64, f64) {
     )
 }
 
-/// Is cell `(i, j)` of a (not one-pixel-per-cell) lattice wall? See [`wall_share`].
-fn cell_is_wall(t: &Tones, lat: &Lattice, i: usize, j: usize) -> bool {
-    wall_share(t, lat, i, j) >= 0.5
+/// How far a thin wall line's band reaches beyond the line each side ([`wall_share`]): a sixth
+/// of the pitch (at least a pixel), never past a quarter of the passages beside it; for the
+/// lines along the rows and those along the columns. Computed once per lattice.
+#[derive(Clone, Copy, Debug)]
+pub struct Bands {
+    rows: f64,
+    cols: f64,
+}
+
+impl Bands {
+    /// The bands of `lat`'s wall lines. Complexity: O(rows + columns).
+    pub fn of(lat: &Lattice) -> Bands {
+        let grow = |spans: &[(f64, f64)]| {
+            let pitch = Lattice::pitch(spans);
+            let (_, passage) = Lattice::widths(spans);
+            (pitch / 6.0).max(1.0).min(passage / 4.0).max(0.0)
+        };
+        Bands {
+            rows: grow(&lat.rows),
+            cols: grow(&lat.cols),
+        }
+    }
 }
 
 /// How far a wall share may be from 0 or 1 and still be a clear reading: shares between
@@ -990,7 +1010,11 @@ pub const DOUBT: f64 = 0.3;
 ///   wall pixel lies in a band around the line's place (the line grown by a sixth of the pitch,
 ///   at least a pixel, each side: a pen stroke that wobbles or thickens); for a thick one, when
 ///   most of its pixels across the line are wall.
-pub fn wall_share(t: &Tones, lat: &Lattice, i: usize, j: usize) -> f64 {
+///
+/// `bands` are [`Bands::of`] the lattice, computed once.
+///
+/// Complexity: O(pixels sampled in the cell).
+pub fn wall_share(t: &Tones, lat: &Lattice, bands: &Bands, i: usize, j: usize) -> f64 {
     let (Some(&(y0, y1)), Some(&(x0, x1))) = (lat.rows.get(i), lat.cols.get(j)) else {
         return 1.0;
     };
@@ -1028,19 +1052,15 @@ pub fn wall_share(t: &Tones, lat: &Lattice, i: usize, j: usize) -> f64 {
         }
         (line_is_row, _) => {
             // A wall segment: lines along the passage, each crossing the wall line.
-            let (along, across, spans) = if line_is_row {
-                ((x0, x1, ext_x), (y0, y1, ext_y), &lat.rows)
+            let (along, across, grow) = if line_is_row {
+                ((x0, x1, ext_x), (y0, y1, ext_y), bands.rows)
             } else {
-                ((y0, y1, ext_y), (x0, x1, ext_x), &lat.cols)
+                ((y0, y1, ext_y), (x0, x1, ext_x), bands.cols)
             };
             let (la, lb, _) = window(along.0, along.1, along.2, false);
             let (mut ca, mut cb, thin) = window(across.0, across.1, across.2, true);
             if thin {
-                // The band: the line grown by a sixth of the pitch each side (at least a pixel),
-                // never past a quarter of the passages beside it.
-                let pitch = Lattice::pitch(spans);
-                let (_, passage) = Lattice::widths(spans);
-                let grow = (pitch / 6.0).max(1.0).min(passage / 4.0).max(0.0);
+                // The band: the line grown each side ([`Bands`]).
                 let (lo, hi) = (
                     (across.0 - grow).max(across.2 .0).floor().max(0.0) as usize,
                     (across.1 + grow).min(across.2 .1).ceil().max(0.0) as usize,
@@ -1114,12 +1134,13 @@ pub fn sample(t: &Tones, lat: &Lattice, limits: &Limits) -> crate::Result<Sample
             confidence: 1.0,
         });
     }
+    let bands = Bands::of(lat);
     let mut doubtful = Vec::new();
     let mut closest = 0.5f64;
     let mut open_posts = Vec::new();
     for i in 0..rows {
         for j in 0..cols {
-            let share = wall_share(t, lat, i, j);
+            let share = wall_share(t, lat, &bands, i, j);
             if i % 2 == 0 && j % 2 == 0 {
                 if share < 0.5 {
                     open_posts.push((i, j));

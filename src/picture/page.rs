@@ -97,17 +97,29 @@ struct Labelled {
     ink: Vec<u8>,
 }
 
-fn label(t: &Tones, width: usize, height: usize, dark: bool, block: usize) -> Labelled {
+/// The blocks holding ink of the dark class and of the light class (255), in one pass.
+fn blocks(t: &Tones, width: usize, height: usize, block: usize) -> [Vec<u8>; 2] {
     let (bw, bh) = (width.div_ceil(block), height.div_ceil(block));
-    let mut small = vec![0u8; bw * bh];
+    let (mut dark, mut light) = (vec![0u8; bw * bh], vec![0u8; bw * bh]);
     for (y, row) in t.tone.chunks_exact(width).enumerate().take(height) {
-        let out = &mut small[(y / block) * bw..(y / block + 1) * bw];
+        let range = (y / block) * bw..(y / block + 1) * bw;
+        let (d, l) = (&mut dark[range.clone()], &mut light[range]);
         for (x, &v) in row.iter().enumerate() {
-            if ink(v, dark) {
-                out[x / block] = 255;
+            if v != MARK {
+                let k = x / block;
+                if v < MID {
+                    d[k] = 255;
+                } else {
+                    l[k] = 255;
+                }
             }
         }
     }
+    [dark, light]
+}
+
+/// The components of one class's ink blocks (`small`, from [`blocks`]).
+fn label(small: Vec<u8>, bw: usize, bh: usize, block: usize) -> Labelled {
     let img = GrayImage::from_raw(bw as u32, bh as u32, small).unwrap_or_default();
     let grow = if block == 1 { 2 } else { 1 };
     let grown = imageproc::morphology::dilate(&img, Norm::LInf, grow);
@@ -154,8 +166,9 @@ pub fn find(t: &Tones, width: usize, height: usize, margins: [usize; 4]) -> Opti
     let block = width.max(height).div_ceil(1200).max(1);
     let (bw, bh) = (width.div_ceil(block), height.div_ceil(block));
     let mut best: Option<(usize, bool, Labelled, u32)> = None;
-    for dark in [true, false] {
-        let lab = label(t, width, height, dark, block);
+    let [dark_blocks, light_blocks] = blocks(t, width, height, block);
+    for (dark, small) in [(true, dark_blocks), (false, light_blocks)] {
+        let lab = label(small, bw, bh, block);
         let pick = lab
             .boxes
             .iter()
