@@ -90,7 +90,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from maze_grids import add_loops, backtracker, check_grid, empty_grid  # noqa: E402
+from maze_grids import add_loops, backtracker, check_grid, empty_grid, spanning_tree  # noqa: E402
 
 import cv2
 import numpy as np
@@ -1038,19 +1038,7 @@ def theta_maze(rng, rings):
             o = (k, (j + 1) % counts[k])
             nbrs[(k, j)].append(o)
             nbrs[o].append((k, j))
-    carved = set()
-    seen = {(0, 0)}
-    stack = [(0, 0)]
-    while stack:
-        cur = stack[-1]
-        cand = [v for v in nbrs[cur] if v not in seen]
-        if not cand:
-            stack.pop()
-            continue
-        v = rng.choice(cand)
-        carved.add(frozenset((cur, v)))
-        seen.add(v)
-        stack.append(v)
+    carved = spanning_tree((0, 0), lambda v: nbrs[v], rng)
     return counts, parent, carved
 
 
@@ -1117,20 +1105,9 @@ def make_refuse(i, out, tmp, args):
             a = math.radians(60 * e)
             return pos.get(key(x + sq3 * size * math.cos(a), y + sq3 * size * math.sin(a)))
 
-        carved = set()
-        start = (0, 0)
-        seen = {start}
-        stack = [start]
-        while stack:
-            cur = stack[-1]
-            cand = [v for e in range(6) if (v := nb(cur, e)) is not None and v not in seen]
-            if not cand:
-                stack.pop()
-                continue
-            v = rng.choice(cand)
-            carved.add(frozenset((cur, v)))
-            seen.add(v)
-            stack.append(v)
+        carved = spanning_tree(
+            (0, 0), lambda cur: [v for e in range(6) if (v := nb(cur, e)) is not None], rng
+        )
         pim = Image.new("RGB", (W, H), (255, 255, 255))
         d = ImageDraw.Draw(pim)
         col = rng.choice([(0, 0, 0), (20, 60, 20), (40, 40, 40)])

@@ -77,3 +77,23 @@ def check_grid(g):
                     0 <= r + dr < h and 0 <= c + dc < w and g[r + dr][c + dc] == "#"
                     for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
                 ), (r, c)
+
+
+def spanning_tree(start, neighbours, rng):
+    """A random depth-first spanning tree from `start` over any graph: `neighbours(v)` lists
+    v's neighbours in a fixed order, `rng` (a random.Random) picks among the unseen ones. Returns
+    the tree's edges as frozensets of two vertices (for theta and hex mazes)."""
+    carved = set()
+    seen = {start}
+    stack = [start]
+    while stack:
+        cur = stack[-1]
+        cand = [v for v in neighbours(cur) if v not in seen]
+        if not cand:
+            stack.pop()
+            continue
+        v = rng.choice(cand)
+        carved.add(frozenset((cur, v)))
+        seen.add(v)
+        stack.append(v)
+    return carved
