@@ -90,6 +90,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import maze_grids  # noqa: E402
 from maze_grids import add_loops, backtracker, check_grid, empty_grid, spanning_tree  # noqa: E402
 
 import cv2
@@ -164,29 +165,7 @@ class Maze:
 
     def runs(self):
         """Maximal wall runs between posts, as ((r0, c0), (r1, c1)) cell coordinates (even)."""
-        g, h, w = self.g, self.h, self.w
-        out = []
-        for r in range(0, h, 2):
-            c = 0
-            while c < w:
-                if g[r][c] == "#":
-                    c0 = c
-                    while c + 1 < w and g[r][c + 1] == "#":
-                        c += 1
-                    if c > c0:
-                        out.append(((r, c0), (r, c)))
-                c += 1
-        for c in range(0, w, 2):
-            r = 0
-            while r < h:
-                if g[r][c] == "#":
-                    r0 = r
-                    while r + 1 < h and g[r + 1][c] == "#":
-                        r += 1
-                    if r > r0:
-                        out.append(((r0, c), (r, c)))
-                r += 1
-        return out
+        return maze_grids.wall_runs(self.g)
 
     def free_end(self, r, c, horiz):
         """Whether a run along `horiz` ending at post (r, c) meets no perpendicular wall."""

@@ -203,29 +203,7 @@ def paint(mask, wall_rgb, bg_rgb):
 def wall_runs(g):
     """Wall lines as segments in cell units (x = c/2, y = r/2 for cell (r, c)): maximal runs of
     '#' along even rows and even columns that contain at least one wall (not only posts)."""
-    h, w = len(g), len(g[0])
-    segs = []
-    for r in range(0, h, 2):
-        c = 0
-        while c < w:
-            if g[r][c] == "#":
-                c0 = c
-                while c + 1 < w and g[r][c + 1] == "#":
-                    c += 1
-                if c > c0:
-                    segs.append(((c0 / 2, r / 2), (c / 2, r / 2)))
-            c += 1
-    for c in range(0, w, 2):
-        r = 0
-        while r < h:
-            if g[r][c] == "#":
-                r0 = r
-                while r + 1 < h and g[r + 1][c] == "#":
-                    r += 1
-                if r > r0:
-                    segs.append(((c / 2, r0 / 2), (c / 2, r / 2)))
-            r += 1
-    return segs
+    return [((c0 / 2, r0 / 2), (c1 / 2, r1 / 2)) for (r0, c0), (r1, c1) in maze_grids.wall_runs(g)]
 
 
 def page_of(g):

@@ -97,3 +97,31 @@ def spanning_tree(start, neighbours, rng):
         seen.add(v)
         stack.append(v)
     return carved
+
+
+def wall_runs(g):
+    """Maximal runs of '#' along the even rows, then the even columns, that hold at least one
+    wall (not a post alone), as ((r0, c0), (r1, c1)) cell coordinates, in reading order."""
+    h, w = len(g), len(g[0])
+    out = []
+    for r in range(0, h, 2):
+        c = 0
+        while c < w:
+            if g[r][c] == "#":
+                c0 = c
+                while c + 1 < w and g[r][c + 1] == "#":
+                    c += 1
+                if c > c0:
+                    out.append(((r, c0), (r, c)))
+            c += 1
+    for c in range(0, w, 2):
+        r = 0
+        while r < h:
+            if g[r][c] == "#":
+                r0 = r
+                while r + 1 < h and g[r + 1][c] == "#":
+                    r += 1
+                if r > r0:
+                    out.append(((r0, c), (r, c)))
+            r += 1
+    return out
