@@ -308,3 +308,19 @@ fn summaries_say_what_was_counted() {
         );
     }
 }
+
+#[test]
+fn weights_that_add_up_past_f64_are_refused_not_unsolvable() {
+    // Connected, every weight finite, but the path's sum is infinite: "no solution" (exit 1)
+    // would be a wrong answer; it is one error line (exit 2).
+    let dir = tempfile::tempdir().unwrap();
+    let edges = write(dir.path(), "big.edges", "0 1 1e308\n1 2 1e308\n");
+    let out = mg()
+        .args(["solve", s(&edges), "--start", "0", "--goal", "2"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("add up past the largest number"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+}

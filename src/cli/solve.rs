@@ -240,7 +240,7 @@ fn solve_one(path: &Path, args: &Args, global: &Global, stage: &dyn Fn(String)) 
                     super::io::display_name(path)
                 );
             };
-            let found = lightest_path(&graph, s, g);
+            let found = lightest_path(&graph, s, g).map_err(|e| located(path, e))?;
             return Ok(Outcome::Graph(GraphSolved {
                 graph,
                 path: found,

@@ -9,11 +9,12 @@
 //! use mazegraph::solve::lightest::lightest_path;
 //! let g = adj::parse("{'a': {'b': 2.5, 'c': 1}, 'c': {'b': 1}}", &Default::default()).unwrap();
 //! let (a, b) = (0, 1); // sorted names: a, b, c
-//! let p = lightest_path(&g, a, b);
+//! let p = lightest_path(&g, a, b).unwrap();
 //! assert_eq!(p.weight, Some(2.0));
 //! assert_eq!(p.path.unwrap(), vec![0, 2, 1]); // a, c, b
 //! ```
 
+use crate::error::Error;
 use crate::graph::Graph;
 use std::cmp::{Ordering, Reverse};
 use std::collections::BinaryHeap;
@@ -70,7 +71,9 @@ pub fn lightest(graph: &Graph, s: u32) -> Lightest {
             let du = d + ws.map_or(1.0, |w| w[k]);
             let hu = h.saturating_add(1);
             let (old, oh) = (weight[u as usize], hops[u as usize]);
-            if du < old || (du == old && hu < oh) {
+            // Reached is told by the hops, not the weight: finite weights may add up to
+            // infinity, and the vertex is reached all the same.
+            if oh == u32::MAX || du < old || (du == old && hu < oh) {
                 weight[u as usize] = du;
                 hops[u as usize] = hu;
                 parent[u as usize] = v;
@@ -98,14 +101,25 @@ pub struct GraphPath {
 }
 
 /// The lightest path from `s` to `g` ([`lightest`], stopped nowhere: the whole component).
-pub fn lightest_path(graph: &Graph, s: u32, g: u32) -> GraphPath {
+///
+/// Errors: [`Error::InvalidGraph`] when the goal is reached but the weights along every path
+/// add up past the largest `f64` (no lightest path can be told apart, and "unreachable" would be
+/// wrong).
+pub fn lightest_path(graph: &Graph, s: u32, g: u32) -> crate::Result<GraphPath> {
     let l = lightest(graph, s);
-    if !l.weight[g as usize].is_finite() {
-        return GraphPath {
+    if l.hops[g as usize] == u32::MAX {
+        return Ok(GraphPath {
             path: None,
             weight: None,
             settled: l.settled,
-        };
+        });
+    }
+    if !l.weight[g as usize].is_finite() {
+        return Err(Error::InvalidGraph(
+            "the goal is reached, but the weights along every path to it add up past the \
+             largest number a weight can hold (about 1.8e308): scale the weights down"
+                .into(),
+        ));
     }
     let mut path = vec![g];
     let mut v = g;
@@ -114,11 +128,11 @@ pub fn lightest_path(graph: &Graph, s: u32, g: u32) -> GraphPath {
         path.push(v);
     }
     path.reverse();
-    GraphPath {
+    Ok(GraphPath {
         weight: Some(l.weight[g as usize]),
         path: Some(path),
         settled: l.settled,
-    }
+    })
 }
 
 #[cfg(test)]
@@ -135,10 +149,21 @@ mod tests {
         b.edge(v[0], v[2], 2.0).unwrap(); // as light as 0-1-2, one edge
         b.edge(v[2], v[3], 0.5).unwrap();
         let g = b.finish(&Default::default()).unwrap();
-        let p = lightest_path(&g, 0, 3);
+        let p = lightest_path(&g, 0, 3).unwrap();
         assert_eq!(p.path, Some(vec![0, 2, 3]));
         assert_eq!(p.weight, Some(2.5));
-        assert_eq!(lightest_path(&g, 0, 4).path, None);
-        assert_eq!(lightest_path(&g, 3, 3).path, Some(vec![3]));
+        assert_eq!(lightest_path(&g, 0, 4).unwrap().path, None);
+        assert_eq!(lightest_path(&g, 3, 3).unwrap().path, Some(vec![3]));
+    }
+
+    #[test]
+    fn weights_that_add_up_past_f64_are_an_error_not_unreachable() {
+        let mut b = GraphBuilder::default();
+        let v: Vec<u32> = (0..3).map(|i| b.vertex(Label::Int(i))).collect();
+        b.edge(v[0], v[1], 1e308).unwrap();
+        b.edge(v[1], v[2], 1e308).unwrap();
+        let g = b.finish(&Default::default()).unwrap();
+        assert!(matches!(lightest_path(&g, 0, 2), Err(Error::InvalidGraph(_))));
+        assert_eq!(lightest_path(&g, 0, 1).unwrap().weight, Some(1e308));
     }
 }
