@@ -163,7 +163,10 @@ mod tests {
         b.edge(v[0], v[1], 1e308).unwrap();
         b.edge(v[1], v[2], 1e308).unwrap();
         let g = b.finish(&Default::default()).unwrap();
-        assert!(matches!(lightest_path(&g, 0, 2), Err(Error::InvalidGraph(_))));
+        assert!(matches!(
+            lightest_path(&g, 0, 2),
+            Err(Error::InvalidGraph(_))
+        ));
         assert_eq!(lightest_path(&g, 0, 1).unwrap().weight, Some(1e308));
     }
 }
