@@ -22,7 +22,8 @@ use std::collections::BinaryHeap;
 /// Lightest distances from one vertex ([`lightest`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Lightest {
-    /// The weight of each vertex's lightest path (infinite when unreachable).
+    /// The weight of each vertex's lightest path (infinite when unreachable, or when finite
+    /// weights add up past `f64`: `hops` tells which).
     pub weight: Vec<f64>,
     /// The edges of that path (the fewest among the lightest; `u32::MAX` when unreachable).
     pub hops: Vec<u32>,
