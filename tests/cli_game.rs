@@ -371,3 +371,20 @@ fn parity_solver_flag() {
     assert_eq!(code, 2);
     assert!(err.contains("invalid value 'npp'"), "{err}");
 }
+
+#[test]
+fn a_solution_written_to_a_device_is_pgsolvers_format() {
+    // `-o /dev/null` has no extension to tell a format by: a device or a pipe takes `sol`.
+    let game = format!("{}/data/game.pg", env!("CARGO_MANIFEST_DIR"));
+    let (code, _, err) = run(&["solve-game", &game, "-o", "/dev/null"]);
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = run(&["solve-game", &game, "-o", "/dev/stdout", "-q"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("paritysol"), "{out}");
+    // A regular file without a known extension is still refused.
+    let dir = tempfile::tempdir().unwrap();
+    let plain = dir.path().join("solution");
+    let (code, _, err) = run(&["solve-game", &game, "-o", plain.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot tell the solution format"), "{err}");
+}
