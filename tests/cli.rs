@@ -342,3 +342,23 @@ fn every_command_that_writes_takes_to_output_and_quiet() {
             .starts_with('{'));
     }
 }
+
+#[test]
+fn a_game_or_a_directory_given_as_a_maze_says_what_it_is() {
+    let out = mg().args(["solve", &data("game.pg")]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("is a game (pg): solve it with `mazegraph solve-game`"),
+        "{err}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let out = mg().args(["stats", s(dir.path())]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("is a directory: give the maze files in it"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+}

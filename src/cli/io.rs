@@ -59,7 +59,7 @@ fn read_any(
     let format = match from {
         Some(f) => f,
         None if stdin => bail!("reading standard input needs --from FORMAT"),
-        None => Format::from_path(path).map_err(|e| anyhow!("{e}"))?,
+        None => Format::from_path(path).map_err(|e| not_a_maze(path).unwrap_or(anyhow!("{e}")))?,
     };
     let (bytes, stopped) = read_input(path, Expect::of(format), &opts.limits)?;
     // A stream that stopped early is refused even if its start happened to parse.
@@ -105,6 +105,27 @@ fn read_any(
         }
     }
     Ok((item, format, None))
+}
+
+/// Why `path`, whose extension names no maze or graph format, is no maze file when it is
+/// plainly something else: a directory, or a game (which `solve-game` reads).
+fn not_a_maze(path: &Path) -> Option<anyhow::Error> {
+    let name = display_name(path);
+    if path.is_dir() {
+        return Some(anyhow!(
+            "{name} is a directory: give the maze files in it (e.g. {}/*.png)",
+            path.display().to_string().trim_end_matches('/')
+        ));
+    }
+    mazegraph::game::format::GameFormat::from_path(path)
+        .ok()
+        .map(|f| {
+            anyhow!(
+                "{name} is a game ({}): solve it with `mazegraph solve-game`, compute an \
+                 attractor with `mazegraph attractor`, or convert it with `mazegraph convert`",
+                f.name()
+            )
+        })
 }
 
 /// What an input's bytes must look like, checked as a stream is read ([`read_input`]).
