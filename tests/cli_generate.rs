@@ -669,3 +669,16 @@ fn a_solution_drawn_in_a_text_maze_is_followed() {
         "{e}"
     );
 }
+
+#[test]
+fn a_refused_generation_says_no_seed() {
+    // The seed note belongs to a maze that was made: a refusal is one line.
+    let out = mg()
+        .args(["generate", "-a", "eller", "--size", "5x5x5", "--to", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(!err.contains("seed"), "{err}");
+}

@@ -224,18 +224,20 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         .map(PathBuf::as_path)
         .collect();
     let output = Output::new(args.output.as_deref(), &inputs, global.force)?;
-    let seed = || match args.seed {
-        Some(s) => s,
-        None => {
-            let s = fresh_seed();
-            if !global.quiet {
-                note!("mazegraph: note: seed {s} (give --seed {s} to make this maze again)");
-            }
-            s
+    let (seed, fresh) = match args.seed {
+        Some(s) => (s, false),
+        None => (fresh_seed(), true),
+    };
+    // A seed drawn here is said once the maze is made, not before a refusal.
+    let say_seed = || {
+        if fresh && !global.quiet {
+            note!("mazegraph: note: seed {seed} (give --seed {seed} to make this maze again)");
         }
     };
     if args.huge {
-        return run_huge(&args, algorithm, seed(), &output, &limits, global.quiet);
+        // A huge maze streams for a long time: its seed is said as it starts.
+        say_seed();
+        return run_huge(&args, algorithm, seed, &output, &limits, global.quiet);
     }
     if args.turns.is_some()
         && !matches!(args.shape, Some(ShapeArg::Spiral | ShapeArg::DoubleSpiral))
@@ -260,7 +262,6 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
             mazegraph::grid::axes(lattice.ndim())
         );
     }
-    let seed = seed();
     let stages = super::progress::Stages::new(global.quiet);
     stages.stage(format!("generating ({})", algorithm.name()));
     let maze = match &solution {
@@ -282,6 +283,7 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         }
         None => generate(&lattice, &opts, &mut rng_from_seed(seed))?,
     };
+    say_seed();
     stages.stage(format!("writing {to}"));
     match to.holds() {
         Holds::Maze => output.write_with(to.is_binary(), |w| to.write_maze(&maze, w))?,
