@@ -1143,11 +1143,9 @@ impl Solution {
         let s = &self.solution;
         match s.length {
             Some(l) => format!(
-                "Solution({}: path of {l} steps, {} cells kept, {} {})",
+                "Solution({}: path of {l} steps, {})",
                 s.method,
-                s.kept_count(),
-                s.visited,
-                s.method.visited_unit()
+                s.work_phrase()
             ),
             None => {
                 let maze = self.maze.borrow(py);

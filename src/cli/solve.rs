@@ -346,12 +346,7 @@ fn maze_summary(path: &Path, s: &Solved, written: Option<f64>) -> String {
         None => format!("{:.3} s", s.seconds),
     };
     match sol.length {
-        Some(l) => format!(
-            "{head}: path of {l} steps, {} cells kept, {} {}, {times}",
-            sol.kept_count(),
-            sol.visited,
-            sol.method.visited_unit(),
-        ),
+        Some(l) => format!("{head}: path of {l} steps, {}, {times}", sol.work_phrase()),
         None => format!("{head}: {}", no_solution(s)),
     }
 }
