@@ -396,11 +396,6 @@ pub fn from_raster(raster: &Raster, opts: &ReadOptions) -> Result<Picture> {
             };
             let max = (w as u64 * h as u64).saturating_mul(2);
             if let Some((straight, map)) = warp::straighten(raster, corners, pad, fill, max) {
-                if let Some(path) = std::env::var_os("MG_DUMP") {
-                    straight
-                        .write_png(&mut std::fs::File::create(path).unwrap())
-                        .unwrap();
-                }
                 let (t2, m2) = colour_model(&straight)?;
                 let found2 = page::find(&t2, straight.width, straight.height, m2);
                 let mut pic = read_on_page(&straight, t2, m2, found2.as_ref(), opts)?;
