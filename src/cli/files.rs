@@ -173,6 +173,16 @@ fn planted(path: &Path, link: &Metadata) -> bool {
     shared && link.uid() != me && link.uid() != dir.uid()
 }
 
+/// True when `path` is written in place rather than replaced: a device, a FIFO, a socket, or
+/// this process's standard output or error under another name (it has no extension to tell a
+/// format by).
+pub fn in_place(path: &Path) -> bool {
+    matches!(
+        classify(path),
+        Ok(Kind::InPlace { .. } | Kind::Descriptor { .. })
+    )
+}
+
 /// What `path` names now, and so how to write it.
 fn classify(path: &Path) -> Result<Kind> {
     if path.file_name().is_none() {

@@ -124,12 +124,6 @@ pub enum SolTo {
     Json,
 }
 
-/// True when `path` is a character device or a FIFO (no extension to tell a format by).
-fn is_stream(path: &Path) -> bool {
-    use std::os::unix::fs::FileTypeExt;
-    std::fs::metadata(path).is_ok_and(|m| m.file_type().is_char_device() || m.file_type().is_fifo())
-}
-
 pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     let opts = global.read_options();
     let format = match &args.from {
@@ -150,8 +144,9 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
             let name = p.to_string_lossy().to_ascii_lowercase();
             if name.ends_with(".json") {
                 Some(SolTo::Json)
-            } else if name.ends_with(".sol") || is_stream(p) {
-                // A device or a pipe (`-o /dev/null`) takes PGSolver's solution format.
+            } else if name.ends_with(".sol") || super::files::in_place(p) {
+                // A device, a pipe or a standard stream (`-o /dev/null`) takes PGSolver's
+                // solution format.
                 Some(SolTo::Sol)
             } else {
                 bail!(
