@@ -146,7 +146,11 @@ pub fn paint_cells(
     };
     if let Some(back) = lattice.warp.and_then(|w| w.inverse()) {
         // Each picture pixel is painted with the cell its centre falls in, straightened.
-        let find = |spans: &[(f64, f64)], v: f64| spans.iter().position(|s| v >= s.0 && v < s.1);
+        // Spans are sorted and disjoint: the first that ends past `v`, if it holds `v`.
+        let find = |spans: &[(f64, f64)], v: f64| {
+            let k = spans.partition_point(|s| s.1 <= v);
+            spans.get(k).filter(|s| v >= s.0).map(|_| k)
+        };
         for y in 0..raster.height {
             for x in 0..raster.width {
                 let (lx, ly) = back.map(x as f64 + 0.5, y as f64 + 0.5);
