@@ -786,20 +786,13 @@ fn ink_outside(t: &Tones, lat: &Lattice, xr: (usize, usize), yr: (usize, usize))
     let (ex, ey) = (extent(&lat.cols), extent(&lat.rows));
     let (x0, x1) = (ex.0.floor().max(0.0) as usize, ex.1.ceil() as usize);
     let (y0, y1) = (ey.0.floor().max(0.0) as usize, ey.1.ceil() as usize);
-    let w = lat.width;
-    let (mut n, mut k) = (0usize, 0usize);
-    for y in yr.0..yr.1 {
-        for x in xr.0..xr.1 {
-            if x >= x0 && x < x1 && y >= y0 && y < y1 {
-                continue;
-            }
-            let v = tone_at(&t.tone, w, x, y);
-            if v != MARK {
-                n += 1;
-                k += usize::from(is_wall(v, lat.dark_walls, MID));
-            }
-        }
-    }
+    let count = |xs: std::ops::Range<usize>, ys: std::ops::Range<usize>| {
+        wall_count(&t.tone, lat.width, xs, ys, lat.dark_walls)
+    };
+    // The whole range, less the maze's own part of it.
+    let (all_k, all_n) = count(xr.0..xr.1, yr.0..yr.1);
+    let (in_k, in_n) = count(x0.max(xr.0)..x1.min(xr.1), y0.max(yr.0)..y1.min(yr.1));
+    let (k, n) = (all_k - in_k, all_n - in_n);
     if n > 0 && 250 * k > n && k > 16 {
         k as f64 / n as f64
     } else {
@@ -819,21 +812,15 @@ pub fn grow_into_wall(t: &Tones, mut lat: Lattice) -> Lattice {
     }
     // (pixels that are wall, pixels that are passage) in the rectangle.
     let count = |lat: &Lattice, xs: (f64, f64), ys: (f64, f64)| {
-        let (mut k, mut n) = (0usize, 0usize);
         let px = |v: f64| v.max(0.0).round() as usize;
-        for y in px(ys.0)..px(ys.1).min(lat.height) {
-            for x in px(xs.0)..px(xs.1).min(lat.width) {
-                let v = tone_at(&t.tone, lat.width, x, y);
-                if v != MARK {
-                    if is_wall(v, lat.dark_walls, MID) {
-                        k += 1;
-                    } else {
-                        n += 1;
-                    }
-                }
-            }
-        }
-        (k, n)
+        let (k, n) = wall_count(
+            &t.tone,
+            lat.width,
+            px(xs.0)..px(xs.1).min(lat.width),
+            px(ys.0)..px(ys.1).min(lat.height),
+            lat.dark_walls,
+        );
+        (k, n - k)
     };
     for _ in 0..4096 {
         let mut grew = false;
@@ -912,6 +899,18 @@ fn mostly_wall(
     ys: std::ops::Range<usize>,
     dark_walls: bool,
 ) -> bool {
+    let (w, n) = wall_count(tone, width, xs, ys, dark_walls);
+    n > 0 && 2 * w >= n
+}
+
+/// The pixels of the rectangle that are wall, and those that are not marks (wall or passage).
+fn wall_count(
+    tone: &[u8],
+    width: usize,
+    xs: std::ops::Range<usize>,
+    ys: std::ops::Range<usize>,
+    dark_walls: bool,
+) -> (usize, usize) {
     let (mut w, mut n) = (0usize, 0usize);
     for y in ys {
         for x in xs.clone() {
@@ -922,7 +921,7 @@ fn mostly_wall(
             }
         }
     }
-    n > 0 && 2 * w >= n
+    (w, n)
 }
 
 /// The pixel range sampled across a span `[s, e)`. Without `grow` (rooms, and wall segments
