@@ -566,7 +566,56 @@ fn spiral_mazes() {
     let e = error(&[
         "generate", "--size", "9x9", "--shape", "spiral", "--turns", "0", "--to", "txt", "-q",
     ]);
-    assert!(e.contains("turns above 0"), "{e}");
+    assert!(e.contains("more than 0 and at most 4 turns, not 0"), "{e}");
+    // An absurd number of turns is said briefly, with the bound that applies.
+    let e = error(&[
+        "generate", "--size", "40x40", "--shape", "spiral", "--turns", "1e300", "--to", "txt", "-q",
+    ]);
+    assert!(e.contains("at most 20 turns, not 1e300"), "{e}");
+}
+
+#[test]
+fn shapes_and_transforms_are_refused_by_size_before_they_are_made() {
+    // 60000² rooms pass the cell limit as rooms, but their lattice has 14.4 billion cells: the
+    // same refusal as the plain box, at once (no mask of 3.6 billion rooms is made first).
+    let plain = error(&["generate", "--size", "60000x60000", "--to", "txt", "-q"]);
+    assert!(plain.contains("14400240001 cells"), "{plain}");
+    for extra in [
+        &["--shape", "ellipse"][..],
+        &["--shape", "double-spiral"],
+        &["--transform", "rotate:30"],
+    ] {
+        let mut args = vec!["generate", "--size", "60000x60000", "--to", "txt", "-q"];
+        args.extend_from_slice(extra);
+        let e = error(&args);
+        assert!(e.contains("14400240001 cells"), "{extra:?}: {e}");
+    }
+    // A transform's image is sized from the matrix before the first mask is made.
+    let e = error(&[
+        "generate",
+        "--size",
+        "20000x20000",
+        "--transform",
+        "scale:2",
+        "--to",
+        "txt",
+        "-q",
+    ]);
+    assert!(e.contains("6400160001 cells"), "{e}");
+    // And the memory budget: a shape's sets and lattice, counted from its size.
+    let e = error(&[
+        "generate",
+        "--size",
+        "20000x20000",
+        "--shape",
+        "diamond",
+        "--max-memory",
+        "64M",
+        "--to",
+        "txt",
+        "-q",
+    ]);
+    assert!(e.contains("a shape of 400000000 rooms"), "{e}");
 }
 
 #[test]

@@ -402,6 +402,26 @@ fn oversized_requests_are_refused_with_the_cli_limits() {
         r#"{"size": [4294967296, 4294967296]}"#,
     );
     assert_eq!(status, 413, "{v}");
+    // A shape is refused by its size as the box is, before its mask is made.
+    for shape in ["ellipse", "double-spiral"] {
+        let body = format!(r#"{{"size": [60, 60], "shape": "{shape}"}}"#);
+        let (status, v) = server.json("POST", "/api/generate", &body);
+        assert_eq!(status, 413, "{shape}: {v}");
+    }
+    // A spiral's turns are bounded by its radius, in one line.
+    let (status, v) = server.json(
+        "POST",
+        "/api/generate",
+        r#"{"size": [20, 20], "shape": "spiral", "turns": 1e300}"#,
+    );
+    assert_eq!(status, 400, "{v}");
+    assert!(error_of(&v).contains("at most 10 turns"), "{v}");
+    let (status, v) = server.json(
+        "POST",
+        "/api/generate",
+        r#"{"size": [20, 20], "shape": "spiral", "turns": 2}"#,
+    );
+    assert_eq!(status, 200, "{v}");
     // A maze over the limit in a request, and an upload over it.
     let cells = ".".repeat(201 * 201);
     let body = format!(r#"{{"maze": {{"shape": [201, 201], "cells": "{cells}"}}}}"#);

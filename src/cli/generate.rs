@@ -8,8 +8,9 @@ use anyhow::{anyhow, bail, Context, Result};
 use mazegraph::format::{Format, Holds};
 use mazegraph::generate::solution::path_cells;
 use mazegraph::generate::{
-    generate, generate_with_solution, huge, read_drawn_path, read_rooms, rng_from_seed, Algorithm,
-    Lattice, Mask, Options, Pick, RoomList, Transform,
+    check_images, generate, generate_with_solution, huge, read_drawn_path, read_rooms,
+    rng_from_seed, shaped_lattice, transformed_lattice, Algorithm, Figure, Lattice, Mask, Options,
+    Pick, RoomList, Transform,
 };
 use mazegraph::Graph;
 use std::path::{Path, PathBuf};
@@ -131,8 +132,19 @@ enum ShapeArg {
     DoubleSpiral,
 }
 
-/// Share of the distance between two turns of `--shape spiral` that its band takes.
-const SPIRAL_BAND: f64 = 0.6;
+impl ShapeArg {
+    /// The library's figure of this name.
+    fn figure(self) -> Figure {
+        match self {
+            ShapeArg::Box => Figure::Box,
+            ShapeArg::Diamond => Figure::Diamond,
+            ShapeArg::Ellipse => Figure::Ellipse,
+            ShapeArg::Triangle => Figure::Triangle,
+            ShapeArg::Spiral => Figure::Spiral,
+            ShapeArg::DoubleSpiral => Figure::DoubleSpiral,
+        }
+    }
+}
 
 /// Rooms per axis.
 #[derive(Clone, Debug)]
@@ -345,83 +357,63 @@ fn read_solution(path: &Path, limits: &mazegraph::grid::Limits) -> Result<Given>
 }
 
 /// The rooms to carve: the box of --size (or the smallest box holding the given solution),
-/// or a shape, a mask, transformed.
+/// or a shape, a mask, transformed; every box along the way refused from its size before it
+/// is made.
 fn lattice(
     args: &Args,
     solution_size: Option<&Vec<usize>>,
     limits: &mazegraph::grid::Limits,
 ) -> Result<Lattice> {
-    let shaped = args.shape.is_some_and(|s| !matches!(s, ShapeArg::Box))
-        || args.mask.is_some()
-        || !args.transform.is_empty();
     // A mask picture has a size of its own; otherwise the path's box is the default.
     let default_size = solution_size.filter(|_| args.mask.is_none());
     let size = args.size.as_ref().map(|s| &s.0).or(default_size);
-    if !shaped {
-        let size = size.context("say how many rooms with --size, e.g. --size 30x40")?;
-        return Ok(Lattice::new(size, limits)?);
-    }
-    let mut mask = match &args.mask {
-        Some(path) => {
-            let expect = super::io::Expect::of(mazegraph::format::Format::Png);
-            let (bytes, stopped) = super::io::read_input(path, expect, limits)?;
-            if let Some(why) = stopped {
-                bail!(why);
-            }
-            let m = Mask::from_png(&bytes, limits).map_err(|e| super::io::located(path, e))?;
-            match (size, args.polar) {
-                (Some(size), false) => {
-                    check_rooms(size, limits)?;
-                    m.resized(size)?
-                }
-                (None, false) => m,
-                (size, true) => {
-                    let side = m.shape().dims()[0].saturating_mul(2);
-                    let size = size.cloned().unwrap_or_else(|| vec![side, side]);
-                    check_rooms(&size, limits)?;
-                    m.polar(&size)?
-                }
-            }
+    let need_size = || size.context("say how many rooms with --size, e.g. --size 30x40");
+    let figure = args.shape.unwrap_or(ShapeArg::Box).figure();
+    let Some(path) = &args.mask else {
+        let size = need_size()?;
+        if args.transform.is_empty() {
+            return Ok(shaped_lattice(figure, size, args.turns, limits)?);
         }
-        None => {
-            let size = size.context("say how many rooms with --size, e.g. --size 30x40")?;
-            check_rooms(size, limits)?;
-            let shape = args.shape.unwrap_or(ShapeArg::Box);
-            match shape {
-                ShapeArg::Box => Mask::full(size)?,
-                ShapeArg::Diamond => Mask::diamond(size)?,
-                ShapeArg::Ellipse => Mask::ellipse(size)?,
-                ShapeArg::Triangle => Mask::triangle(size)?,
-                ShapeArg::Spiral | ShapeArg::DoubleSpiral => {
-                    let arms = if matches!(shape, ShapeArg::Spiral) {
-                        1
-                    } else {
-                        2
-                    };
-                    // A band about 4 rooms wide: a turn (of every arm) per 7·arms rooms of radius.
-                    let radius = size.iter().copied().min().unwrap_or(1) as f64 / 2.0;
-                    let turns = args
-                        .turns
-                        .unwrap_or((radius / (7.0 * arms as f64)).max(1.0));
-                    Mask::spiral_arms(size, turns, SPIRAL_BAND, arms)?
-                }
-            }
+        let transforms = parse_transforms(&args.transform, size.len())?;
+        return Ok(transformed_lattice(
+            figure,
+            size,
+            args.turns,
+            &transforms,
+            limits,
+        )?);
+    };
+    let expect = super::io::Expect::of(mazegraph::format::Format::Png);
+    let (bytes, stopped) = super::io::read_input(path, expect, limits)?;
+    if let Some(why) = stopped {
+        bail!(why);
+    }
+    let m = Mask::from_png(&bytes, limits).map_err(|e| super::io::located(path, e))?;
+    // The box the picture is resized or wrapped to, then its images: all checked first.
+    let dims = match (size, args.polar) {
+        (Some(size), _) => size.clone(),
+        (None, false) => m.shape().dims().to_vec(),
+        (None, true) => {
+            let side = m.shape().dims()[0].saturating_mul(2);
+            vec![side, side]
         }
     };
-    let n = mask.shape().ndim();
-    for t in &args.transform {
-        mask = mask.transformed(&parse_transform(t, n)?, limits)?;
+    let transforms = parse_transforms(&args.transform, dims.len())?;
+    check_images(&dims, &transforms, limits)?;
+    let mut mask = match (size, args.polar) {
+        (None, false) => m,
+        (Some(size), false) => m.resized(size)?,
+        (_, true) => m.polar(&dims)?,
+    };
+    for t in &transforms {
+        mask = mask.transformed(t, limits)?;
     }
     Ok(Lattice::from_mask(&mask, limits)?)
 }
 
-/// Refuses a mask of `size` rooms over the limits before it is made (a mask holds a byte a
-/// room).
-fn check_rooms(size: &[usize], limits: &mazegraph::grid::Limits) -> Result<()> {
-    let rooms: u64 = size.iter().fold(1u64, |p, &d| p.saturating_mul(d as u64));
-    limits.check(rooms)?;
-    limits.check_bytes(&format!("a mask of {rooms} rooms"), rooms)?;
-    Ok(())
+/// Parses every `--transform` for `n` axes.
+fn parse_transforms(all: &[String], n: usize) -> Result<Vec<Transform>> {
+    all.iter().map(|t| parse_transform(t, n)).collect()
 }
 
 fn run_huge(

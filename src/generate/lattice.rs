@@ -13,6 +13,7 @@ use crate::error::{Error, Result};
 use crate::grid::{Grid, Limits, Shape};
 use fixedbitset::FixedBitSet;
 use rand::Rng;
+use std::collections::VecDeque;
 
 /// Largest number of axes a lattice may have (2·32 directions fit a small array).
 pub const MAX_DIMS: usize = 32;
@@ -71,6 +72,7 @@ impl Lattice {
     /// Complexity: O(rooms of the mask's box) time and bits.
     pub fn from_mask(mask: &Mask, limits: &Limits) -> Result<Lattice> {
         let shape = mask.shape();
+        Mask::check_size(shape.dims(), limits)?;
         let bits = mask.bits();
         let first = bits
             .ones()
@@ -78,20 +80,20 @@ impl Lattice {
             .ok_or_else(|| Error::InvalidMaze("the shape has no room to carve".into()))?;
         // Largest connected part: flood fill every part once, remember the biggest seed.
         let mut seen = FixedBitSet::with_capacity(shape.len());
-        let mut stack = Vec::new();
+        let mut queue = VecDeque::new();
         let (mut best, mut best_size) = (first, 0usize);
         for seed in bits.ones() {
             if seen.contains(seed) {
                 continue;
             }
-            let size = flood(shape, bits, seed, &mut seen, &mut stack);
+            let size = flood(shape, bits, seed, &mut seen, &mut queue);
             if size > best_size {
                 best = seed;
                 best_size = size;
             }
         }
         let mut keep = FixedBitSet::with_capacity(shape.len());
-        flood(shape, bits, best, &mut keep, &mut stack);
+        flood(shape, bits, best, &mut keep, &mut queue);
         // Bounding box of the kept part.
         let n = shape.ndim();
         let mut lo = vec![usize::MAX; n];
@@ -407,23 +409,24 @@ fn for_each_room_cell(rooms: &Shape, cells: &Shape, mut f: impl FnMut(usize, usi
     }
 }
 
-/// Flood-fills the part of `bits` containing `seed` into `seen`; returns its size.
+/// Flood-fills the part of `bits` containing `seed` into `seen`; returns its size. Breadth
+/// first: the queue holds a layer of rooms, where a depth-first stack can hold most of them.
 fn flood(
     shape: &Shape,
     bits: &FixedBitSet,
     seed: usize,
     seen: &mut FixedBitSet,
-    stack: &mut Vec<usize>,
+    queue: &mut VecDeque<usize>,
 ) -> usize {
     let mut size = 1;
     seen.insert(seed);
-    stack.clear();
-    stack.push(seed);
-    while let Some(i) = stack.pop() {
+    queue.clear();
+    queue.push_back(seed);
+    while let Some(i) = queue.pop_front() {
         shape.for_each_neighbour(i, |j| {
             if bits.contains(j) && !seen.put(j) {
                 size += 1;
-                stack.push(j);
+                queue.push_back(j);
             }
         });
     }

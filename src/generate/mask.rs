@@ -300,39 +300,11 @@ impl Mask {
     #[cfg(feature = "transform")]
     pub fn transformed(&self, t: &Transform, limits: &Limits) -> Result<Mask> {
         let n = self.shape.ndim();
-        if t.ndim() != n {
-            return Err(Error::InvalidMaze(format!(
-                "a {0}×{0} transform cannot map a {n}-D shape",
-                t.ndim()
-            )));
-        }
-        let inv = t.inverse()?;
-        // Bounding box of the image of [0, d0]×[0, d1]×…: per output axis, the sum of the
-        // negative and of the positive contributions of each input axis.
         let dims_src = self.shape.dims();
-        let mut lo = vec![0f64; n];
-        let mut hi = vec![0f64; n];
-        for r in 0..n {
-            for c in 0..n {
-                let v = t.m[(r, c)] * dims_src[c] as f64;
-                lo[r] += v.min(0.0);
-                hi[r] += v.max(0.0);
-            }
-        }
-        let mut dims = Vec::with_capacity(n);
-        let mut product: u64 = 1;
-        for k in 0..n {
-            let extent = (hi[k] - lo[k] - 1e-9).ceil().max(1.0);
-            if !extent.is_finite() || extent > 1e15 {
-                return Err(Error::TooLarge {
-                    cells: u64::MAX,
-                    limit: limits.max_cells,
-                });
-            }
-            product = product.saturating_mul(extent as u64);
-            dims.push(extent as usize);
-        }
-        limits.check(product)?;
+        let dims = Mask::image_dims(dims_src, t, limits)?;
+        Mask::check_size(&dims, limits)?;
+        let inv = t.inverse()?;
+        let lo = image_low_corner(dims_src, t);
         let mut p = DVector::<f64>::zeros(n);
         let mut q = DVector::<f64>::zeros(n);
         let mut src = vec![0usize; n];
@@ -352,6 +324,65 @@ impl Mask {
                 .index(&src)
                 .is_some_and(|i| self.bits.contains(i))
         })
+    }
+
+    /// Refuses, from the sizes alone, a mask over `dims` rooms that could not become a maze
+    /// within `limits`: the lattice made from it has `2r + 1` cells on an axis of `r` rooms,
+    /// counted against `max_cells`; the mask's bits, the two bit sets of the search for its
+    /// largest part and the lattice's bits are counted against `max_bytes`. Every shape is
+    /// checked so before it is made ([`super::Figure::mask`], [`Mask::transformed`],
+    /// [`Lattice::from_mask`](super::Lattice::from_mask)), as a box is by
+    /// [`Lattice::new`](super::Lattice::new).
+    ///
+    /// ```
+    /// use mazegraph::generate::Mask;
+    /// use mazegraph::grid::Limits;
+    /// assert!(Mask::check_size(&[1000, 1000], &Limits::default()).is_ok());
+    /// // 60000² rooms fit under the cell limit, their 14.4 billion cells do not.
+    /// assert!(Mask::check_size(&[60000, 60000], &Limits::default()).is_err());
+    /// ```
+    pub fn check_size(dims: &[usize], limits: &Limits) -> Result<()> {
+        let mut rooms: u64 = 1;
+        let mut cells: u64 = 1;
+        for &d in dims {
+            rooms = rooms.saturating_mul(d as u64);
+            cells = cells.saturating_mul((d as u64).saturating_mul(2).saturating_add(1));
+        }
+        limits.check(cells)?;
+        // The mask and the search's two sets (a bit a room each, the search's frontier is a
+        // layer of rooms), then the lattice (a bit a cell).
+        let bytes = rooms.saturating_mul(3).saturating_add(cells).div_ceil(8);
+        limits.check_bytes(&format!("a shape of {rooms} rooms ({cells} cells)"), bytes)
+    }
+
+    /// The box of rooms that holds the image of a mask over `dims` rooms under `t` (see
+    /// [`Mask::transformed`]), computed from the sizes alone; refused when an axis would be
+    /// absurdly long, or when `t` has the wrong number of axes.
+    #[cfg(feature = "transform")]
+    pub fn image_dims(dims: &[usize], t: &Transform, limits: &Limits) -> Result<Vec<usize>> {
+        let n = dims.len();
+        if t.ndim() != n {
+            return Err(Error::InvalidMaze(format!(
+                "a {0}×{0} transform cannot map a {n}-D shape",
+                t.ndim()
+            )));
+        }
+        let lo = image_low_corner(dims, t);
+        let mut out = Vec::with_capacity(n);
+        for (r, &low) in lo.iter().enumerate() {
+            let high: f64 = (0..n)
+                .map(|c| (t.m[(r, c)] * dims[c] as f64).max(0.0))
+                .sum();
+            let extent = (high - low - 1e-9).ceil().max(1.0);
+            if !extent.is_finite() || extent > 1e15 {
+                return Err(Error::TooLarge {
+                    cells: u64::MAX,
+                    limit: limits.max_cells,
+                });
+            }
+            out.push(extent as usize);
+        }
+        Ok(out)
     }
 
     /// The box of rooms.
@@ -539,6 +570,20 @@ fn check_axes(n: usize, i: usize, j: usize) -> Result<()> {
         )));
     }
     Ok(())
+}
+
+/// The low corner of the box holding the image of `[0, d0]×[0, d1]×…` under `t`: per output
+/// axis, the sum of the negative contributions of the input axes.
+#[cfg(feature = "transform")]
+fn image_low_corner(dims: &[usize], t: &Transform) -> Vec<f64> {
+    let n = dims.len();
+    (0..n)
+        .map(|r| {
+            (0..n)
+                .map(|c| (t.m[(r, c)] * dims[c] as f64).min(0.0))
+                .sum()
+        })
+        .collect()
 }
 
 fn room_shape(dims: &[usize]) -> Result<Shape> {

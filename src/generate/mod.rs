@@ -55,6 +55,7 @@ pub mod bfs;
 pub mod binary_tree;
 pub mod division;
 pub mod eller;
+pub mod figure;
 pub mod growing_tree;
 pub mod growth;
 pub mod huge;
@@ -69,6 +70,9 @@ pub mod solution;
 pub mod wall_removal;
 pub mod wilson;
 
+#[cfg(feature = "transform")]
+pub use figure::{check_images, transformed_lattice};
+pub use figure::{shaped_lattice, Figure};
 pub use growing_tree::Pick;
 pub use lattice::Lattice;
 pub use mask::Mask;

@@ -3,7 +3,7 @@
 //! | endpoint | method | body | answer |
 //! |---|---|---|---|
 //! | `info` | GET | – | generators, shapes, formats, the picture palette, the limits |
-//! | `generate` | POST | `{"size": [r0, r1, …], "algorithm", "seed", "loops", "braid", "shape", "pick", "closed", "keep"}` | `{"maze": MAZE, "seed"}` |
+//! | `generate` | POST | `{"size": [r0, r1, …], "algorithm", "seed", "loops", "braid", "shape", "turns", "pick", "closed", "keep"}` | `{"maze": MAZE, "seed"}` |
 //! | `solve` | POST | `{"maze": MAZE, "method", "steps"}` | length, path, kept count; with `steps`, the fill order and the BFS layers |
 //! | `attractor` | POST | `{"maze": MAZE}` | the goal's attractor in the oriented game: ranks, strategy |
 //! | `stats` | POST | `{"maze": MAZE}` | `mazegraph stats --json`'s figures |
@@ -21,7 +21,9 @@ use mazegraph::convert::to_maze;
 use mazegraph::format::{Format, Holds, Item, ReadOptions};
 use mazegraph::game::format::GameFormat;
 use mazegraph::game::{attractor, orient, Player};
-use mazegraph::generate::{generate, rng_from_seed, Algorithm, Lattice, Mask, Options, Pick};
+use mazegraph::generate::{
+    generate, rng_from_seed, shaped_lattice, Algorithm, Figure, Options, Pick,
+};
 use mazegraph::layout::Layout;
 use mazegraph::render;
 use mazegraph::solve::{solve_between, steps, Method};
@@ -116,7 +118,7 @@ impl Api {
             .collect();
         json_reply(&json!({
             "generators": Algorithm::NAMES,
-            "shapes": ["box", "diamond", "ellipse", "triangle"],
+            "shapes": Figure::ALL.map(Figure::name),
             "formats": formats,
             "colours": {
                 "wall": colour(render::WALL), "open": colour(render::OPEN),
@@ -150,35 +152,18 @@ impl Api {
                 "size: give at least one room on every axis, e.g. [20, 30]",
             ));
         }
-        // The rooms, then the cells (2r+1 per axis), checked before anything is made.
-        let rooms = req
-            .size
-            .iter()
-            .fold(1u64, |p, &d| p.saturating_mul(d as u64));
-        limits.check(rooms)?;
-        limits.check_bytes(&format!("a mask of {rooms} rooms"), rooms)?;
-        let lattice = match req.shape.as_deref().unwrap_or("box") {
-            "box" => Lattice::new(&req.size, limits)?,
-            shape => {
-                let mask = match shape {
-                    "diamond" => Mask::diamond(&req.size)?,
-                    "ellipse" => Mask::ellipse(&req.size)?,
-                    "triangle" => Mask::triangle(&req.size)?,
-                    other => {
-                        return Err(bad(format!(
-                            "shape {other:?}: expected box, diamond, ellipse or triangle"
-                        )))
-                    }
-                };
-                Lattice::from_mask(&mask, limits)?
-            }
-        };
-        let cells = lattice.cells().len() as u64;
-        // The generators' work space, the maze and the answer's text.
+        // The generators' work space, the maze and the answer's text, from the size alone;
+        // the shape's own boxes are checked by `shaped_lattice` before they are made.
+        let cells = req.size.iter().fold(1u64, |p, &d| {
+            p.saturating_mul((d as u64).saturating_mul(2).saturating_add(1))
+        });
+        limits.check(cells)?;
         limits.check_bytes(
             &format!("generating a maze of {cells} cells"),
             cells.saturating_mul(GENERATE_BYTES_PER_CELL),
         )?;
+        let figure = Figure::from_name(req.shape.as_deref().unwrap_or("box"))?;
+        let lattice = shaped_lattice(figure, &req.size, req.turns, limits)?;
         let seed = req.seed.unwrap_or_else(fresh_seed);
         let opts = Options {
             algorithm,
@@ -344,6 +329,9 @@ struct GenerateRequest {
     braid: bool,
     #[serde(default)]
     shape: Option<String>,
+    /// Turns of a spiral shape (default: a band about 4 rooms wide).
+    #[serde(default)]
+    turns: Option<f64>,
     #[serde(default)]
     pick: Option<String>,
     /// No entrance or exit (the wolf game's maze).
