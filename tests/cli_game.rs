@@ -287,6 +287,22 @@ fn help_has_examples() {
 }
 
 #[test]
+fn every_method_is_held_to_the_memory_budget() {
+    // The solvers' arrays are counted from the game's size before they are made: the same
+    // refusal for every method, one line, exit 2.
+    let g = data("game.pg");
+    for method in ["pp", "tangle", "zielonka"] {
+        let (code, out, err) = run(&["solve-game", &g, "--method", method, "--max-memory", "300"]);
+        assert_eq!(code, 2, "{method}: {out}{err}");
+        assert!(err.contains("solving a game of"), "{method}: {err}");
+        assert!(
+            err.contains("--max-memory") && err.lines().count() == 1,
+            "{err}"
+        );
+    }
+}
+
+#[test]
 fn parity_solver_flag() {
     let dir = tempfile::tempdir().unwrap();
     let g = data("game.pg");

@@ -7,9 +7,7 @@ use super::out::outln;
 use super::Global;
 use anyhow::{anyhow, bail, Result};
 use mazegraph::game::format::{pg, GameFormat};
-use mazegraph::game::{
-    check, solve, solve_parity, Game, Objective, ParityAlgorithm, Player, Solution,
-};
+use mazegraph::game::{check, solve_within, Game, Objective, ParityAlgorithm, Player, Solution};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -183,11 +181,9 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         };
     }
     let t0 = Instant::now();
-    let sol = match (&objective, args.parity_solver) {
-        (Objective::Parity, Some(algo)) => solve_parity(&game, algo.into()),
-        _ => solve(&game, &objective),
-    }
-    .map_err(|e| located(&args.input, e))?;
+    let algorithm = args.parity_solver.map(Into::into).unwrap_or_default();
+    let sol = solve_within(&game, &objective, algorithm, &opts.limits)
+        .map_err(|e| located(&args.input, e))?;
     let solved = t0.elapsed();
     check(&game, &objective, &sol)
         .map_err(|v| anyhow!("internal error: the solver's solution fails the checker: {v}"))?;

@@ -58,7 +58,10 @@ mod families;
 
 pub use attractor::{attractor, Attractor};
 pub use orient::{orient, orient_graph, Oriented};
-pub use solve::{check, solve, solve_parity, Objective, ParityAlgorithm, Solution};
+pub use solve::{
+    check, solve, solve_parity, solve_within, Objective, ParityAlgorithm, Solution,
+    SOLVE_BYTES_PER_VERTEX,
+};
 
 use crate::error::{Error, Result};
 use crate::grid::Limits;

@@ -8,6 +8,7 @@
 use super::attractor::{attract_within, attractor, Scratch};
 use super::{priority_promotion, tangle, Game, Player, NONE};
 use crate::error::{Error, Result};
+use crate::grid::Limits;
 use fixedbitset::FixedBitSet;
 use std::fmt;
 
@@ -117,12 +118,48 @@ impl Solution {
 /// assert!(check(&g, &Objective::Parity, &s).is_ok());
 /// ```
 pub fn solve(game: &Game, objective: &Objective) -> Result<Solution> {
+    solve_within(
+        game,
+        objective,
+        ParityAlgorithm::default(),
+        &Limits::default(),
+    )
+}
+
+/// Bytes a solver holds per vertex of the game at most, besides the game itself: the subgame,
+/// winners, strategies, counters and the solvers' own arrays (tangle learning's are the
+/// largest, about 40 a vertex), with a margin.
+pub const SOLVE_BYTES_PER_VERTEX: u64 = 64;
+
+/// [`solve`] with the parity algorithm (used for [`Objective::Parity`] only) and a memory
+/// budget: the solver's arrays are counted from the game's size before they are made
+/// ([`SOLVE_BYTES_PER_VERTEX`]), and tangle learning, which some games make learn
+/// exponentially many tangles, stops with [`Error::OverBudget`] when they outgrow the budget.
+/// Every algorithm works in O(V + E) memory besides.
+///
+/// ```
+/// use mazegraph::game::{solve_within, Game, Objective, ParityAlgorithm, Player};
+/// use mazegraph::grid::Limits;
+/// let g = Game::new(vec![Player::Zero, Player::One], vec![1, 2], &[(0, 1), (1, 0)]).unwrap();
+/// let s = solve_within(&g, &Objective::Parity, ParityAlgorithm::Zielonka, &Limits::default());
+/// assert_eq!(s.unwrap().region(Player::One), vec![0, 1]);
+/// let tiny = Limits { max_bytes: 64, ..Limits::default() };
+/// assert!(solve_within(&g, &Objective::Parity, ParityAlgorithm::Zielonka, &tiny).is_err());
+/// ```
+pub fn solve_within(
+    game: &Game,
+    objective: &Objective,
+    algorithm: ParityAlgorithm,
+    limits: &Limits,
+) -> Result<Solution> {
+    let n = game.vertex_count() as u64;
+    limits.check_bytes(
+        &format!("solving a game of {n} vertices"),
+        n.saturating_mul(SOLVE_BYTES_PER_VERTEX),
+    )?;
     match objective {
         Objective::Reach { player, target } => reach(game, *player, target),
-        Objective::Safety { player, avoid } => {
-            let dual = reach(game, player.opponent(), avoid)?;
-            Ok(dual)
-        }
+        Objective::Safety { player, avoid } => reach(game, player.opponent(), avoid),
         Objective::Buchi { player, accepting } => {
             for &v in accepting {
                 game.check_vertex(v)?;
@@ -131,7 +168,7 @@ pub fn solve(game: &Game, objective: &Objective) -> Result<Solution> {
             s.buchi(*player, accepting);
             Ok(s.finish())
         }
-        Objective::Parity => solve_parity(game, ParityAlgorithm::default()),
+        Objective::Parity => parity(game, algorithm, limits),
     }
 }
 
@@ -194,29 +231,28 @@ pub enum ParityAlgorithm {
 /// assert!(check(&g, &Objective::Parity, &pp).is_ok());
 /// ```
 pub fn solve_parity(game: &Game, algorithm: ParityAlgorithm) -> Result<Solution> {
-    match algorithm {
-        ParityAlgorithm::TangleLearning | ParityAlgorithm::PriorityPromotion => {
-            let mut s = Solver::new(game);
-            s.strip_dead_ends();
-            let solve = if algorithm == ParityAlgorithm::TangleLearning {
-                tangle::solve
-            } else {
-                priority_promotion::solve
-            };
-            let rest = solve(game, &mut s.alive, &mut s.winner, &mut s.strat);
-            if rest.is_empty() {
-                return Ok(s.finish());
-            }
-            // Each pass of either ends with a dominion or a tangle learned; should one not,
-            // Zielonka decides the rest.
-            zielonka_on_thread(s, rest)
+    solve_within(game, &Objective::Parity, algorithm, &Limits::default())
+}
+
+/// Parity by `algorithm`, the tangles held to `limits`.
+fn parity(game: &Game, algorithm: ParityAlgorithm, limits: &Limits) -> Result<Solution> {
+    let mut s = Solver::new(game);
+    let verts = s.strip_dead_ends();
+    let rest = match algorithm {
+        ParityAlgorithm::Zielonka => verts,
+        ParityAlgorithm::TangleLearning => {
+            tangle::solve(game, &mut s.alive, &mut s.winner, &mut s.strat, limits)?
         }
-        ParityAlgorithm::Zielonka => {
-            let mut s = Solver::new(game);
-            let verts = s.strip_dead_ends();
-            zielonka_on_thread(s, verts)
+        ParityAlgorithm::PriorityPromotion => {
+            priority_promotion::solve(game, &mut s.alive, &mut s.winner, &mut s.strat)
         }
+    };
+    if rest.is_empty() {
+        return Ok(s.finish());
     }
+    // Each pass of tangle learning or priority promotion ends with a dominion or a tangle
+    // learned; should one not, Zielonka decides the rest.
+    zielonka_on_thread(s, rest)
 }
 
 /// Reachability for `p` (and safety for the opponent): the attractor and the escapes.
@@ -240,7 +276,7 @@ fn reach(game: &Game, p: Player, target: &[u32]) -> Result<Solution> {
 
 /// Zielonka's algorithm on the total subgame `verts` (= `s.alive`), on a thread whose stack
 /// fits the recursion.
-fn zielonka_on_thread(s: Solver<'_>, verts: Vec<u32>) -> Result<Solution> {
+fn zielonka_on_thread(s: Solver<'_>, mut verts: Vec<u32>) -> Result<Solution> {
     let game = s.game;
     let mut prios: Vec<u32> = verts.iter().map(|&v| game.priority(v)).collect();
     prios.sort_unstable();
@@ -254,7 +290,7 @@ fn zielonka_on_thread(s: Solver<'_>, verts: Vec<u32>) -> Result<Solution> {
             .stack_size(stack)
             .spawn_scoped(scope, move || {
                 let mut s = s;
-                s.zielonka(verts);
+                s.zielonka(&mut verts);
                 s.finish()
             })?;
         h.join()
@@ -330,13 +366,21 @@ impl<'g> Solver<'g> {
     /// Zielonka's recursion on the total subgame `verts` (= `alive` on entry, restored on
     /// exit): decides every vertex of it. The tail call is a loop, so the depth is bounded by
     /// the number of distinct priorities.
-    fn zielonka(&mut self, mut verts: Vec<u32>) {
-        let mut removed: Vec<u32> = Vec::new();
-        while !verts.is_empty() {
+    ///
+    /// Memory is O(V) whatever the depth: the subgames of the recursion are nested prefixes of
+    /// one array. Each level partitions its part of the array in place (the subgame it recurses
+    /// on first, the attractor it took out after), and what it decides for the opponent goes
+    /// to the end of its part; a deeper level only reorders the prefix it was given. (Lists of
+    /// their own per level took O(V) each, O(V²) along a deep recursion: gigabytes on a game
+    /// of 20 000 vertices with as many priorities.)
+    fn zielonka(&mut self, verts: &mut [u32]) {
+        let mut n = verts.len();
+        while n > 0 {
             let game = self.game;
-            let d = verts.iter().map(|&v| game.priority(v)).max().unwrap_or(0);
+            let live = &mut verts[..n];
+            let d = live.iter().map(|&v| game.priority(v)).max().unwrap_or(0);
             let p = Player::of_priority(d);
-            let top: Vec<u32> = verts
+            let top: Vec<u32> = live
                 .iter()
                 .copied()
                 .filter(|&v| game.priority(v) == d)
@@ -346,40 +390,53 @@ impl<'g> Solver<'g> {
                     self.strat[u as usize] = self.any_alive_successor(u);
                 }
             }
-            let a = self.attract(p, &verts, top.iter().copied());
+            let a = self.attract(p, live, top);
             for &v in &a {
                 self.alive.set(v as usize, false);
             }
-            let sub: Vec<u32> = verts
-                .iter()
-                .copied()
-                .filter(|&v| self.alive.contains(v as usize))
-                .collect();
-            self.zielonka(sub.clone());
-            for &v in &a {
+            drop(a);
+            // live[..m] is the subgame without p's attractor, live[m..] the attractor.
+            let m = self.keep_alive_first(live);
+            self.zielonka(&mut live[..m]);
+            for &v in &live[m..] {
                 self.alive.insert(v as usize);
             }
-            let lost: Vec<u32> = sub
-                .into_iter()
+            let lost: Vec<u32> = live[..m]
+                .iter()
+                .copied()
                 .filter(|&v| self.winner[v as usize] != p.index())
                 .collect();
             if lost.is_empty() {
-                for &v in &a {
+                for &v in &live[m..] {
                     self.winner[v as usize] = p.index();
                 }
                 break;
             }
-            let b = self.attract(p.opponent(), &verts, lost);
+            let b = self.attract(p.opponent(), live, lost);
             for &v in &b {
                 self.winner[v as usize] = p.opponent().index();
                 self.alive.set(v as usize, false);
-                removed.push(v);
             }
-            verts.retain(|&v| self.alive.contains(v as usize));
+            drop(b);
+            n = self.keep_alive_first(live);
         }
-        for v in removed {
+        // verts[n..] were decided for an opponent along the way: back into the subgame.
+        for &v in &verts[n..] {
             self.alive.insert(v as usize);
         }
+    }
+
+    /// Moves the vertices of `verts` that are alive to its front, keeping their order, and
+    /// returns how many there are.
+    fn keep_alive_first(&self, verts: &mut [u32]) -> usize {
+        let mut kept = 0;
+        for j in 0..verts.len() {
+            if self.alive.contains(verts[j] as usize) {
+                verts.swap(kept, j);
+                kept += 1;
+            }
+        }
+        kept
     }
 
     /// Büchi for `p` by iterated attractors: remove the opponent's attractor of the vertices

@@ -30,7 +30,9 @@
 //! (in arrays) of the tangles it is an escape of. The strongly connected components come from
 //! an iterative Tarjan's algorithm: nothing recurses.
 
-use super::{Game, Player, NONE};
+use super::{solve::SOLVE_BYTES_PER_VERTEX, Game, Player, NONE};
+use crate::error::Result;
+use crate::grid::Limits;
 use fixedbitset::FixedBitSet;
 
 /// Learned tangles, in flat arrays.
@@ -71,6 +73,13 @@ impl Tangles {
 
     fn len(&self) -> usize {
         self.prio.len()
+    }
+
+    /// The bytes the learned tangles take: 4 a vertex, a move and an escape entry (three
+    /// words), and about 30 a tangle.
+    fn bytes(&self) -> u64 {
+        let words = self.verts.len() + self.moves.len() + 3 * self.escapes.len();
+        4 * words as u64 + 30 * self.len() as u64
     }
 
     fn vertices(&self, t: usize) -> (&[u32], &[u32]) {
@@ -132,27 +141,35 @@ pub(crate) fn solve(
     alive: &mut FixedBitSet,
     winner: &mut [u8],
     strategy: &mut [u32],
-) -> Vec<u32> {
-    run(game, alive, winner, strategy).0
+    limits: &Limits,
+) -> Result<Vec<u32>> {
+    run(game, alive, winner, strategy, limits).map(|r| r.0)
 }
 
-/// [`solve`], with the number of passes and of learned tangles.
+/// [`solve`], with the number of passes and of learned tangles. The tangles, with the
+/// solvers' arrays, are held to `limits.max_bytes`: some games need exponentially many.
 fn run(
     game: &Game,
     alive: &mut FixedBitSet,
     winner: &mut [u8],
     strategy: &mut [u32],
-) -> (Vec<u32>, usize, usize) {
+    limits: &Limits,
+) -> Result<(Vec<u32>, usize, usize)> {
     let mut tl = Learner::new(game, alive);
+    let arrays = (game.vertex_count() as u64).saturating_mul(SOLVE_BYTES_PER_VERTEX);
     let mut passes = 0;
     while !tl.order.is_empty() {
         passes += 1;
         if tl.pass(alive, winner, strategy) == Pass::Stuck {
             break;
         }
+        limits.check_bytes(
+            &format!("the {} tangles learned so far", tl.tangles.len()),
+            arrays.saturating_add(tl.tangles.bytes()),
+        )?;
     }
     tl.order.retain(|&v| alive.contains(v as usize));
-    (tl.order, passes, tl.tangles.len())
+    Ok((tl.order, passes, tl.tangles.len()))
 }
 
 /// Where a region of the current decomposition starts.
@@ -675,7 +692,7 @@ impl<'g> Learner<'g> {
 mod tests {
     use super::*;
     use crate::game::families;
-    use crate::game::{check, solve_parity, Objective, ParityAlgorithm, Solution};
+    use crate::game::{check, solve_parity, solve_within, Objective, ParityAlgorithm, Solution};
 
     /// Tangle learning on a total game without dead ends: (winners, moves, passes, tangles).
     fn learn(g: &Game) -> (Vec<u8>, Vec<u32>, usize, usize) {
@@ -683,7 +700,14 @@ mod tests {
         let mut alive = FixedBitSet::with_capacity(n);
         alive.insert_range(..);
         let (mut winner, mut strategy) = (vec![9; n], vec![NONE; n]);
-        let (rest, passes, tangles) = run(g, &mut alive, &mut winner, &mut strategy);
+        let (rest, passes, tangles) = run(
+            g,
+            &mut alive,
+            &mut winner,
+            &mut strategy,
+            &Limits::default(),
+        )
+        .unwrap();
         assert!(rest.is_empty() && alive.is_clear());
         (winner, strategy, passes, tangles)
     }
@@ -762,6 +786,30 @@ mod tests {
             let z = solve_parity(&g, ParityAlgorithm::Zielonka).unwrap();
             assert_eq!(s.region(Player::Zero), z.region(Player::Zero));
         }
+    }
+
+    #[test]
+    fn the_learned_tangles_are_held_to_the_budget() {
+        let g = families::recursive_ladder(10);
+        let budget = |max_bytes| Limits {
+            max_bytes,
+            ..Limits::default()
+        };
+        let e = solve_within(
+            &g,
+            &Objective::Parity,
+            ParityAlgorithm::TangleLearning,
+            &budget(3300),
+        )
+        .unwrap_err();
+        assert!(e.to_string().contains("tangles learned so far"), "{e}");
+        let s = solve_within(
+            &g,
+            &Objective::Parity,
+            ParityAlgorithm::TangleLearning,
+            &budget(1 << 20),
+        );
+        assert!(check(&g, &Objective::Parity, &s.unwrap()).is_ok());
     }
 
     #[test]
