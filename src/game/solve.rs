@@ -333,6 +333,7 @@ impl<'g> Solver<'g> {
     fn zielonka(&mut self, mut verts: Vec<u32>) {
         let mut removed: Vec<u32> = Vec::new();
         while !verts.is_empty() {
+            crate::stop::check();
             let game = self.game;
             let d = verts.iter().map(|&v| game.priority(v)).max().unwrap_or(0);
             let p = Player::of_priority(d);
@@ -392,6 +393,7 @@ impl<'g> Solver<'g> {
         }
         let mut in_r = FixedBitSet::with_capacity(self.game.vertex_count());
         loop {
+            crate::stop::check();
             let targets: Vec<u32> = verts
                 .iter()
                 .copied()
@@ -670,6 +672,7 @@ fn bad_cycle<'m>(
     let mut work = vec![verts];
     let mut next_tag = 0u32;
     while let Some(set) = work.pop() {
+        crate::stop::check();
         let t = next_tag;
         next_tag = next_tag.wrapping_add(1);
         for &v in &set {
@@ -720,6 +723,7 @@ impl Tarjan {
             self.open(root, &mut next, &mut stack);
             call.push((root, 0));
             while let Some(top) = call.last_mut() {
+                crate::stop::check();
                 let v = top.0;
                 let es = moves(v);
                 if top.1 < es.len() {
