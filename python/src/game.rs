@@ -103,9 +103,20 @@ impl Game {
         };
         let list: Vec<u32> = match p.extract::<u32>() {
             Ok(one) => vec![one],
-            Err(_) => p
-                .extract()
-                .map_err(|_| error("priority: expected a priority or a list of them"))?,
+            Err(_) => p.extract().map_err(|_| {
+                match p.is_instance_of::<pyo3::types::PyInt>()
+                    || (p.try_iter().is_ok() && !p.is_instance_of::<pyo3::types::PyString>())
+                {
+                    true => error("priority: expected a priority or a list of them"),
+                    false => crate::type_error(
+                        p.py(),
+                        format!(
+                            "priority: expected a priority or a list of them, not {}",
+                            crate::maze::type_name(p)
+                        ),
+                    ),
+                }
+            })?,
         };
         let mut out = Vec::new();
         for q in list {

@@ -313,9 +313,18 @@ fn size(value: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
                     ))
                 })?
         }
-        Err(_) => value
-            .extract::<Vec<usize>>()
-            .map_err(|_| error("size: expected rooms per axis, such as (30, 40) or \"30x40\""))?,
+        Err(_) => value.extract::<Vec<usize>>().map_err(|_| {
+            match value.is_instance_of::<pyo3::types::PyInt>() || value.try_iter().is_ok() {
+                true => error("size: expected rooms per axis, such as (30, 40) or \"30x40\""),
+                false => type_error(
+                    value.py(),
+                    format!(
+                        "size: expected rooms per axis, such as (30, 40) or \"30x40\", not {}",
+                        type_name(value)
+                    ),
+                ),
+            }
+        })?,
     };
     if let Some(k) = dims.iter().position(|&d| d == 0) {
         return Err(error(format!(
