@@ -1320,7 +1320,7 @@ impl Solution {
         if maze.grid().len() > SVG_MAX_CELLS {
             return None;
         }
-        let shown = Shown::new(&*maze).solution(&self.solution);
+        let shown = Shown::new(&maze).solution(&self.solution);
         detached(py, || shown.svg().map_err(|e| e.to_string())).ok()
     }
 
@@ -1330,7 +1330,7 @@ impl Solution {
         if maze.grid().len() <= SVG_MAX_CELLS {
             return None;
         }
-        let shown = Shown::new(&*maze).solution(&self.solution);
+        let shown = Shown::new(&maze).solution(&self.solution);
         let png = detached(py, || shown.png().map_err(|e| e.to_string())).ok()?;
         Some(PyBytes::new(py, &png))
     }
