@@ -69,6 +69,10 @@ pub enum Error {
     /// The format cannot hold this content (a 3-D maze as PNG, portals in a PNG, …).
     #[error("{0}")]
     Unsupported(String),
+    /// The work was stopped on request before it finished ([`crate::stop`]: Ctrl-C in
+    /// Python).
+    #[error("interrupted")]
+    Interrupted,
     /// A file opened or saved by path ([`crate::io`]) could not be: the error, said as the
     /// command line says it (`maze.txt:3: …`, `maze.png: …`).
     #[error("{}", in_file(path, error))]

@@ -146,6 +146,7 @@ impl Graph {
         let mut line_end = 0usize;
         let bits = grid.bits();
         for (i, &c) in cells.iter().enumerate() {
+            crate::stop::check();
             if c >= line_end {
                 let l = c / line;
                 line_start = l * line;

@@ -49,6 +49,7 @@ pub fn kept_cells(maze: &Maze) -> FixedBitSet {
     let grid = maze.grid();
     let mut kept = FixedBitSet::with_capacity(grid.len());
     for i in grid.paths() {
+        crate::stop::check();
         if !straight(open_directions(maze, i)) {
             kept.insert(i);
         }
@@ -132,6 +133,7 @@ fn build(maze: &Maze, kept: &FixedBitSet, portals: &PortalIndex) -> Graph {
     let mut weights: Vec<u32> = Vec::with_capacity(cells.len() * 3);
     let mut buf: Vec<(u32, u32)> = Vec::with_capacity(16);
     for &u in &cells {
+        crate::stop::check();
         buf.clear();
         let mask = open_directions(maze, u);
         for dir in 0..2 * shape.ndim() {

@@ -52,7 +52,8 @@
 //! - [`gamebook`]: gamebooks from perfect mazes (numbered sections, choices, Markdown/JSON);
 //! - [`display`]: inline pictures in evcxr Jupyter notebooks (`evcxr_display` methods);
 //! - [`stats`]: maze classes (perfect, unicursal, braid, …) and figures, the tree view;
-//! - [`experiment`]: the seeds' experiment, many random mazes per generator compared.
+//! - [`experiment`]: the seeds' experiment, many random mazes per generator compared;
+//! - [`stop`]: stopping long work on request (Ctrl-C in Python).
 //!
 //! ```
 //! use mazegraph::{Graph, Maze};
@@ -99,6 +100,7 @@ pub mod render;
 pub mod rooms;
 pub mod solve;
 pub mod stats;
+pub mod stop;
 
 pub use error::{Error, Result};
 pub use graph::Graph;

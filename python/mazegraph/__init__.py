@@ -8,7 +8,10 @@ Read, generate, solve, measure and draw n-dimensional mazes with the Rust librar
     >>> maze.solve().length
     50
 
-Errors are :class:`MazeError` (a ``ValueError``) with the command line's one-line messages.
+Errors are :class:`MazeError` (a ``ValueError``) with the command line's one-line messages;
+an argument of the wrong type is a :class:`MazeTypeError` (a ``MazeError`` and a ``TypeError``).
+Long calls stop on Ctrl-C (``KeyboardInterrupt``), and one object may be used from several
+threads at once.
 """
 
 from ._native import (
@@ -20,6 +23,7 @@ from ._native import (
     GameSolution,
     Maze,
     MazeError,
+    MazeTypeError,
     MazeWarning,
     Solution,
     default_max_memory,
@@ -45,6 +49,7 @@ __all__ = [
     "GameSolution",
     "Maze",
     "MazeError",
+    "MazeTypeError",
     "MazeWarning",
     "Solution",
     "default_max_memory",

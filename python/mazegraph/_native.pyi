@@ -18,6 +18,7 @@ METHODS: list[str]
 """The solvers' names, for :meth:`Maze.solve`."""
 __all__ = [
     "MazeError",
+    "MazeTypeError",
     "MazeWarning",
     "DEFAULT_MAX_CELLS",
     "default_max_memory",
@@ -39,6 +40,9 @@ DEFAULT_MAX_CELLS: int
 
 class MazeError(ValueError):
     """Bad input or an impossible request; the message is the CLI's error line."""
+
+class MazeTypeError(MazeError, TypeError):
+    """An argument of the wrong type: a MazeError that is also a TypeError."""
 
 class MazeWarning(UserWarning):
     """A note about how what was read differs from the file (directed, parallel edges)."""

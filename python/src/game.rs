@@ -1,7 +1,7 @@
 //! `mazegraph.Game`, its attractors and solutions, and `read_game`.
 
 use crate::io::{located, read_bytes, Expect};
-use crate::{detached, error, limits};
+use crate::{detached, error, limits, Arg};
 use mazegraph::format::ReadOptions;
 use mazegraph::game::format::GameFormat;
 use mazegraph::game::{check, solve, solve_parity, Objective, ParityAlgorithm, Player};
@@ -16,11 +16,14 @@ use std::path::PathBuf;
 #[pyo3(signature = (path, *, format=None, max_cells=None, max_memory=None))]
 pub fn read_game(
     py: Python<'_>,
-    path: PathBuf,
-    format: Option<&str>,
-    max_cells: Option<u64>,
-    max_memory: Option<u64>,
+    path: Arg<PathBuf>,
+    format: Option<Arg<String>>,
+    max_cells: Option<Arg<u64>>,
+    max_memory: Option<Arg<u64>>,
 ) -> PyResult<Game> {
+    let (path, format) = (path.0, format.map(|a| a.0));
+    let format = format.as_deref();
+    let (max_cells, max_memory) = (max_cells.map(|a| a.0), max_memory.map(|a| a.0));
     let limits = limits::limits(max_cells, max_memory)?;
     let format = match format {
         Some(name) => GameFormat::from_name(name),
@@ -100,9 +103,20 @@ impl Game {
         };
         let list: Vec<u32> = match p.extract::<u32>() {
             Ok(one) => vec![one],
-            Err(_) => p
-                .extract()
-                .map_err(|_| error("priority: expected a priority or a list of them"))?,
+            Err(_) => p.extract().map_err(|_| {
+                match p.is_instance_of::<pyo3::types::PyInt>()
+                    || (p.try_iter().is_ok() && !p.is_instance_of::<pyo3::types::PyString>())
+                {
+                    true => error("priority: expected a priority or a list of them"),
+                    false => crate::type_error(
+                        p.py(),
+                        format!(
+                            "priority: expected a priority or a list of them, not {}",
+                            crate::maze::type_name(p)
+                        ),
+                    ),
+                }
+            })?,
         };
         let mut out = Vec::new();
         for q in list {
@@ -143,31 +157,36 @@ impl Game {
     }
 
     /// The owner (0 or 1) of vertex `v`.
-    fn owner(&self, v: u32) -> PyResult<u8> {
+    fn owner(&self, v: Arg<u32>) -> PyResult<u8> {
+        let v = v.0;
         self.game.check_vertex(v).map_err(error)?;
         Ok(self.game.owner(v).index())
     }
 
     /// The priority of vertex `v`.
-    fn priority(&self, v: u32) -> PyResult<u32> {
+    fn priority(&self, v: Arg<u32>) -> PyResult<u32> {
+        let v = v.0;
         self.game.check_vertex(v).map_err(error)?;
         Ok(self.game.priority(v))
     }
 
     /// The name of vertex `v`, if it has one.
-    fn name(&self, v: u32) -> PyResult<Option<String>> {
+    fn name(&self, v: Arg<u32>) -> PyResult<Option<String>> {
+        let v = v.0;
         self.game.check_vertex(v).map_err(error)?;
         Ok(self.game.name(v).map(str::to_string))
     }
 
     /// The successors of vertex `v`.
-    fn successors(&self, v: u32) -> PyResult<Vec<u32>> {
+    fn successors(&self, v: Arg<u32>) -> PyResult<Vec<u32>> {
+        let v = v.0;
         self.game.check_vertex(v).map_err(error)?;
         Ok(self.game.successors(v).to_vec())
     }
 
     /// The vertex with this id or name.
-    fn find(&self, vertex: &str) -> PyResult<u32> {
+    fn find(&self, vertex: Arg<String>) -> PyResult<u32> {
+        let vertex = vertex.0.as_str();
         self.game.find(vertex).map_err(error)
     }
 
@@ -175,14 +194,15 @@ impl Game {
     /// which `player` can force the token into the target, as `mazegraph attractor` computes
     /// it. `target` holds vertex ids or names; `priority` adds the vertices of a priority (or
     /// of a list of them).
-    #[pyo3(signature = (player=0, target=None, priority=None))]
+    #[pyo3(signature = (player=Arg(0), target=None, priority=None), text_signature = "($self, player=0, target=None, priority=None)")]
     fn attractor(
         &self,
         py: Python<'_>,
-        player: u8,
+        player: Arg<u8>,
         target: Option<&Bound<'_, PyAny>>,
         priority: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Attractor> {
+        let player = player.0;
         let p = self::player(player)?;
         let mut set = self.vertices(target)?;
         set.extend(self.priorities(priority, true)?);
@@ -208,16 +228,18 @@ impl Game {
     /// solve-game` does. `objective` is "parity", "buchi", "safety" or "reach" (the last three
     /// are `player`'s, on `target` and `priority` vertices); `method` is a parity algorithm:
     /// "pp" (priority promotion, the default), "tangle" or "zielonka".
-    #[pyo3(signature = (objective="parity", player=0, target=None, priority=None, method=None))]
+    #[pyo3(signature = (objective=Arg("parity".to_string()), player=Arg(0), target=None, priority=None, method=None), text_signature = "($self, objective='parity', player=0, target=None, priority=None, method=None)")]
     fn solve(
         &self,
         py: Python<'_>,
-        objective: &str,
-        player: u8,
+        objective: Arg<String>,
+        player: Arg<u8>,
         target: Option<&Bound<'_, PyAny>>,
         priority: Option<&Bound<'_, PyAny>>,
-        method: Option<&str>,
+        method: Option<Arg<String>>,
     ) -> PyResult<GameSolution> {
+        let (objective, player, method) = (objective.0, player.0, method.map(|a| a.0));
+        let (objective, method) = (objective.as_str(), method.as_deref());
         let p = self::player(player)?;
         let mut set = self.vertices(target)?;
         set.extend(self.priorities(priority, false)?);
@@ -359,8 +381,8 @@ impl Attractor {
         self.attractor.len()
     }
 
-    fn __contains__(&self, v: i64) -> bool {
-        u32::try_from(v)
+    fn __contains__(&self, v: &Bound<'_, PyAny>) -> bool {
+        v.extract::<u32>()
             .is_ok_and(|v| (v as usize) < self.vertex_count && self.attractor.contains(v))
     }
 
@@ -404,7 +426,8 @@ impl GameSolution {
     }
 
     /// The winner from vertex `v`.
-    fn winner(&self, v: u32) -> PyResult<u8> {
+    fn winner(&self, v: Arg<u32>) -> PyResult<u8> {
+        let v = v.0;
         if (v as usize) >= self.solution.len() {
             return Err(error(format!("vertex {v} is not in the game")));
         }
@@ -412,7 +435,8 @@ impl GameSolution {
     }
 
     /// The vertices `player` wins from, in increasing order.
-    fn region(&self, player: u8) -> PyResult<Vec<u32>> {
+    fn region(&self, player: Arg<u8>) -> PyResult<Vec<u32>> {
+        let player = player.0;
         Ok(self.solution.region(self::player(player)?))
     }
 

@@ -6,11 +6,21 @@
 //! ([`limits`]), the maze class ([`maze`]) and the game class ([`game`]).
 //!
 //! Long work (reading, solving, generating, measuring, writing) runs without the GIL, and
-//! under [`detached`], which turns a panic into a `MazeError` instead of letting pyo3 raise
-//! `PanicException`.
+//! under [`detached`], which stops it on Ctrl-C and turns a panic into a `MazeError` instead of
+//! letting pyo3 raise `PanicException`. Arguments are converted through [`Arg`], so that a
+//! wrong type is a `MazeTypeError` (a `MazeError` and a `TypeError`) and an int out of range a
+//! `MazeError`, never pyo3's `TypeError` or `OverflowError`. The classes are frozen (their
+//! methods take `&self`): one object may be used from several threads at once.
 
+use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyDict, PyType};
 use std::panic::AssertUnwindSafe;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::RecvTimeoutError;
+use std::sync::Arc;
+use std::time::Duration;
 
 mod game;
 mod io;
@@ -38,27 +48,151 @@ pub(crate) fn error(message: impl std::fmt::Display) -> PyErr {
     MazeError::new_err(mazegraph::error::one_line(&message.to_string()))
 }
 
-/// Runs `work` with the GIL released. A panic in it (a bug: bad input must give an error) is
-/// caught and raised as `MazeError("internal error: …")`, so no panic crosses into Python.
+/// `mazegraph.MazeTypeError`, a `MazeError` that is also a `TypeError`: made when the module
+/// is (a class with two bases, which `create_exception!` cannot make).
+static MAZE_TYPE_ERROR: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+
+/// The class `mazegraph.MazeTypeError`.
+fn maze_type_error(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
+    let ty = MAZE_TYPE_ERROR.get_or_try_init(py, || -> PyResult<Py<PyType>> {
+        let attrs = PyDict::new(py);
+        attrs.set_item("__module__", "mazegraph")?;
+        attrs.set_item(
+            "__doc__",
+            "An argument of the wrong type (a str where a number goes, a list where a networkx \
+             graph goes): a MazeError that is also a TypeError.",
+        )?;
+        let bases = (py.get_type::<MazeError>(), py.get_type::<PyTypeError>());
+        let made = py
+            .get_type::<PyType>()
+            .call1(("MazeTypeError", bases, attrs))?;
+        Ok(made.cast_into::<PyType>()?.unbind())
+    })?;
+    Ok(ty.bind(py))
+}
+
+/// A `MazeTypeError` with `message` on one line.
+pub(crate) fn type_error(py: Python<'_>, message: impl std::fmt::Display) -> PyErr {
+    let message = mazegraph::error::one_line(&message.to_string());
+    match maze_type_error(py) {
+        Ok(ty) => PyErr::from_type(ty.clone(), message),
+        Err(e) => e,
+    }
+}
+
+/// An argument converted as `T` is, with pyo3's errors made mazegraph's: a value of the wrong
+/// type is a `MazeTypeError`, an int out of range (pyo3's `OverflowError`) or another bad
+/// value a `MazeError`. Python adds the note "while processing 'NAME'".
+pub(crate) struct Arg<T>(pub T);
+
+impl<'a, 'py, T: FromPyObject<'a, 'py>> FromPyObject<'a, 'py> for Arg<T> {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        match T::extract(obj) {
+            Ok(v) => Ok(Arg(v)),
+            Err(e) => Err(bad_value(&obj, e.into())),
+        }
+    }
+}
+
+/// The error about `value` that failed to convert with `e`, as mazegraph's (see [`Arg`]).
+pub(crate) fn bad_value(value: &Bound<'_, PyAny>, e: PyErr) -> PyErr {
+    let py = value.py();
+    if e.is_instance_of::<MazeError>(py) {
+        return e;
+    }
+    let why = e.value(py).str().map(|s| s.to_string()).unwrap_or_default();
+    if e.is_instance_of::<PyOverflowError>(py) {
+        let mut shown = value.repr().map(|r| r.to_string()).unwrap_or_default();
+        if shown.chars().count() > 40 {
+            shown = shown.chars().take(37).collect::<String>() + "...";
+        }
+        error(format!("{shown} is out of range: {why}"))
+    } else if e.is_instance_of::<PyTypeError>(py) {
+        type_error(py, why)
+    } else if e.is_instance_of::<PyValueError>(py) {
+        error(why)
+    } else {
+        e
+    }
+}
+
+/// How often a call waiting for its work looks for Ctrl-C (Python's signal handlers).
+const POLL: Duration = Duration::from_millis(50);
+
+/// The stack of the thread long work runs on: a Python thread's usual 8 MiB (Rust's threads
+/// get 2 MiB unless told).
+const STACK: usize = 8 << 20;
+
+/// Runs `work` with the GIL released, on a thread of its own, while the calling thread looks
+/// for Ctrl-C every 50 ms. On Ctrl-C (a Python signal handler raising, `KeyboardInterrupt`
+/// by default), the work's stop flag is raised ([`mazegraph::stop`]): the work ends at its
+/// next check, within microseconds in the library's long loops, and the call raises the
+/// handler's exception once it has. Python runs signal handlers on its main thread only, so
+/// calls made on other threads run to their end. A panic in the work (a bug: bad input must
+/// give an error) is caught and raised as `MazeError("internal error: …")`, so no panic
+/// crosses into Python.
 pub(crate) fn detached<T: Send>(
     py: Python<'_>,
     work: impl FnOnce() -> Result<T, String> + Send,
 ) -> PyResult<T> {
-    let result = py.detach(|| std::panic::catch_unwind(AssertUnwindSafe(work)));
-    match result {
-        Ok(Ok(t)) => Ok(t),
-        Ok(Err(message)) => Err(error(message)),
-        Err(panic) => {
-            let what = panic
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| panic.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "a panic".to_string());
-            Err(error(format!(
-                "internal error: {what} (a bug in mazegraph: please report it)"
-            )))
+    let flag = Arc::new(AtomicBool::new(false));
+    let (tx, rx) = std::sync::mpsc::sync_channel(1);
+    let runner = {
+        let flag = Arc::clone(&flag);
+        move || {
+            let done = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                mazegraph::stop::run(&flag, || Ok(work()))
+            }));
+            // The receiver waits for this answer: it is there until it comes.
+            let _ = tx.send(done);
         }
-    }
+    };
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name("mazegraph".to_string())
+            .stack_size(STACK)
+            .spawn_scoped(scope, runner)
+            .map_err(|e| error(format!("cannot start the work's thread: {e}")))?;
+        let mut rx = rx;
+        let mut interrupt: Option<PyErr> = None;
+        let done = loop {
+            let (got, back) = py.detach(move || (rx.recv_timeout(POLL), rx));
+            rx = back;
+            match got {
+                Ok(done) => break done,
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(error("internal error: the work ended without an answer"))
+                }
+                Err(RecvTimeoutError::Timeout) => {}
+            }
+            if interrupt.is_none() {
+                if let Err(e) = py.check_signals() {
+                    flag.store(true, Ordering::Relaxed);
+                    interrupt = Some(e);
+                }
+            }
+        };
+        if let Some(e) = interrupt {
+            return Err(e);
+        }
+        match done {
+            Ok(Ok(Ok(t))) => Ok(t),
+            Ok(Ok(Err(message))) => Err(error(message)),
+            Ok(Err(stopped)) => Err(error(stopped)),
+            Err(panic) => {
+                let what = panic
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| panic.downcast_ref::<String>().cloned())
+                    .unwrap_or_else(|| "a panic".to_string());
+                Err(error(format!(
+                    "internal error: {what} (a bug in mazegraph: please report it)"
+                )))
+            }
+        }
+    })
 }
 
 /// Issues each note as a `MazeWarning` (`mazegraph: note: FILE: …`, as the CLI prints it).
@@ -84,6 +218,7 @@ fn _panic(py: Python<'_>, message: String) -> PyResult<()> {
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("MazeError", py.get_type::<MazeError>())?;
+    m.add("MazeTypeError", maze_type_error(py)?)?;
     m.add("MazeWarning", py.get_type::<MazeWarning>())?;
     m.add("DEFAULT_MAX_CELLS", mazegraph::grid::DEFAULT_MAX_CELLS)?;
     m.add_function(wrap_pyfunction!(limits::default_max_memory_py, m)?)?;

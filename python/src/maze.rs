@@ -3,7 +3,7 @@
 
 use crate::io::{located, read_bytes, write_atomic, Expect};
 use crate::limits::{self, Work};
-use crate::{detached, error, warn_notes};
+use crate::{bad_value, detached, error, type_error, warn_notes, Arg};
 use mazegraph::convert::{set_terminals, to_maze, Terminal};
 use mazegraph::display::{Shown, SVG_MAX_CELLS};
 use mazegraph::format::{Format, Holds, Item, ReadOptions};
@@ -17,14 +17,17 @@ use pyo3::exceptions::PyImportError;
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyDict, PyList, PyString, PyTuple};
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, PoisonError, RwLock};
 
 /// A maze: an n-dimensional grid of wall and path cells, a start and a goal, and portals.
 ///
 /// Made by `read`, `parse`, `generate`, `Maze.from_numpy` or `Maze.from_networkx`. Cells are
 /// named by coordinate tuples, `(row, column)` in 2-D.
-#[pyclass(module = "mazegraph", name = "Maze")]
+#[pyclass(module = "mazegraph", name = "Maze", frozen)]
 pub struct Maze {
-    pub(crate) maze: mazegraph::Maze,
+    /// The maze, behind a lock held only to take or replace it: long work runs on its own
+    /// reference (an `Arc`), and setting a terminal while it runs changes a copy.
+    maze: RwLock<Arc<mazegraph::Maze>>,
     /// The limits the maze was made with: its later work is held to them.
     pub(crate) limits: Limits,
     picture: Option<String>,
@@ -47,7 +50,7 @@ type Loaded = (mazegraph::Maze, Vec<String>, Option<(String, Source)>);
 impl Maze {
     fn new(maze: mazegraph::Maze, limits: Limits) -> Maze {
         Maze {
-            maze,
+            maze: RwLock::new(Arc::new(maze)),
             limits,
             picture: None,
             source: None,
@@ -63,6 +66,11 @@ impl Maze {
             m.source = Some(source);
         }
         m
+    }
+
+    /// The maze as it is now.
+    pub(crate) fn get(&self) -> Arc<mazegraph::Maze> {
+        Arc::clone(&self.maze.read().unwrap_or_else(PoisonError::into_inner))
     }
 
     /// The limits for a piece of work: the maze's own, with `max_memory` if given.
@@ -197,20 +205,24 @@ fn format_of(path: &Path, format: Option<&str>) -> PyResult<Format> {
 /// graph vertex's name. Raises MazeError; notes (a directed graph read as undirected, …) are
 /// MazeWarning warnings.
 #[pyfunction]
-#[pyo3(signature = (path, *, format=None, cells="auto", doubtful="refuse", marks=false, start=None, goal=None, max_cells=None, max_memory=None))]
+#[pyo3(signature = (path, *, format=None, cells=Arg("auto".to_string()), doubtful=Arg("refuse".to_string()), marks=Arg(false), start=None, goal=None, max_cells=None, max_memory=None), text_signature = "(path, *, format=None, cells='auto', doubtful='refuse', marks=False, start=None, goal=None, max_cells=None, max_memory=None)")]
 #[allow(clippy::too_many_arguments)]
 pub fn read(
     py: Python<'_>,
-    path: PathBuf,
-    format: Option<&str>,
-    cells: &str,
-    doubtful: &str,
-    marks: bool,
+    path: Arg<PathBuf>,
+    format: Option<Arg<String>>,
+    cells: Arg<String>,
+    doubtful: Arg<String>,
+    marks: Arg<bool>,
     start: Option<&Bound<'_, PyAny>>,
     goal: Option<&Bound<'_, PyAny>>,
-    max_cells: Option<u64>,
-    max_memory: Option<u64>,
+    max_cells: Option<Arg<u64>>,
+    max_memory: Option<Arg<u64>>,
 ) -> PyResult<Maze> {
+    let (path, format) = (path.0, format.map(|a| a.0));
+    let format = format.as_deref();
+    let (cells, doubtful, marks) = (cells.0.as_str(), doubtful.0.as_str(), marks.0);
+    let (max_cells, max_memory) = (max_cells.map(|a| a.0), max_memory.map(|a| a.0));
     let opts = read_options(cells, doubtful, max_cells, max_memory)?;
     let format = format_of(&path, format)?;
     let (start, goal) = (terminal("start", start)?, terminal("goal", goal)?);
@@ -235,27 +247,36 @@ pub fn read(
 /// Reads a maze from the contents of a file (str or bytes) in `format` ("txt", "json",
 /// "adj", "graph.json", "png", …), as `read` reads files; messages name it `<data>`.
 #[pyfunction]
-#[pyo3(signature = (data, format, *, cells="auto", doubtful="refuse", marks=false, start=None, goal=None, max_cells=None, max_memory=None))]
+#[pyo3(signature = (data, format, *, cells=Arg("auto".to_string()), doubtful=Arg("refuse".to_string()), marks=Arg(false), start=None, goal=None, max_cells=None, max_memory=None), text_signature = "(data, format, *, cells='auto', doubtful='refuse', marks=False, start=None, goal=None, max_cells=None, max_memory=None)")]
 #[allow(clippy::too_many_arguments)]
 pub fn parse(
     py: Python<'_>,
     data: &Bound<'_, PyAny>,
-    format: &str,
-    cells: &str,
-    doubtful: &str,
-    marks: bool,
+    format: Arg<String>,
+    cells: Arg<String>,
+    doubtful: Arg<String>,
+    marks: Arg<bool>,
     start: Option<&Bound<'_, PyAny>>,
     goal: Option<&Bound<'_, PyAny>>,
-    max_cells: Option<u64>,
-    max_memory: Option<u64>,
+    max_cells: Option<Arg<u64>>,
+    max_memory: Option<Arg<u64>>,
 ) -> PyResult<Maze> {
+    let format = format.0.as_str();
+    let (cells, doubtful, marks) = (cells.0.as_str(), doubtful.0.as_str(), marks.0);
+    let (max_cells, max_memory) = (max_cells.map(|a| a.0), max_memory.map(|a| a.0));
     let opts = read_options(cells, doubtful, max_cells, max_memory)?;
     let format = Format::from_name(format).map_err(error)?;
     let bytes: Vec<u8> = match data.extract::<String>() {
         Ok(s) => s.into_bytes(),
-        Err(_) => data
-            .extract::<Vec<u8>>()
-            .map_err(|_| error("parse takes the file's contents as str or bytes"))?,
+        Err(_) => data.extract::<Vec<u8>>().map_err(|_| {
+            type_error(
+                py,
+                format!(
+                    "parse takes the file's contents as str or bytes, not {}",
+                    type_name(data)
+                ),
+            )
+        })?,
     };
     let (start, goal) = (terminal("start", start)?, terminal("goal", goal)?);
     let name = Path::new("<data>");
@@ -292,9 +313,18 @@ fn size(value: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
                     ))
                 })?
         }
-        Err(_) => value
-            .extract::<Vec<usize>>()
-            .map_err(|_| error("size: expected rooms per axis, such as (30, 40) or \"30x40\""))?,
+        Err(_) => value.extract::<Vec<usize>>().map_err(|_| {
+            match value.is_instance_of::<pyo3::types::PyInt>() || value.try_iter().is_ok() {
+                true => error("size: expected rooms per axis, such as (30, 40) or \"30x40\""),
+                false => type_error(
+                    value.py(),
+                    format!(
+                        "size: expected rooms per axis, such as (30, 40) or \"30x40\", not {}",
+                        type_name(value)
+                    ),
+                ),
+            }
+        })?,
     };
     if let Some(k) = dims.iter().position(|&d| d == 0) {
         return Err(error(format!(
@@ -310,20 +340,25 @@ fn size(value: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
 /// `braid` removes every dead end, `pick` is growing-tree's policy ("newest", "random",
 /// "oldest", "mixed", "mixed:P"), `shape` one of "box", "diamond", "ellipse", "triangle".
 #[pyfunction]
-#[pyo3(signature = (algorithm="backtracker", size=None, seed=None, *, loops=0, braid=false, pick=None, shape=None, max_cells=None, max_memory=None))]
+#[pyo3(signature = (algorithm=Arg("backtracker".to_string()), size=None, seed=None, *, loops=Arg(0), braid=Arg(false), pick=None, shape=None, max_cells=None, max_memory=None), text_signature = "(algorithm='backtracker', size=None, seed=None, *, loops=0, braid=False, pick=None, shape=None, max_cells=None, max_memory=None)")]
 #[allow(clippy::too_many_arguments)]
 pub fn generate(
     py: Python<'_>,
-    algorithm: &str,
+    algorithm: Arg<String>,
     size: Option<&Bound<'_, PyAny>>,
-    seed: Option<u64>,
-    loops: usize,
-    braid: bool,
-    pick: Option<&str>,
-    shape: Option<&str>,
-    max_cells: Option<u64>,
-    max_memory: Option<u64>,
+    seed: Option<Arg<u64>>,
+    loops: Arg<usize>,
+    braid: Arg<bool>,
+    pick: Option<Arg<String>>,
+    shape: Option<Arg<String>>,
+    max_cells: Option<Arg<u64>>,
+    max_memory: Option<Arg<u64>>,
 ) -> PyResult<Maze> {
+    let (algorithm, seed, loops, braid) =
+        (algorithm.0.as_str(), seed.map(|a| a.0), loops.0, braid.0);
+    let (pick, shape) = (pick.map(|a| a.0), shape.map(|a| a.0));
+    let (pick, shape) = (pick.as_deref(), shape.as_deref());
+    let (max_cells, max_memory) = (max_cells.map(|a| a.0), max_memory.map(|a| a.0));
     let limits = limits::limits(max_cells, max_memory)?;
     let mut algo = Algorithm::from_name(algorithm).map_err(error)?;
     if let Some(p) = pick {
@@ -407,25 +442,25 @@ impl Maze {
     /// The grid's axis lengths, e.g. (21, 41).
     #[getter]
     fn shape<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, self.maze.shape().dims())
+        PyTuple::new(py, self.get().shape().dims())
     }
 
     /// The start cell: the explicit one, else the first opening on the border (row-major);
     /// None when there is none. Settable (a coordinate tuple, or None for the default).
     #[getter]
     fn start<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyTuple>>> {
-        match self.terminals() {
-            Some((s, _)) => coords(py, self.maze.shape(), s).map(Some),
-            None => Ok(self
-                .maze
+        let maze = self.get();
+        match maze.terminals() {
+            Some((s, _)) => coords(py, maze.shape(), s).map(Some),
+            None => Ok(maze
                 .explicit_start()
-                .map(|s| coords(py, self.maze.shape(), s))
+                .map(|s| coords(py, maze.shape(), s))
                 .transpose()?),
         }
     }
 
     #[setter]
-    fn set_start(&mut self, value: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+    fn set_start(&self, value: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
         self.set_terminal(value, true)
     }
 
@@ -433,18 +468,18 @@ impl Maze {
     /// is none. Settable like `start`.
     #[getter]
     fn goal<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyTuple>>> {
-        match self.terminals() {
-            Some((_, g)) => coords(py, self.maze.shape(), g).map(Some),
-            None => Ok(self
-                .maze
+        let maze = self.get();
+        match maze.terminals() {
+            Some((_, g)) => coords(py, maze.shape(), g).map(Some),
+            None => Ok(maze
                 .explicit_goal()
-                .map(|g| coords(py, self.maze.shape(), g))
+                .map(|g| coords(py, maze.shape(), g))
                 .transpose()?),
         }
     }
 
     #[setter]
-    fn set_goal(&mut self, value: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+    fn set_goal(&self, value: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
         self.set_terminal(value, false)
     }
 
@@ -454,9 +489,9 @@ impl Maze {
         &self,
         py: Python<'py>,
     ) -> PyResult<Vec<(Bound<'py, PyTuple>, Bound<'py, PyTuple>)>> {
-        let shape = self.maze.shape();
-        self.maze
-            .portals()
+        let maze = self.get();
+        let shape = maze.shape();
+        maze.portals()
             .iter()
             .map(|&(a, b)| Ok((coords(py, shape, a)?, coords(py, shape, b)?)))
             .collect()
@@ -480,7 +515,8 @@ impl Maze {
     /// numpy). Terminals and portals are not in it.
     fn to_numpy<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let np = py.import("numpy").map_err(missing("numpy", "to_numpy"))?;
-        let grid = self.maze.grid();
+        let maze = self.get();
+        let grid = maze.grid();
         let cells: Vec<u8> = (0..grid.len()).map(|i| u8::from(grid.is_path(i))).collect();
         let buffer = PyByteArray::new(py, &cells);
         let kwargs = PyDict::new(py);
@@ -499,12 +535,15 @@ impl Maze {
         array: &Bound<'_, PyAny>,
         start: Option<&Bound<'_, PyAny>>,
         goal: Option<&Bound<'_, PyAny>>,
-        max_cells: Option<u64>,
-        max_memory: Option<u64>,
+        max_cells: Option<Arg<u64>>,
+        max_memory: Option<Arg<u64>>,
     ) -> PyResult<Maze> {
+        let (max_cells, max_memory) = (max_cells.map(|a| a.0), max_memory.map(|a| a.0));
         let limits = limits::limits(max_cells, max_memory)?;
         let np = py.import("numpy").map_err(missing("numpy", "from_numpy"))?;
-        let a = np.call_method1("asarray", (array,))?;
+        let a = np
+            .call_method1("asarray", (array,))
+            .map_err(|e| bad_value(array, e))?;
         let kind: String = a.getattr("dtype")?.getattr("kind")?.extract()?;
         if !"biuf".contains(kind.as_str()) || kind.len() != 1 {
             let dtype = a.getattr("dtype")?.str()?.to_string();
@@ -513,19 +552,14 @@ impl Maze {
             )));
         }
         let dims: Vec<usize> = a.getattr("shape")?.extract()?;
-        let nonzero = a.call_method1("__ne__", (0,))?;
-        let contiguous = np.call_method1("ascontiguousarray", (nonzero,))?;
-        let bytes = contiguous.call_method0("tobytes")?;
-        let bytes = bytes.cast::<PyBytes>()?.as_bytes();
+        // The sizes first, before any cell is read: an array broadcast from one value takes
+        // no memory, and a copy of it would take all.
+        let shape = Shape::with_limits(dims, &limits).map_err(error)?;
+        limits::check(&shape, Work::Solve, &limits).map_err(error)?;
         let (start, goal) = (terminal("start", start)?, terminal("goal", goal)?);
+        let mut bits = fixedbitset_of(shape.len());
+        numpy_cells(&np, &a, 0, &mut bits)?;
         let maze = detached(py, || {
-            let shape = Shape::with_limits(dims, &limits).map_err(|e| e.to_string())?;
-            let mut bits = fixedbitset_of(shape.len());
-            for (i, &b) in bytes.iter().enumerate() {
-                if b != 0 {
-                    bits.insert(i);
-                }
-            }
             let grid = Grid::from_bits(shape, bits).map_err(|e| e.to_string())?;
             let mut item = Item::Maze(mazegraph::Maze::new(grid));
             if start.is_some() || goal.is_some() {
@@ -540,13 +574,19 @@ impl Maze {
     /// Solves the maze as `mazegraph solve --method METHOD` does: "dead-end" (the default),
     /// "bfs", "astar", "dijkstra", "dfs", "wall-follower" (right hand; "wall-follower-left"),
     /// "tremaux", "shortest-set". No solution is not an error: the Solution's path is None.
-    #[pyo3(signature = (method="dead-end", *, max_memory=None))]
-    fn solve(slf: &Bound<'_, Self>, method: &str, max_memory: Option<u64>) -> PyResult<Solution> {
+    #[pyo3(signature = (method=Arg("dead-end".to_string()), *, max_memory=None), text_signature = "($self, method='dead-end', *, max_memory=None)")]
+    fn solve(
+        slf: &Bound<'_, Self>,
+        method: Arg<String>,
+        max_memory: Option<Arg<u64>>,
+    ) -> PyResult<Solution> {
+        let (method, max_memory) = (method.0.as_str(), max_memory.map(|a| a.0));
         let py = slf.py();
         let method = Method::from_name(method).map_err(error)?;
         let this = slf.borrow();
         let limits = this.limits(max_memory)?;
-        let maze = &this.maze;
+        let maze = this.get();
+        let maze = &*maze;
         let work = match method {
             Method::Dijkstra => Work::JunctionGraph,
             Method::AStar | Method::Tremaux => Work::Search,
@@ -567,9 +607,15 @@ impl Maze {
     /// "unicursal", "braid", "imperfect", "disconnected"), cells, dead ends, junctions,
     /// solution length, degree histogram, …
     #[pyo3(signature = (*, max_memory=None))]
-    fn stats<'py>(&self, py: Python<'py>, max_memory: Option<u64>) -> PyResult<Bound<'py, PyAny>> {
+    fn stats<'py>(
+        &self,
+        py: Python<'py>,
+        max_memory: Option<Arg<u64>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let max_memory = max_memory.map(|a| a.0);
         let limits = self.limits(max_memory)?;
-        let maze = &self.maze;
+        let maze = self.get();
+        let maze = &*maze;
         let picture = self.picture.clone();
         let text = detached(py, || {
             limits::check(maze.shape(), Work::Stats, &limits).map_err(|e| e.to_string())?;
@@ -585,26 +631,34 @@ impl Maze {
     /// "gml", "edges") its cell graph, as `mazegraph generate -o` writes. The file appears
     /// whole or not at all (written beside, then renamed).
     #[pyo3(signature = (path, *, format=None))]
-    fn write(&self, py: Python<'_>, path: PathBuf, format: Option<&str>) -> PyResult<()> {
+    fn write(
+        &self,
+        py: Python<'_>,
+        path: Arg<PathBuf>,
+        format: Option<Arg<String>>,
+    ) -> PyResult<()> {
+        let (path, format) = (path.0, format.map(|a| a.0));
+        let format = format.as_deref();
         let to = format_of(&path, format)?;
         if !to.is_writable() {
             // The library's words: "jpeg is read only here; write png", …
             let probe = if to.holds() == Holds::Maze {
-                to.write_maze(&self.maze, &mut std::io::sink())
+                to.write_maze(&self.get(), &mut std::io::sink())
             } else {
-                to.write_graph(&Graph::from_maze(&self.maze), &mut std::io::sink())
+                to.write_graph(&Graph::from_maze(&self.get()), &mut std::io::sink())
             };
             if let Err(e) = probe {
                 return Err(error(e));
             }
         }
-        if matches!(to, Format::Png | Format::Txt) && self.maze.shape().ndim() != 2 {
+        if matches!(to, Format::Png | Format::Txt) && self.get().shape().ndim() != 2 {
             return Err(error(format!(
                 "{to} holds 2-D mazes, and this one has {}; write json",
-                mazegraph::grid::axes(self.maze.shape().ndim())
+                mazegraph::grid::axes(self.get().shape().ndim())
             )));
         }
-        let maze = &self.maze;
+        let maze = self.get();
+        let maze = &*maze;
         detached(py, || match to.holds() {
             Holds::Maze => write_atomic(&path, |w| to.write_maze(maze, w)),
             Holds::Graph => {
@@ -618,18 +672,20 @@ impl Maze {
     /// one per path cell (adjacencies and portals are edges); with `junctions=True` only the
     /// terminals, dead ends, junctions, turns and portal ends, each edge with its corridor's
     /// length as "weight". Graph attributes: "shape", and "start" and "goal" when known.
-    #[pyo3(signature = (junctions=false, *, max_memory=None))]
+    #[pyo3(signature = (junctions=Arg(false), *, max_memory=None), text_signature = "($self, junctions=False, *, max_memory=None)")]
     fn to_networkx<'py>(
         &self,
         py: Python<'py>,
-        junctions: bool,
-        max_memory: Option<u64>,
+        junctions: Arg<bool>,
+        max_memory: Option<Arg<u64>>,
     ) -> PyResult<Bound<'py, PyAny>> {
+        let (junctions, max_memory) = (junctions.0, max_memory.map(|a| a.0));
         let nx = py
             .import("networkx")
             .map_err(missing("networkx", "to_networkx"))?;
         let limits = self.limits(max_memory)?;
-        let maze = &self.maze;
+        let maze = self.get();
+        let maze = &*maze;
         let graph = detached(py, || {
             let work = if junctions {
                 Work::JunctionGraph
@@ -649,7 +705,10 @@ impl Maze {
             .collect::<PyResult<_>>()?;
         g.call_method1("add_nodes_from", (PyList::new(py, &nodes)?,))?;
         let edges = PyList::empty(py);
-        for (a, b, w) in graph.edges() {
+        for (k, (a, b, w)) in graph.edges().enumerate() {
+            if k % 4096 == 0 {
+                py.check_signals()?;
+            }
             let (u, v) = (&nodes[a as usize], &nodes[b as usize]);
             if graph.is_weighted() {
                 let attrs = PyDict::new(py);
@@ -684,32 +743,67 @@ impl Maze {
         graph: &Bound<'_, PyAny>,
         start: Option<&Bound<'_, PyAny>>,
         goal: Option<&Bound<'_, PyAny>>,
-        max_cells: Option<u64>,
-        max_memory: Option<u64>,
+        max_cells: Option<Arg<u64>>,
+        max_memory: Option<Arg<u64>>,
     ) -> PyResult<Maze> {
+        let (max_cells, max_memory) = (max_cells.map(|a| a.0), max_memory.map(|a| a.0));
         let limits = limits::limits(max_cells, max_memory)?;
+        let wrong = |e: PyErr| match e.is_instance_of::<pyo3::exceptions::PyAttributeError>(py) {
+            true => type_error(
+                py,
+                format!(
+                    "from_networkx takes a networkx graph, not {} ({e})",
+                    type_name(graph)
+                ),
+            ),
+            false => bad_value(graph, e),
+        };
+        // The counts first, before anything is built: what they need is checked.
+        let count = |what: &str| -> PyResult<u64> {
+            let n = graph.call_method0(what).map_err(wrong)?;
+            n.extract::<u64>().map_err(|e| bad_value(&n, e))
+        };
+        let (node_count, edge_count) = (count("number_of_nodes")?, count("number_of_edges")?);
+        limits
+            .check(node_count.saturating_add(edge_count))
+            .map_err(error)?;
+        limits
+            .check_bytes(
+                &format!("a graph of {node_count} nodes and {edge_count} edges"),
+                node_count.saturating_add(edge_count).saturating_mul(32),
+            )
+            .map_err(error)?;
         let mut b = GraphBuilder::with_limits(limits);
-        let node_count: u64 = graph.call_method0("number_of_nodes")?.extract()?;
-        limits.check(node_count).map_err(error)?;
         let mut ids: Vec<u32> = Vec::new();
         let index = PyDict::new(py);
-        for node in graph.call_method0("nodes")?.try_iter()? {
+        let nodes = graph.call_method0("nodes").map_err(wrong)?;
+        for (k, node) in nodes.try_iter().map_err(wrong)?.enumerate() {
             let node = node?;
+            if k % 4096 == 0 {
+                py.check_signals()?;
+            }
             let id = b.vertex(node_label(&node)?);
             index.set_item(&node, ids.len())?;
             ids.push(id);
         }
-        let directed: bool = graph.call_method0("is_directed")?.extract()?;
+        let directed = graph
+            .call_method0("is_directed")
+            .and_then(|d| d.is_truthy())
+            .map_err(wrong)?;
         let kwargs = PyDict::new(py);
         kwargs.set_item("data", "weight")?;
         kwargs.set_item("default", 1)?;
-        for edge in graph
-            .getattr("edges")?
-            .call((), Some(&kwargs))?
-            .try_iter()?
-        {
+        let edges = graph
+            .getattr("edges")
+            .and_then(|e| e.call((), Some(&kwargs)))
+            .map_err(wrong)?;
+        for (k, edge) in edges.try_iter().map_err(wrong)?.enumerate() {
+            if k % 4096 == 0 {
+                py.check_signals()?;
+            }
+            let edge = edge?;
             let (u, v, w): (Bound<'_, PyAny>, Bound<'_, PyAny>, Bound<'_, PyAny>) =
-                edge?.extract()?;
+                edge.extract().map_err(|e| bad_value(&edge, e))?;
             let at = |n: &Bound<'_, PyAny>| -> PyResult<u32> {
                 let k: usize = index
                     .get_item(n)?
@@ -722,7 +816,7 @@ impl Maze {
                 .map_err(|_| error(format!("edge {u} -- {v}: its weight is not a number")))?;
             b.edge(at(&u)?, at(&v)?, w).map_err(error)?;
         }
-        let attrs = graph.getattr("graph")?;
+        let attrs = graph.getattr("graph").map_err(wrong)?;
         if let Ok(Some(shape)) = attrs.get_item("shape").map(Some) {
             if let Ok(dims) = shape.extract::<Vec<usize>>() {
                 b.set_shape(dims);
@@ -777,10 +871,12 @@ impl Maze {
     fn svg(
         &self,
         py: Python<'_>,
-        solution: Option<PyRef<'_, Solution>>,
-        scale: Option<usize>,
+        solution: Option<&Bound<'_, PyAny>>,
+        scale: Option<Arg<usize>>,
     ) -> PyResult<String> {
-        let shown = self.shown(solution.as_deref(), scale);
+        let maze = self.get();
+        let solution = solution_arg(solution)?;
+        let shown = shown(&maze, solution.as_deref(), scale.map(|a| a.0));
         detached(py, || shown.svg().map_err(|e| e.to_string()))
     }
 
@@ -789,37 +885,40 @@ impl Maze {
     fn png<'py>(
         &self,
         py: Python<'py>,
-        solution: Option<PyRef<'_, Solution>>,
-        scale: Option<usize>,
+        solution: Option<&Bound<'_, PyAny>>,
+        scale: Option<Arg<usize>>,
     ) -> PyResult<Bound<'py, PyBytes>> {
-        let shown = self.shown(solution.as_deref(), scale);
+        let maze = self.get();
+        let solution = solution_arg(solution)?;
+        let shown = shown(&maze, solution.as_deref(), scale.map(|a| a.0));
         let png = detached(py, || shown.png().map_err(|e| e.to_string()))?;
         Ok(PyBytes::new(py, &png))
     }
 
     /// Jupyter's SVG picture, for mazes up to 4096 cells (larger ones show as PNG).
     fn _repr_svg_(&self, py: Python<'_>) -> Option<String> {
-        (self.maze.grid().len() <= SVG_MAX_CELLS)
+        (self.get().grid().len() <= SVG_MAX_CELLS)
             .then(|| self.svg(py, None, None).ok())
             .flatten()
     }
 
     /// Jupyter's PNG picture, for mazes over 4096 cells.
     fn _repr_png_<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyBytes>> {
-        (self.maze.grid().len() > SVG_MAX_CELLS)
+        (self.get().grid().len() > SVG_MAX_CELLS)
             .then(|| self.png(py, None, None).ok())
             .flatten()
     }
 
     fn __repr__(&self) -> String {
-        let shape = self.maze.shape();
+        let maze = self.get();
+        let shape = maze.shape();
         let t = |c: Option<usize>| c.map_or("None".to_string(), |c| shape.fmt_index(c));
-        let (s, g) = match self.terminals() {
+        let (s, g) = match maze.terminals() {
             Some((s, g)) => (Some(s), Some(g)),
-            None => (self.maze.explicit_start(), self.maze.explicit_goal()),
+            None => (maze.explicit_start(), maze.explicit_goal()),
         };
         let dims: Vec<String> = shape.dims().iter().map(usize::to_string).collect();
-        let portals = self.maze.portals().len();
+        let portals = maze.portals().len();
         format!(
             "Maze(shape=({}{}), start={}, goal={}{})",
             dims.join(", "),
@@ -837,11 +936,12 @@ impl Maze {
     /// A 2-D maze as text (`#` wall, `.` path, S and G the explicit terminals, portal lines),
     /// as .txt files hold it; other mazes as their repr.
     fn __str__(&self) -> String {
-        if self.maze.shape().ndim() != 2 || self.maze.grid().len() > 1 << 20 {
+        let maze = self.get();
+        if maze.shape().ndim() != 2 || maze.grid().len() > 1 << 20 {
             return self.__repr__();
         }
         let mut out = Vec::new();
-        match Format::Txt.write_maze(&self.maze, &mut out) {
+        match Format::Txt.write_maze(&maze, &mut out) {
             Ok(()) => String::from_utf8_lossy(&out).into_owned(),
             Err(_) => self.__repr__(),
         }
@@ -853,13 +953,20 @@ impl Maze {
         let Ok(other) = other.cast::<Maze>() else {
             return Ok(false);
         };
-        Ok(self.difference(py, &other.borrow())?.is_none())
+        Ok(self.difference(py, other.as_any())?.is_none())
     }
 
     /// The first difference between the graphs of two mazes, e.g. "vertex (3, 4) is only in
     /// the first"; None when they are equal (`==`).
-    fn difference(&self, py: Python<'_>, other: &Maze) -> PyResult<Option<String>> {
-        let (a, b) = (&self.maze, &other.maze);
+    fn difference(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+        let other = other.cast::<Maze>().map_err(|_| {
+            type_error(
+                py,
+                format!("difference takes a Maze, not {}", type_name(other)),
+            )
+        })?;
+        let (a, b) = (self.get(), other.get().get());
+        let (a, b) = (&*a, &*b);
         detached(py, || {
             Ok(Graph::from_maze(a).difference(&Graph::from_maze(b)))
         })
@@ -872,10 +979,12 @@ impl Maze {
     fn attractor<'py>(
         &self,
         py: Python<'py>,
-        max_memory: Option<u64>,
+        max_memory: Option<Arg<u64>>,
     ) -> PyResult<Bound<'py, PyDict>> {
+        let max_memory = max_memory.map(|a| a.0);
         let limits = self.limits(max_memory)?;
-        let maze = &self.maze;
+        let maze = self.get();
+        let maze = &*maze;
         let ranks = detached(py, || {
             limits::check(maze.shape(), Work::Attractor, &limits).map_err(|e| e.to_string())?;
             let o = mazegraph::game::orient(maze).map_err(|e| e.to_string())?;
@@ -895,16 +1004,13 @@ impl Maze {
 }
 
 impl Maze {
-    fn terminals(&self) -> Option<(usize, usize)> {
-        self.maze.terminals()
-    }
-
-    fn set_terminal(&mut self, value: Option<&Bound<'_, PyAny>>, start: bool) -> PyResult<()> {
+    fn set_terminal(&self, value: Option<&Bound<'_, PyAny>>, start: bool) -> PyResult<()> {
         let what = if start { "start" } else { "goal" };
         let cell = match terminal(what, value)? {
             None => None,
             Some(t) => {
-                let shape = self.maze.shape();
+                let maze = self.get();
+                let shape = maze.shape();
                 // The words of the library's convert::set_terminals.
                 let c = t.cell().ok_or_else(|| {
                     error(format!(
@@ -921,21 +1027,56 @@ impl Maze {
                 Some(i)
             }
         };
-        let (s, g) = (self.maze.explicit_start(), self.maze.explicit_goal());
+        // Under the write lock, so that two setters never undo each other; the maze is
+        // copied only when long work holds it meanwhile.
+        let mut held = self.maze.write().unwrap_or_else(PoisonError::into_inner);
+        let maze = Arc::make_mut(&mut held);
+        let (s, g) = (maze.explicit_start(), maze.explicit_goal());
         let (s, g) = if start { (cell, g) } else { (s, cell) };
-        self.maze.set_terminals(s, g).map_err(error)
+        maze.set_terminals(s, g).map_err(error)
     }
+}
 
-    fn shown<'a>(&'a self, solution: Option<&Solution>, scale: Option<usize>) -> Shown<'a> {
-        let mut shown = Shown::new(&self.maze);
-        if let Some(s) = solution {
-            shown = shown.solution(&s.solution);
-        }
-        if let Some(k) = scale {
-            shown = shown.scale(k);
-        }
-        shown
+/// The picture of `maze` with `solution` painted over it, `scale` pixels a cell.
+fn shown<'a>(
+    maze: &'a mazegraph::Maze,
+    solution: Option<&'a Solution>,
+    scale: Option<usize>,
+) -> Shown<'a> {
+    let mut shown = Shown::new(maze);
+    if let Some(s) = solution {
+        shown = shown.solution(&s.solution);
     }
+    if let Some(k) = scale {
+        shown = shown.scale(k);
+    }
+    shown
+}
+
+/// The `solution` argument of `svg` and `png`: a Solution or None.
+fn solution_arg<'py>(value: Option<&Bound<'py, PyAny>>) -> PyResult<Option<PyRef<'py, Solution>>> {
+    match value {
+        Some(v) if !v.is_none() => match v.cast::<Solution>() {
+            Ok(s) => Ok(Some(s.borrow())),
+            Err(_) => Err(type_error(
+                v.py(),
+                format!(
+                    "solution: expected a Solution or None, not {}",
+                    type_name(v)
+                ),
+            )),
+        },
+        _ => Ok(None),
+    }
+}
+
+/// The name of `value`'s type, for messages.
+pub(crate) fn type_name(value: &Bound<'_, PyAny>) -> String {
+    value
+        .get_type()
+        .name()
+        .map(|n| n.to_string())
+        .unwrap_or_else(|_| "this".to_string())
 }
 
 /// An edge weight as Python: an int when whole, else a float.
@@ -970,6 +1111,58 @@ fn node_label(node: &Bound<'_, PyAny>) -> PyResult<Label> {
     )))
 }
 
+/// Cells of a numpy array read at a time by [`numpy_cells`]: 1 MiB of `array != 0`.
+const NUMPY_CHUNK: usize = 1 << 20;
+
+/// Sets in `bits` the nonzero cells of numpy array `block` (of at least one axis), whose first
+/// cell is cell `base` of the maze, reading at most [`NUMPY_CHUNK`] cells at a time (a block of
+/// rows, a row, or a piece of one) and looking for Ctrl-C between reads.
+fn numpy_cells(
+    np: &Bound<'_, PyModule>,
+    block: &Bound<'_, PyAny>,
+    base: usize,
+    bits: &mut fixedbitset::FixedBitSet,
+) -> PyResult<()> {
+    let py = block.py();
+    let dims: Vec<usize> = block.getattr("shape")?.extract()?;
+    let size: usize = dims.iter().product();
+    let (Some(&len), true) = (dims.first(), size > 0) else {
+        return Ok(());
+    };
+    let each = size / len;
+    if size <= NUMPY_CHUNK {
+        py.check_signals()?;
+        let nonzero = block.call_method1("__ne__", (0,))?;
+        let bytes = np
+            .call_method1("ascontiguousarray", (nonzero,))?
+            .call_method0("tobytes")?;
+        for (i, &b) in bytes.cast::<PyBytes>()?.as_bytes().iter().enumerate() {
+            if b != 0 {
+                bits.insert(base + i);
+            }
+        }
+        return Ok(());
+    }
+    // Rows of `each` cells, as many as fit a chunk (one when a row is larger: it is split).
+    let step = (NUMPY_CHUNK / each).max(1);
+    for first in (0..len).step_by(step) {
+        let last = (first + step).min(len);
+        let rows = block.get_item(pyo3::types::PySlice::new(
+            py,
+            first as isize,
+            last as isize,
+            1,
+        ))?;
+        let rows = if last - first == 1 && each > NUMPY_CHUNK && dims.len() > 1 {
+            rows.get_item(0)?
+        } else {
+            rows
+        };
+        numpy_cells(np, &rows, base + first * each, bits)?;
+    }
+    Ok(())
+}
+
 fn fixedbitset_of(n: usize) -> fixedbitset::FixedBitSet {
     fixedbitset::FixedBitSet::with_capacity(n)
 }
@@ -993,8 +1186,8 @@ impl Solution {
     /// solution.
     #[getter]
     fn path<'py>(&self, py: Python<'py>) -> PyResult<Option<Vec<Bound<'py, PyTuple>>>> {
-        let maze = self.maze.borrow(py);
-        let shape = maze.maze.shape();
+        let maze = self.maze.get().get();
+        let shape = maze.shape();
         self.solution
             .path
             .as_ref()
@@ -1017,21 +1210,21 @@ impl Solution {
     /// The start cell.
     #[getter]
     fn start<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        coords(py, self.maze.borrow(py).maze.shape(), self.solution.start)
+        coords(py, self.maze.get().get().shape(), self.solution.start)
     }
 
     /// The goal cell.
     #[getter]
     fn goal<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        coords(py, self.maze.borrow(py).maze.shape(), self.solution.goal)
+        coords(py, self.maze.get().get().shape(), self.solution.goal)
     }
 
     /// The cells the method keeps (dead-end filling: what is left after filling; BFS: the
     /// cells reached; …), as coordinate tuples.
     #[getter]
     fn kept<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyTuple>>> {
-        let maze = self.maze.borrow(py);
-        let shape = maze.maze.shape();
+        let maze = self.maze.get().get();
+        let shape = maze.shape();
         self.solution
             .kept
             .ones()
@@ -1064,23 +1257,27 @@ impl Solution {
     /// naming them unless `legend=False`), .txt (the path as 'o'). A maze read from a picture
     /// at its own scale gets its .png drawn on that picture: the original, its size and
     /// colours, the path through the corridors.
-    #[pyo3(signature = (path, *, format=None, scale=None, legend=true))]
+    #[pyo3(signature = (path, *, format=None, scale=None, legend=Arg(true)), text_signature = "($self, path, *, format=None, scale=None, legend=True)")]
     fn write(
         &self,
         py: Python<'_>,
-        path: PathBuf,
-        format: Option<&str>,
-        scale: Option<usize>,
-        legend: bool,
+        path: Arg<PathBuf>,
+        format: Option<Arg<String>>,
+        scale: Option<Arg<usize>>,
+        legend: Arg<bool>,
     ) -> PyResult<()> {
+        let (path, format, scale, legend) =
+            (path.0, format.map(|a| a.0), scale.map(|a| a.0), legend.0);
+        let format = format.as_deref();
         let to = match format {
             Some(f) => SolutionFormat::from_name(f),
             None => SolutionFormat::from_path(&path),
         }
         .map_err(error)?;
-        let maze = self.maze.borrow(py);
-        let (m, s) = (&maze.maze, &self.solution);
-        let (limits, source) = (maze.limits, &maze.source);
+        let owner = self.maze.get();
+        let maze = owner.get();
+        let (m, s) = (&*maze, &self.solution);
+        let (limits, source) = (owner.limits, &owner.source);
         let max_cells = limits.max_cells;
         detached(py, || match (to, source) {
             (SolutionFormat::Png, Some(src)) => {
@@ -1119,27 +1316,27 @@ impl Solution {
 
     /// Jupyter's picture of the solution over the maze (SVG up to 4096 cells).
     fn _repr_svg_(&self, py: Python<'_>) -> Option<String> {
-        let maze = self.maze.borrow(py);
-        if maze.maze.grid().len() > SVG_MAX_CELLS {
+        let maze = self.maze.get().get();
+        if maze.grid().len() > SVG_MAX_CELLS {
             return None;
         }
-        let shown = Shown::new(&maze.maze).solution(&self.solution);
+        let shown = Shown::new(&maze).solution(&self.solution);
         detached(py, || shown.svg().map_err(|e| e.to_string())).ok()
     }
 
     /// Jupyter's picture of the solution over the maze (PNG over 4096 cells).
     fn _repr_png_<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyBytes>> {
-        let maze = self.maze.borrow(py);
-        if maze.maze.grid().len() <= SVG_MAX_CELLS {
+        let maze = self.maze.get().get();
+        if maze.grid().len() <= SVG_MAX_CELLS {
             return None;
         }
-        let shown = Shown::new(&maze.maze).solution(&self.solution);
+        let shown = Shown::new(&maze).solution(&self.solution);
         let png = detached(py, || shown.png().map_err(|e| e.to_string())).ok()?;
         Some(PyBytes::new(py, &png))
     }
 
     /// The summary `mazegraph solve` prints (without the file name and time).
-    fn __repr__(&self, py: Python<'_>) -> String {
+    fn __repr__(&self) -> String {
         let s = &self.solution;
         match s.length {
             Some(l) => format!(
@@ -1148,8 +1345,8 @@ impl Solution {
                 s.work_phrase()
             ),
             None => {
-                let maze = self.maze.borrow(py);
-                let shape = maze.maze.shape();
+                let maze = self.maze.get().get();
+                let shape = maze.shape();
                 format!(
                     "Solution({}: no solution: the goal {} cannot be reached from the start {})",
                     s.method,

@@ -157,6 +157,7 @@ pub fn attractor(game: &Game, player: Player, target: &[u32]) -> Result<Attracto
     let mut end = targets;
     loop {
         while head < end {
+            crate::stop::check();
             let v = order[head];
             head += 1;
             for &u in &pred[poff[v as usize] as usize..poff[v as usize + 1] as usize] {
@@ -385,6 +386,7 @@ pub(crate) fn attract_within(
     }
     let mut head = 0;
     while head < order.len() {
+        crate::stop::check();
         let v = order[head];
         head += 1;
         for &u in game.predecessors(v) {

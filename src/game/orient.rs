@@ -231,6 +231,7 @@ fn bfs(n: usize, start: u32, links: &Links) -> Vec<u32> {
     queue.push(start);
     let mut head = 0;
     while head < queue.len() {
+        crate::stop::check();
         let u = queue[head];
         head += 1;
         let d = dist[u as usize] + 1;
@@ -251,6 +252,7 @@ fn dijkstra(n: usize, start: u32, links: &Links) -> Vec<u32> {
     dist[start as usize] = 0;
     heap.push(Reverse((0u32, start)));
     while let Some(Reverse((d, u))) = heap.pop() {
+        crate::stop::check();
         if d > dist[u as usize] {
             continue;
         }
@@ -271,6 +273,7 @@ fn build(n: usize, dist: &[u32], links: &Links, may_be_unsorted: bool) -> Result
     let mut succ: Vec<u32> = Vec::with_capacity(n + n / 8);
     off.push(0u32);
     for u in 0..n as u32 {
+        crate::stop::check();
         let du = dist[u as usize];
         if du != NONE {
             let from = succ.len();

@@ -79,6 +79,7 @@ fn run(
     let mut pp = Promoter::new(game, alive);
     let mut dominions = 0;
     while !pp.order.is_empty() {
+        crate::stop::check();
         if !pp.decompose(alive, winner, strategy) {
             break;
         }
@@ -245,6 +246,7 @@ impl<'g> Promoter<'g> {
         }
         let mut head = from;
         while head < self.trail.len() {
+            crate::stop::check();
             let v = self.trail[head];
             head += 1;
             self.pending.set(v as usize, false);
@@ -355,6 +357,7 @@ impl<'g> Promoter<'g> {
         }
         let mut head = 0;
         while head < queue.len() {
+            crate::stop::check();
             let v = queue[head];
             head += 1;
             self.pending.set(v as usize, false);

@@ -284,17 +284,26 @@ fn zielonka_on_thread(s: Solver<'_>, mut verts: Vec<u32>) -> Result<Solution> {
     let depth = prios.len();
     drop(prios);
     let stack = (8 << 20) + depth.saturating_mul(1024);
+    // The caller's stop flag holds on the solver's thread too.
+    let stop = crate::stop::flag();
     std::thread::scope(|scope| {
         let h = std::thread::Builder::new()
             .name("zielonka".into())
             .stack_size(stack)
             .spawn_scoped(scope, move || {
                 let mut s = s;
-                s.zielonka(&mut verts);
-                s.finish()
+                let mut work = || {
+                    s.zielonka(&mut verts);
+                    Ok(())
+                };
+                match &stop {
+                    Some(flag) => crate::stop::run(flag, work)?,
+                    None => work()?,
+                }
+                Ok(s.finish())
             })?;
         h.join()
-            .map_err(|_| Error::InvalidGraph("the parity solver thread panicked".into()))
+            .map_err(|_| Error::InvalidGraph("the parity solver thread panicked".into()))?
     })
 }
 
@@ -376,6 +385,7 @@ impl<'g> Solver<'g> {
     fn zielonka(&mut self, verts: &mut [u32]) {
         let mut n = verts.len();
         while n > 0 {
+            crate::stop::check();
             let game = self.game;
             let live = &mut verts[..n];
             let d = live.iter().map(|&v| game.priority(v)).max().unwrap_or(0);
@@ -449,6 +459,7 @@ impl<'g> Solver<'g> {
         }
         let mut in_r = FixedBitSet::with_capacity(self.game.vertex_count());
         loop {
+            crate::stop::check();
             let targets: Vec<u32> = verts
                 .iter()
                 .copied()
@@ -727,6 +738,7 @@ fn bad_cycle<'m>(
     let mut work = vec![verts];
     let mut next_tag = 0u32;
     while let Some(set) = work.pop() {
+        crate::stop::check();
         let t = next_tag;
         next_tag = next_tag.wrapping_add(1);
         for &v in &set {
@@ -777,6 +789,7 @@ impl Tarjan {
             self.open(root, &mut next, &mut stack);
             call.push((root, 0));
             while let Some(top) = call.last_mut() {
+                crate::stop::check();
                 let v = top.0;
                 let es = moves(v);
                 if top.1 < es.len() {

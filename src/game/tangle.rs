@@ -159,6 +159,7 @@ fn run(
     let arrays = (game.vertex_count() as u64).saturating_mul(SOLVE_BYTES_PER_VERTEX);
     let mut passes = 0;
     while !tl.order.is_empty() {
+        crate::stop::check();
         passes += 1;
         if tl.pass(alive, winner, strategy) == Pass::Stuck {
             break;
@@ -262,6 +263,7 @@ impl<'g> Learner<'g> {
         // The highest region a tangle learned in this pass can be attracted to.
         let mut redo = usize::MAX;
         while self.pos < self.order.len() {
+            crate::stop::check();
             let top = self.order[self.pos];
             if self.assigned.contains(top as usize) {
                 self.pos += 1;
@@ -406,6 +408,7 @@ impl<'g> Learner<'g> {
     fn attract_with(&mut self, alive: &FixedBitSet, pl: Player, cap: Option<u32>, mut from: usize) {
         let game = self.game;
         while from < self.trail.len() {
+            crate::stop::check();
             let cur = from;
             let v = self.trail[cur];
             from += 1;
@@ -546,6 +549,7 @@ impl<'g> Learner<'g> {
             self.open(root, &mut next, &mut stack);
             call.push((root, 0));
             while let Some(&mut (v, ref mut k)) = call.last_mut() {
+                crate::stop::check();
                 let es = self.region_moves(v, pl);
                 if (*k as usize) < es.len() {
                     let u = es[*k as usize];

@@ -52,6 +52,7 @@ fn walk(
 ) -> Grid {
     let mut options = [0usize; 2 * MAX_DIMS];
     while left > 0 {
+        crate::stop::check();
         let mut n = 0;
         lattice.for_each_neighbour(cur, |_, _, j| {
             options[n] = j;

@@ -98,6 +98,7 @@ fn walk_2d(
     let step = [row.wrapping_neg(), row, 2usize.wrapping_neg(), 2];
     let mut cur = start;
     loop {
+        crate::stop::check();
         let up = cur >= row && free.contains(cur - row);
         let left = cur >= 2 && free.contains(cur - 2);
         let mask = usize::from(up)
@@ -136,6 +137,7 @@ fn walk(
     }
     let mut cur = start;
     loop {
+        crate::stop::check();
         let mut n = 0;
         for (k, &s) in strides.iter().enumerate() {
             if cur >= 2 * s && free.contains(cur - 2 * s) {

@@ -43,6 +43,7 @@ pub fn extend(lattice: &Lattice, mut grid: Grid, rng: &mut impl Rng) -> Grid {
     let mut queue = VecDeque::from(tree);
     let mut next = [0usize; 2 * MAX_DIMS];
     while let Some(c) = queue.pop_front() {
+        crate::stop::check();
         let mut n = 0;
         lattice.for_each_neighbour(c, |_, _, j| {
             if !grid.is_path(j) {

@@ -22,6 +22,7 @@ pub fn binary_tree(lattice: &Lattice, rng: &mut impl Rng) -> Result<Grid> {
     let mut grid = lattice.walls();
     let mut walls = [0usize; MAX_DIMS];
     for c in lattice.allowed().ones() {
+        crate::stop::check();
         grid.set_path(c, true);
         let mut n = 0;
         lattice.for_each_neighbour(c, |d, w, _| {

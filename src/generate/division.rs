@@ -52,6 +52,7 @@ pub fn division(lattice: &Lattice, rng: &mut impl Rng) -> Result<Grid> {
     let mut door = vec![0usize; n];
     let mut x = vec![0usize; n];
     while stack.len() >= 2 * n {
+        crate::stop::check();
         let top = stack.len() - 2 * n;
         b.copy_from_slice(&stack[top..]);
         stack.truncate(top);
@@ -122,6 +123,7 @@ fn divide_2d(whole: [usize; 4], cs: &[usize], grid: &mut Grid, rng: &mut impl Rn
         stack.push(whole);
     }
     while let Some(mut b) = stack.pop() {
+        crate::stop::check();
         let t = below(rng, cuts(&b));
         let (k, t) = if t < b[1] - b[0] - 1 {
             (0, t)
@@ -205,6 +207,7 @@ fn open_box(lattice: &Lattice) -> Grid {
         return grid;
     }
     for c in lattice.allowed().ones() {
+        crate::stop::check();
         grid.set_path(c, true);
         lattice.for_each_neighbour(c, |d, w, _| {
             if d % 2 == 1 {

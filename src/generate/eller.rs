@@ -33,6 +33,7 @@ pub fn eller(lattice: &Lattice, rng: &mut impl Rng) -> Result<Grid> {
     let mut renumber = vec![NONE; 2 * cols];
     let mut bits = RandomBits::default();
     for r in 0..rows {
+        crate::stop::check();
         let last_row = r + 1 == rows;
         // Fresh labels for rooms not joined from above.
         let mut fresh = label.iter().filter(|&&l| l != NONE).count() as u32;

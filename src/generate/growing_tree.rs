@@ -77,6 +77,7 @@ pub fn extend(lattice: &Lattice, mut grid: Grid, pick: Pick, rng: &mut impl Rng)
         _ => 0,
     };
     while !active.is_empty() {
+        crate::stop::check();
         let len = active.len();
         let i = match pick {
             Pick::Newest => len - 1,

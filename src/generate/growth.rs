@@ -53,6 +53,7 @@ pub fn extend(lattice: &Lattice, mut grid: Grid, rng: &mut impl Rng) -> Grid {
         });
     }
     while !doors.is_empty() {
+        crate::stop::check();
         let (from, to) = doors.swap_remove(below(rng, doors.len()));
         if grid.is_path(to) {
             // The other room was carved meanwhile: this door now has two path neighbours.

@@ -55,6 +55,7 @@ fn run(
     // Every carvable room before word `cursor` is visited.
     let mut cursor = 0usize;
     while left > 0 {
+        crate::stop::check();
         // Kill: walk into unvisited rooms.
         let mut n = 0;
         lattice.for_each_neighbour(cur, |_, _, j| {
@@ -107,6 +108,7 @@ fn hunt(lattice: &Lattice, grid: &Grid, cursor: &mut usize) -> Option<usize> {
     let mut w = *cursor;
     let mut advancing = true;
     while w < allowed.len() {
+        crate::stop::check();
         let unvisited = allowed[w] & !path[w];
         if unvisited == 0 {
             if advancing {

@@ -36,6 +36,7 @@ pub fn add_loops(lattice: &Lattice, grid: &mut Grid, k: usize, rng: &mut impl Rn
         // Plenty of closed walls: draw (room, axis) pairs until k closed ones are hit.
         let mut opened = 0;
         while opened < k {
+            crate::stop::check();
             let c = lattice.room_cell(below(rng, lattice.rooms().len()));
             let axis = below(rng, n);
             let (w, j) = (c + cs[axis], c + 2 * cs[axis]);
@@ -47,6 +48,7 @@ pub fn add_loops(lattice: &Lattice, grid: &mut Grid, k: usize, rng: &mut impl Rn
     } else {
         let mut walls = Vec::with_capacity(closed);
         for c in lattice.allowed().ones() {
+            crate::stop::check();
             lattice.for_each_neighbour(c, |d, w, _| {
                 if d % 2 == 1 && !grid.is_path(w) {
                     walls.push(w);
@@ -98,6 +100,7 @@ pub fn braid(lattice: &Lattice, grid: &mut Grid, rng: &mut impl Rng) -> usize {
     let mut best = [0usize; 2 * MAX_DIMS];
     let mut other = [0usize; 2 * MAX_DIMS];
     for c in dead {
+        crate::stop::check();
         if degree(grid, c) != 1 {
             continue;
         }

@@ -90,6 +90,7 @@ pub(crate) fn internal_walls(lattice: &Lattice) -> Result<Vec<u32>> {
     let cs = lattice.cells().strides();
     let mut walls = Vec::with_capacity(lattice.room_count() * n);
     for c in lattice.allowed().ones() {
+        crate::stop::check();
         let r = lattice.room_index(c);
         for k in 0..n {
             if lattice.is_room(c + 2 * cs[k]) {
@@ -139,6 +140,7 @@ pub fn extend(lattice: &Lattice, mut grid: Grid, rng: &mut impl Rng) -> Result<G
     // The given forest's passages first.
     let mut merged = 0;
     for c in lattice.allowed().ones() {
+        crate::stop::check();
         if !grid.is_path(c) {
             continue;
         }
@@ -150,10 +152,12 @@ pub fn extend(lattice: &Lattice, mut grid: Grid, rng: &mut impl Rng) -> Result<G
         }
     }
     for c in lattice.allowed().ones() {
+        crate::stop::check();
         grid.set_path(c, true);
     }
     let mut left = lattice.room_count().saturating_sub(1 + merged);
     for w in walls {
+        crate::stop::check();
         if left == 0 {
             break;
         }

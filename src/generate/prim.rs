@@ -63,6 +63,7 @@ pub fn extend(lattice: &Lattice, mut grid: Grid, rng: &mut impl Rng) -> Grid {
     }
     let mut left = lattice.room_count().saturating_sub(tree.len());
     while left > 0 {
+        crate::stop::check();
         let Some((_, key)) = frontier.pop() else {
             break;
         };

@@ -25,6 +25,7 @@ pub fn sidewinder(lattice: &Lattice, rng: &mut impl Rng) -> Result<Grid> {
     let mut grid = lattice.walls();
     let mut bits = RandomBits::default();
     for r in 0..rows {
+        crate::stop::check();
         let mut run_start = 0;
         for c in 0..cols {
             grid.set_path(cell(r, c), true);

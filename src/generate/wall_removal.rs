@@ -31,11 +31,13 @@ pub fn wall_removal(lattice: &Lattice, rng: &mut impl Rng) -> Result<Grid> {
     let mut uf = UnionFind::new(lattice.rooms().len())?;
     let mut grid = lattice.walls();
     for c in lattice.allowed().ones() {
+        crate::stop::check();
         grid.set_path(c, true);
     }
     let entrance = lattice.room_index(lattice.first_room());
     let exit = lattice.room_index(lattice.last_room());
     for w in walls {
+        crate::stop::check();
         if uf.find(entrance) == uf.find(exit) {
             break;
         }
@@ -58,6 +60,7 @@ mod tests {
         seen.insert(from);
         let mut stack = vec![from];
         while let Some(c) = stack.pop() {
+            crate::stop::check();
             lat.for_each_neighbour(c, |_, w, j| {
                 if grid.is_path(w) && !seen.put(j) {
                     stack.push(j);

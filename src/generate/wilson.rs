@@ -55,12 +55,14 @@ pub fn extend(lattice: &Lattice, mut grid: Grid, rng: &mut impl Rng) -> Result<G
         }
     };
     for c in lattice.allowed().ones() {
+        crate::stop::check();
         if grid.is_path(c) {
             continue;
         }
         // Walk, remembering the last exit from each room: loops erase themselves.
         let mut cur = c;
         while !grid.is_path(cur) {
+            crate::stop::check();
             let mut n = 0;
             lattice.for_each_neighbour(cur, |d, _, _| {
                 options[n] = d as u8;
@@ -73,6 +75,7 @@ pub fn extend(lattice: &Lattice, mut grid: Grid, rng: &mut impl Rng) -> Result<G
         // Carve the loop-erased path.
         let mut cur = c;
         while !grid.is_path(cur) {
+            crate::stop::check();
             let next = step(cur, dir[lattice.room_index(cur)]);
             // Mark `cur` and the wall only: `next` is tested by the loop condition.
             grid.set_path(cur, true);

@@ -173,6 +173,7 @@ fn profiles(t: &Tones, width: usize, height: usize) -> ([Vec<u32>; 2], [Vec<u32>
     };
     let mut prev_row: Vec<u8> = Vec::new();
     for (y, row) in t.tone.chunks_exact(width.max(1)).enumerate().take(height) {
+        crate::stop::check();
         let cur: Vec<u8> = row.iter().map(|&v| class(v)).collect();
         for x in 1..cur.len() {
             let (a, b) = (cur[x - 1], cur[x]);
@@ -1138,6 +1139,7 @@ pub fn sample(t: &Tones, lat: &Lattice, limits: &Limits) -> crate::Result<Sample
     let mut closest = 0.5f64;
     let mut open_posts = Vec::new();
     for i in 0..rows {
+        crate::stop::check();
         for j in 0..cols {
             let share = wall_share(t, lat, &bands, i, j);
             if i % 2 == 0 && j % 2 == 0 {

@@ -141,12 +141,14 @@ pub fn tones(raster: &Raster, bands: [usize; 4]) -> Option<Tones> {
     };
     let mut hist = [0u64; 256];
     for p in interior() {
+        crate::stop::check();
         hist[luma(p) as usize] += 1;
     }
     let t = otsu(&hist);
     let mut count = vec![[0u32; 2]; 4096];
     let mut sums = vec![[[0u64; 3]; 2]; 4096];
     for px in interior() {
+        crate::stop::check();
         let c = usize::from(luma(px) as usize >= t);
         let b = bin(px);
         count[b][c] = count[b][c].saturating_add(1);
@@ -177,6 +179,7 @@ pub fn tones(raster: &Raster, bands: [usize; 4]) -> Option<Tones> {
     let mut marks = 0usize;
     let mut cache: Option<([u8; 3], u8)> = None;
     for p in raster.rgb.chunks_exact(3) {
+        crate::stop::check();
         let px = [p[0], p[1], p[2]];
         let v = match cache {
             Some((c, v)) if c == px => v,

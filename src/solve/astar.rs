@@ -61,6 +61,7 @@ pub fn solve(maze: &Maze, start: usize, goal: usize) -> Solution {
     let mut expanded = 0;
     let mut reached = None;
     while let Some(Reverse((_, _, c))) = heap.pop() {
+        crate::stop::check();
         if closed.put(c) {
             continue;
         }

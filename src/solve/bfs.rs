@@ -78,6 +78,7 @@ pub(crate) fn layers(
         let mark = crumb(d);
         let mut found = false;
         for &c in &frontier {
+            crate::stop::check();
             links.for_each(c, |j| {
                 if crumbs.get(j) == 0 && within.is_none_or(|w| w.contains(j)) {
                     crumbs.set(j, mark);
@@ -152,6 +153,7 @@ pub fn solve(maze: &Maze, start: usize, goal: usize) -> Solution {
     let path = l.dist.map(|d| walk_back(&links, &l.crumbs, goal, d));
     let mut kept = FixedBitSet::with_capacity(len);
     for i in maze.grid().paths() {
+        crate::stop::check();
         if l.crumbs.get(i) != 0 {
             kept.insert(i);
         }

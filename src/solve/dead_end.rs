@@ -76,6 +76,7 @@ fn fill_counting(maze: &Maze, terminals: &[usize]) -> (FixedBitSet, usize) {
 fn fill_nd(maze: &Maze, links: &Links, terminals: &[usize], kept: &mut FixedBitSet) -> usize {
     let mut filled = 0;
     for i in maze.grid().paths() {
+        crate::stop::check();
         let mut c = i;
         while kept.contains(c) && !terminals.contains(&c) {
             let mut degree = 0;
@@ -239,6 +240,7 @@ impl Plane<'_, '_> {
         let (h, w) = (self.h, self.w);
         let mut filled = 0;
         for r in rows {
+            crate::stop::check();
             let mut col = 0;
             while col < w {
                 let p = r * w + col;
@@ -415,6 +417,7 @@ pub fn fill_graph(graph: &Graph, terminals: &[u32]) -> FixedBitSet {
         .filter(|&v| count[v as usize] <= 1 && !terminals.contains(&v))
         .collect();
     while let Some(v) = stack.pop() {
+        crate::stop::check();
         if !kept.contains(v as usize) {
             continue;
         }

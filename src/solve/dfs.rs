@@ -31,6 +31,7 @@ pub fn solve(maze: &Maze, start: usize, goal: usize) -> Solution {
     // The child just wound back from, whose later siblings the top cell tries next.
     let mut resume: Option<usize> = None;
     while let Some(&c) = thread.last() {
+        crate::stop::check();
         if c == goal {
             break;
         }

@@ -63,6 +63,7 @@ fn shortest_route(graph: &Graph, s: u32, t: u32) -> (Option<Vec<u32>>, Vec<u32>)
     dist[s as usize] = 0;
     heap.push(Reverse((0u64, s)));
     while let Some(Reverse((d, v))) = heap.pop() {
+        crate::stop::check();
         if done.put(v as usize) {
             continue;
         }

@@ -63,6 +63,7 @@ pub fn lightest(graph: &Graph, s: u32) -> Lightest {
     hops[s as usize] = 0;
     heap.push(Reverse((Key(0.0, 0), s)));
     while let Some(Reverse((Key(d, h), v))) = heap.pop() {
+        crate::stop::check();
         if (d, h) != (weight[v as usize], hops[v as usize]) {
             continue;
         }

@@ -86,6 +86,7 @@ fn sweep(
     f(goal, dist);
     let mut stack = vec![(goal, dist)];
     while let Some((c, d)) = stack.pop() {
+        crate::stop::check();
         if d == 0 {
             continue;
         }

@@ -92,6 +92,7 @@ pub fn solve(maze: &Maze, start: usize, goal: usize) -> Result<Solution> {
     let mut steps = 0usize;
     let mut options: Vec<(usize, usize, u8)> = Vec::with_capacity(16);
     let found = loop {
+        crate::stop::check();
         if cell == goal {
             break true;
         }
@@ -140,6 +141,7 @@ fn once_marked_path(
     let mut prev = usize::MAX;
     let mut c = start;
     while c != goal && path.len() <= maze.grid().len() {
+        crate::stop::check();
         let mut next = None;
         links.for_each(c, |j| {
             if next.is_none() && j != prev && marks.marks.get(marks.passage(maze, c, j)) == 1 {

@@ -81,6 +81,7 @@ pub fn solve(maze: &Maze, start: usize, goal: usize, hand: Hand) -> Result<Solut
     let mut steps = 0usize;
     let limit = 4 * grid.count_paths() + 4;
     let found = loop {
+        crate::stop::check();
         let Some((next, d)) = turns.iter().find_map(|&t| {
             let d = (heading + t) % 4;
             step(cell, d).map(|j| (j, d))

@@ -294,6 +294,7 @@ pub fn cell_graph_stats(graph: &Graph, maze: Option<&Maze>) -> Stats {
     let mut histogram: Vec<usize> = Vec::new();
     let (mut dead_ends, mut junctions, mut junction_degrees, mut kept) = (0usize, 0, 0usize, 0);
     for v in 0..n as u32 {
+        crate::stop::check();
         let d = graph.degree(v);
         if d >= histogram.len() {
             histogram.resize(d + 1, 0);
@@ -323,6 +324,7 @@ pub fn cell_graph_stats(graph: &Graph, maze: Option<&Maze>) -> Stats {
         reached_from_start = Some(size);
     }
     for v in 0..n as u32 {
+        crate::stop::check();
         if dist[v as usize] == UNSEEN {
             let (_, has_kept) = bfs(graph, v, &mut dist, &mut queue, false, |u| {
                 graph.degree(u) != 2 || is_terminal(u)
@@ -368,6 +370,7 @@ pub fn cell_graph_stats(graph: &Graph, maze: Option<&Maze>) -> Stats {
     // Dead-end branches: from each dead end along two-neighbour cells to a junction.
     let mut branches: Vec<u32> = Vec::new();
     for d in 0..n as u32 {
+        crate::stop::check();
         if graph.degree(d) != 1 || is_terminal(d) {
             continue;
         }
@@ -457,6 +460,7 @@ fn bfs(
     let mut head = 0;
     let mut marked = false;
     while head < queue.len() {
+        crate::stop::check();
         let v = queue[head];
         head += 1;
         marked = marked || mark(v);
@@ -538,6 +542,7 @@ pub(crate) fn distances(graph: &Graph, s: u32) -> Vec<u64> {
     dist[s as usize] = 0;
     let mut head = 0;
     while head < queue.len() {
+        crate::stop::check();
         let v = queue[head];
         head += 1;
         for &u in graph.neighbours(v) {
@@ -558,6 +563,7 @@ fn dijkstra(graph: &Graph, s: u32) -> Vec<u64> {
     dist[s as usize] = 0;
     heap.push(Reverse((0u64, s)));
     while let Some(Reverse((d, v))) = heap.pop() {
+        crate::stop::check();
         if d > dist[v as usize] {
             continue;
         }
@@ -628,6 +634,7 @@ fn room_lattice(grid: &Grid) -> Option<RoomLattice> {
     let (mut internal, mut closed) = (0usize, 0usize);
     let bits = grid.bits();
     for i in 0..shape.len() {
+        crate::stop::check();
         let path = bits.contains(i);
         match evens {
             0 if !path => return None,
