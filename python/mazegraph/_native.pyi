@@ -90,6 +90,7 @@ def generate(
     braid: bool = False,
     pick: str | None = None,
     shape: str | None = None,
+    turns: float | None = None,
     max_cells: int | None = None,
     max_memory: int | None = None,
 ) -> Maze:

@@ -4,7 +4,7 @@ use crate::io::{located, read_bytes, Expect};
 use crate::{detached, error, limits, Arg};
 use mazegraph::format::ReadOptions;
 use mazegraph::game::format::GameFormat;
-use mazegraph::game::{check, solve, solve_parity, Objective, ParityAlgorithm, Player};
+use mazegraph::game::{check, solve_within, Objective, ParityAlgorithm, Player};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use std::path::PathBuf;
@@ -39,7 +39,7 @@ pub fn read_game(
         let game = format.read(&bytes, &opts).map_err(|e| located(&path, e))?;
         stopped.map_or(Ok(game), Err)
     })?;
-    Ok(Game { game })
+    Ok(Game { game, limits })
 }
 
 /// A two-player game on a directed graph: vertices 0…n-1 owned by player 0 or 1, with a
@@ -48,6 +48,8 @@ pub fn read_game(
 #[pyclass(module = "mazegraph", name = "Game", frozen)]
 pub struct Game {
     game: mazegraph::game::Game,
+    /// The limits the game was read with: solving it is held to them.
+    limits: mazegraph::grid::Limits,
 }
 
 fn player(p: u8) -> PyResult<Player> {
@@ -291,13 +293,10 @@ impl Game {
                 )))
             }
         };
-        let game = &self.game;
+        let (game, limits) = (&self.game, &self.limits);
         let solution = detached(py, || {
-            let sol = match (&objective, algorithm) {
-                (Objective::Parity, Some(a)) => solve_parity(game, a),
-                _ => solve(game, &objective),
-            }
-            .map_err(|e| e.to_string())?;
+            let sol = solve_within(game, &objective, algorithm.unwrap_or_default(), limits)
+                .map_err(|e| e.to_string())?;
             check(game, &objective, &sol).map_err(|v| {
                 format!("internal error: the solver's solution fails the checker: {v}")
             })?;

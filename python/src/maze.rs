@@ -7,7 +7,7 @@ use crate::{bad_value, detached, error, type_error, warn_notes, Arg};
 use mazegraph::convert::{set_terminals, to_maze, Terminal};
 use mazegraph::display::{Shown, SVG_MAX_CELLS};
 use mazegraph::format::{Format, Holds, Item, ReadOptions};
-use mazegraph::generate::{rng_from_seed, Algorithm, Lattice, Mask, Options, Pick};
+use mazegraph::generate::{rng_from_seed, shaped_lattice, Algorithm, Figure, Options, Pick};
 use mazegraph::graph::{Graph, GraphBuilder, Label};
 use mazegraph::grid::{Grid, Limits, Shape};
 use mazegraph::layout::{graph_to_maze, Layout};
@@ -338,9 +338,10 @@ fn size(value: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
 /// a tuple or "30x40"), by `algorithm` (see ALGORITHMS), the same maze for the same `seed` on
 /// every platform (a random seed when None, kept in `Maze.seed`). `loops` opens more walls,
 /// `braid` removes every dead end, `pick` is growing-tree's policy ("newest", "random",
-/// "oldest", "mixed", "mixed:P"), `shape` one of "box", "diamond", "ellipse", "triangle".
+/// "oldest", "mixed", "mixed:P"), `shape` one of "box", "diamond", "ellipse", "triangle", "spiral", "double-spiral" (with
+/// `turns` for the spirals).
 #[pyfunction]
-#[pyo3(signature = (algorithm=Arg("backtracker".to_string()), size=None, seed=None, *, loops=Arg(0), braid=Arg(false), pick=None, shape=None, max_cells=None, max_memory=None), text_signature = "(algorithm='backtracker', size=None, seed=None, *, loops=0, braid=False, pick=None, shape=None, max_cells=None, max_memory=None)")]
+#[pyo3(signature = (algorithm=Arg("backtracker".to_string()), size=None, seed=None, *, loops=Arg(0), braid=Arg(false), pick=None, shape=None, turns=None, max_cells=None, max_memory=None), text_signature = "(algorithm='backtracker', size=None, seed=None, *, loops=0, braid=False, pick=None, shape=None, turns=None, max_cells=None, max_memory=None)")]
 #[allow(clippy::too_many_arguments)]
 pub fn generate(
     py: Python<'_>,
@@ -351,9 +352,11 @@ pub fn generate(
     braid: Arg<bool>,
     pick: Option<Arg<String>>,
     shape: Option<Arg<String>>,
+    turns: Option<Arg<f64>>,
     max_cells: Option<Arg<u64>>,
     max_memory: Option<Arg<u64>>,
 ) -> PyResult<Maze> {
+    let turns = turns.map(|a| a.0);
     let (algorithm, seed, loops, braid) =
         (algorithm.0.as_str(), seed.map(|a| a.0), loops.0, braid.0);
     let (pick, shape) = (pick.map(|a| a.0), shape.map(|a| a.0));
@@ -376,12 +379,7 @@ pub fn generate(
         Some(s) => self::size(s)?,
         None => return Err(error("say how many rooms with size, e.g. size=(30, 40)")),
     };
-    let shape = shape.unwrap_or("box").to_ascii_lowercase();
-    if !["box", "diamond", "ellipse", "triangle"].contains(&shape.as_str()) {
-        return Err(error(format!(
-            "shape {shape:?}: expected box, diamond, ellipse or triangle"
-        )));
-    }
+    let figure = Figure::from_name(shape.unwrap_or("box")).map_err(error)?;
     let seed = match seed {
         Some(s) => s,
         None => fresh_seed(),
@@ -392,23 +390,7 @@ pub fn generate(
         braid,
     };
     let maze = detached(py, || {
-        let lattice = if shape == "box" {
-            Lattice::new(&dims, &limits)
-        } else {
-            let rooms: u64 = dims.iter().fold(1u64, |p, &d| p.saturating_mul(d as u64));
-            limits
-                .check(rooms)
-                .and_then(|()| limits.check_bytes(&format!("a mask of {rooms} rooms"), rooms))
-                .map_err(|e| e.to_string())?;
-            let mask = match shape.as_str() {
-                "diamond" => Mask::diamond(&dims),
-                "ellipse" => Mask::ellipse(&dims),
-                _ => Mask::triangle(&dims),
-            }
-            .map_err(|e| e.to_string())?;
-            Lattice::from_mask(&mask, &limits)
-        }
-        .map_err(|e| e.to_string())?;
+        let lattice = shaped_lattice(figure, &dims, turns, &limits).map_err(|e| e.to_string())?;
         mazegraph::generate::generate(&lattice, &opts, &mut rng_from_seed(seed))
             .map_err(|e| e.to_string())
     })?;
