@@ -82,6 +82,134 @@ pub enum Error {
         /// What went wrong.
         error: Box<Error>,
     },
+    /// An output file could not be written ([`crate::files`]): the error names the path as the
+    /// caller gave it, never a temporary.
+    #[error(transparent)]
+    Output(#[from] OutputError),
+}
+
+/// Why an output file could not be written or was refused ([`crate::files`]). Every message
+/// names the path the caller gave (never a temporary file) and is one line, as the command
+/// line prints it after `mazegraph: error: `. When it is returned, no file output was changed
+/// (except with [`OutputError::PartlyReplaced`], which says which were).
+#[derive(Debug, thiserror::Error)]
+pub enum OutputError {
+    /// Looking at, opening, writing or renaming the output failed: `cannot write PATH: …`.
+    #[error("cannot write {}: {error}", path.display())]
+    Write {
+        /// The output.
+        path: std::path::PathBuf,
+        /// What the system said.
+        error: std::io::Error,
+    },
+    /// A new file cannot be made in the output's directory (it is missing, or not writable):
+    /// `cannot create a file in DIR: …`.
+    #[error("cannot create a file in {}: {error}", dir.display())]
+    Create {
+        /// The directory.
+        dir: std::path::PathBuf,
+        /// What the system said.
+        error: std::io::Error,
+    },
+    /// The writer of the content failed, other than by I/O: `PATH: …`.
+    #[error("{}: {error}", path.display())]
+    Content {
+        /// The output.
+        path: std::path::PathBuf,
+        /// The writer's error.
+        error: Box<Error>,
+    },
+    /// The path has no file name (`/`, `..`).
+    #[error("{}: an output needs a file name", path.display())]
+    NoFileName {
+        /// The output.
+        path: std::path::PathBuf,
+    },
+    /// The path names a directory.
+    #[error("{} is a directory: give a file name", path.display())]
+    Directory {
+        /// The output.
+        path: std::path::PathBuf,
+    },
+    /// The path is a symbolic link to nothing, which is not written through.
+    #[error("{} is a symbolic link to nothing: not writing through it", path.display())]
+    DanglingLink {
+        /// The output.
+        path: std::path::PathBuf,
+    },
+    /// The path is another user's symbolic link in a sticky directory that everyone may write
+    /// to (a link planted in `/tmp`), which is not followed.
+    #[error("{} is another user's symbolic link in a shared directory (sticky, writable by all): not writing through it", path.display())]
+    PlantedLink {
+        /// The output.
+        path: std::path::PathBuf,
+    },
+    /// A device or FIFO written in place became a regular file while being opened.
+    #[error("{} changed while being opened: try again", path.display())]
+    Changed {
+        /// The output.
+        path: std::path::PathBuf,
+    },
+    /// A regular file to replace became something else (a directory, a FIFO) while its
+    /// content was written.
+    #[error("{} is no longer a regular file: nothing written", path.display())]
+    NoLongerRegular {
+        /// The output.
+        path: std::path::PathBuf,
+    },
+    /// The output is the same file as an input (by device and inode).
+    #[error("refusing to overwrite the input {}", overwrites(input, output))]
+    OverwritesInput {
+        /// The input as given (`-`: standard input).
+        input: std::path::PathBuf,
+        /// The output as given.
+        output: std::path::PathBuf,
+    },
+    /// Two outputs are the same file.
+    #[error("{} and {} are the same file: give each output its own", first.display(), second.display())]
+    SameFile {
+        /// The output named first.
+        first: std::path::PathBuf,
+        /// The output named second.
+        second: std::path::PathBuf,
+    },
+    /// Renaming a temporary over `path` failed after the outputs in `replaced` were replaced
+    /// and could not be put back.
+    #[error("{} already replaced: cannot write {}: {error}", list(replaced), path.display())]
+    PartlyReplaced {
+        /// The outputs already replaced.
+        replaced: Vec<std::path::PathBuf>,
+        /// The output whose rename failed.
+        path: std::path::PathBuf,
+        /// What the system said.
+        error: std::io::Error,
+    },
+    /// The check run before anything is committed said stop ([`crate::files::Outputs::commit_with`]):
+    /// nothing was written.
+    #[error("interrupted: nothing written")]
+    Interrupted,
+}
+
+/// `INPUT` when the output is spelled the same, else `INPUT: OUTPUT is the same file`
+/// (standard input, `-`, is `<stdin>`).
+fn overwrites(input: &std::path::Path, output: &std::path::Path) -> String {
+    let input = if input == std::path::Path::new("-") {
+        "<stdin>".to_string()
+    } else {
+        input.display().to_string()
+    };
+    let output = output.display().to_string();
+    if input == output {
+        input
+    } else {
+        format!("{input}: {output} is the same file")
+    }
+}
+
+/// Paths separated by commas.
+fn list(paths: &[std::path::PathBuf]) -> String {
+    let shown: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+    shown.join(", ")
 }
 
 /// `path:line: message` for a parse error at a line, else `path: error`.

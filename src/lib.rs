@@ -30,7 +30,8 @@
 //! and the algorithms without the command line's crates (see the README, "Using the
 //! library"): `cli` (the binary), `graphviz` ([`draw`](mod@draw), `display`, reading DOT of
 //! other tools), `chart` (the experiment's chart), `parallel` (rayon), `pictures` (JPEG, BMP,
-//! GIF and WebP mazes), `transform` (shape transforms, nalgebra).
+//! GIF and WebP mazes), `transform` (shape transforms, nalgebra), `files` ([`files`]: safe
+//! output files, for the CLI and the Python package).
 //!
 //! - [`grid`]: shapes, flat indices, bit-packed grids;
 //! - [`maze`]: the maze model (terminals, portals);
@@ -40,6 +41,7 @@
 //! - [`solve`]: dead-end filling and the classic solvers (BFS, A*, Dijkstra, DFS, wall follower,
 //!   Trémaux, all shortest paths), in n dimensions and through portals;
 //! - [`format`](mod@format): the registry of file formats; [`io`]: opening and saving by path;
+//!   [`files`]: output files written safely (devices, FIFOs, links, signals, several at once);
 //! - [`palette`]: the colours of every picture, one colour for one meaning;
 //! - [`legend`]: what the colours of a picture mean, drawn under it;
 //! - [`picture`]: maze pictures at any scale (lattice recovery, colour marks, JPEG), results
@@ -65,7 +67,12 @@
 // Docs link to the modules and items of every feature; a build without some of them drops
 // those links (the full documentation is built, and checked, with the default features).
 #![cfg_attr(
-    not(all(feature = "graphviz", feature = "chart", feature = "transform")),
+    not(all(
+        feature = "graphviz",
+        feature = "chart",
+        feature = "transform",
+        feature = "files"
+    )),
     allow(rustdoc::broken_intra_doc_links)
 )]
 // n-D code indexes several parallel arrays (dims, strides, coordinates) by axis.
@@ -82,6 +89,8 @@ pub mod display;
 pub mod draw;
 pub mod error;
 pub mod experiment;
+#[cfg(feature = "files")]
+pub mod files;
 pub mod format;
 pub mod game;
 pub mod gamebook;

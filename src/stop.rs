@@ -87,6 +87,13 @@ pub fn flag() -> Option<Arc<AtomicBool>> {
     FLAG.with_borrow(Clone::clone)
 }
 
+/// Whether the flag of the innermost [`run`] on this thread is raised (false outside a run):
+/// for a step that must not start once a stop is asked, such as committing output files,
+/// and that ends with an error of its own rather than unwinding.
+pub fn raised() -> bool {
+    FLAG.with_borrow(|f| f.as_ref().is_some_and(|f| f.load(Ordering::Relaxed)))
+}
+
 /// A check in a long loop: ends the work under [`run`] (unwinding to it) when its flag is
 /// raised; otherwise returns at once. Does nothing outside [`run`].
 #[inline]

@@ -1,6 +1,6 @@
 //! Hostile output paths and signals through the real `mazegraph` binary (issue 17, "Files"):
 //! real files, real FIFOs and devices, real signals. How outputs are written is described in
-//! `src/cli/files.rs`.
+//! `src/files.rs`.
 //!
 //! - Same file as an input, by device and inode: standard input redirected from the output
 //!   (`convert - -o c.txt < c.txt`), a hard link to an input, are refused with one error line

@@ -187,3 +187,22 @@ fn names_with_newlines_stay_on_one_line() {
     let e = String::from_utf8(out.stderr).unwrap();
     assert_eq!(e.lines().count(), 1, "{e}");
 }
+
+#[test]
+fn a_replaced_output_keeps_its_mode() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out.txt");
+    let m = maze(dir.path());
+    fs::write(&out, "old").unwrap();
+    fs::set_permissions(&out, fs::Permissions::from_mode(0o640)).unwrap();
+    let run = mg().args(["convert", &m, "-o", s(&out)]).output().unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let meta = fs::metadata(&out).unwrap();
+    assert_eq!(meta.permissions().mode() & 0o7777, 0o640);
+    assert_eq!(fs::read(&out).unwrap(), fs::read(&m).unwrap());
+}

@@ -1,8 +1,11 @@
 //! Files: reading an input within the memory budget, naming it in errors as the CLI does
-//! (`FILE:LINE: message`), and writing an output whole or not at all.
+//! (`FILE:LINE: message`), and writing an output as the CLI does.
 
+use crate::detached;
+use mazegraph::files::{OutputError, Outputs};
 use mazegraph::format::Format;
 use mazegraph::grid::Limits;
+use pyo3::prelude::*;
 use std::io::{Read, Write};
 use std::path::Path;
 
@@ -112,28 +115,31 @@ pub fn read_bytes(
     }
 }
 
-/// Writes `path` through a temporary file in the same directory, renamed over it only when
-/// `write` succeeded: a failed write leaves no file, and an old file is never half replaced.
-pub fn write_atomic(
+/// Writes `path` as `mazegraph -o` does ([`mazegraph::files`]): a regular file is replaced
+/// only once `write` succeeded (through an anonymous temporary beside it, keeping its mode and
+/// its symbolic link), a device, a FIFO or a standard stream is written in place. Runs on the
+/// work's thread without the GIL ([`detached`]): a Ctrl-C that the calling thread has seen
+/// (it looks every 50 ms) before the commit raises `KeyboardInterrupt` and leaves the file as
+/// it was. Errors name `path` and are `MazeError`s with the CLI's line.
+pub fn write_file(
+    py: Python<'_>,
     path: &Path,
-    write: impl FnOnce(&mut dyn Write) -> mazegraph::Result<()>,
-) -> Result<(), String> {
-    let cannot = |e: std::io::Error| format!("cannot write {}: {e}", path.display());
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let tmp = tempfile::Builder::new()
-        .prefix(".mazegraph-")
-        .tempfile_in(dir)
-        .map_err(cannot)?;
-    let mut out = std::io::BufWriter::with_capacity(1 << 16, tmp.as_file());
-    write(&mut out).map_err(|e| match e {
-        mazegraph::Error::Io(io) => cannot(io),
-        other => other.to_string(),
-    })?;
-    out.flush().map_err(cannot)?;
-    drop(out);
-    tmp.persist(path).map_err(|e| cannot(e.error))?;
-    Ok(())
+    write: impl FnOnce(&mut dyn Write) -> mazegraph::Result<()> + Send,
+) -> PyResult<()> {
+    detached(py, || {
+        let mut outputs: Outputs = Outputs::new();
+        outputs.add(path, write);
+        // The work runs on a thread of its own under a stop flag, which the calling thread
+        // raises on Ctrl-C (`detached`): once raised, nothing is committed.
+        let before_commit = || {
+            if mazegraph::stop::raised() {
+                Err(OutputError::Interrupted)
+            } else {
+                Ok(())
+            }
+        };
+        outputs
+            .commit_with(before_commit)
+            .map_err(|e| e.to_string())
+    })
 }

@@ -1,7 +1,7 @@
 //! `mazegraph.Maze` and `mazegraph.Solution`, and the functions that make mazes: `read`,
 //! `parse`, `generate`.
 
-use crate::io::{located, read_bytes, write_atomic, Expect};
+use crate::io::{located, read_bytes, write_file, Expect};
 use crate::limits::{self, Work};
 use crate::{bad_value, detached, error, type_error, warn_notes, Arg};
 use mazegraph::convert::{set_terminals, to_maze, Terminal};
@@ -610,8 +610,9 @@ impl Maze {
 
     /// Writes the maze to `path` in the format its extension names (or `format`): "png",
     /// "txt", "json" hold the maze; a graph format ("adj", "graph.json", "dot", "graphml",
-    /// "gml", "edges") its cell graph, as `mazegraph generate -o` writes. The file appears
-    /// whole or not at all (written beside, then renamed).
+    /// "gml", "edges") its cell graph, as `mazegraph generate -o` writes, and as safely: the
+    /// file appears whole or not at all, keeps its mode and its symbolic link, a device or a
+    /// FIFO is written in place, and Ctrl-C while writing leaves the old file.
     #[pyo3(signature = (path, *, format=None))]
     fn write(
         &self,
@@ -641,13 +642,10 @@ impl Maze {
         }
         let maze = self.get();
         let maze = &*maze;
-        detached(py, || match to.holds() {
-            Holds::Maze => write_atomic(&path, |w| to.write_maze(maze, w)),
-            Holds::Graph => {
-                let graph = Graph::from_maze(maze);
-                write_atomic(&path, |w| to.write_graph(&graph, w))
-            }
-        })
+        match to.holds() {
+            Holds::Maze => write_file(py, &path, |w| to.write_maze(maze, w)),
+            Holds::Graph => write_file(py, &path, |w| to.write_graph(&Graph::from_maze(maze), w)),
+        }
     }
 
     /// The maze's graph as a networkx.Graph (needs networkx): nodes are coordinate tuples,
@@ -1261,14 +1259,17 @@ impl Solution {
         let (m, s) = (&*maze, &self.solution);
         let (limits, source) = (owner.limits, &owner.source);
         let max_cells = limits.max_cells;
-        detached(py, || match (to, source) {
+        match (to, source) {
             (SolutionFormat::Png, Some(src)) => {
                 // The solution over the user's own picture, at its size and colours.
-                let mut raster = mazegraph::picture::Raster::decode(&src.bytes, &limits)
-                    .map_err(|e| e.to_string())?;
-                let cells = s.path.as_deref().unwrap_or_default();
-                mazegraph::picture::overlay::draw_path(&mut raster, &src.lattice, cells);
-                write_atomic(&path, |w| raster.write_png(w))
+                let raster = detached(py, || {
+                    let mut raster = mazegraph::picture::Raster::decode(&src.bytes, &limits)
+                        .map_err(|e| e.to_string())?;
+                    let cells = s.path.as_deref().unwrap_or_default();
+                    mazegraph::picture::overlay::draw_path(&mut raster, &src.lattice, cells);
+                    Ok(raster)
+                })?;
+                write_file(py, &path, |w| raster.write_png(w))
             }
             (SolutionFormat::Png, None) => {
                 let dims = m.shape().dims();
@@ -1280,11 +1281,11 @@ impl Solution {
                 let (w, h) = (side(1), side(0));
                 let pixels = w.saturating_mul(h);
                 if pixels > max_cells {
-                    return Err(format!(
+                    return Err(error(format!(
                         "the picture would have {w}×{h} = {pixels} pixels, more than the limit of {max_cells} (lower --scale, or raise --max-cells)"
-                    ));
+                    )));
                 }
-                write_atomic(&path, |w| {
+                write_file(py, &path, |w| {
                     if legend {
                         mazegraph::solve::render::write_png_with_legend(m, s, scale, w)
                     } else {
@@ -1292,8 +1293,8 @@ impl Solution {
                     }
                 })
             }
-            _ => write_atomic(&path, |w| mazegraph::solve::render::write(to, m, s, w)),
-        })
+            _ => write_file(py, &path, |w| mazegraph::solve::render::write(to, m, s, w)),
+        }
     }
 
     /// Jupyter's picture of the solution over the maze (SVG up to 4096 cells).
