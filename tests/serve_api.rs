@@ -1,6 +1,7 @@
 //! `mazegraph serve`'s JSON API, on the real binary: every endpoint, bad requests, oversized
 //! requests, and a server that answers after each of them. The client is a plain
-//! `TcpStream` speaking HTTP/1.1 with `Connection: close`.
+//! `TcpStream` speaking HTTP/1.1 with `Connection: close`, typing its bodies as a script
+//! would (JSON as `application/json`, uploads as `application/octet-stream`).
 
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -38,8 +39,14 @@ impl Server {
     /// Sends a request; returns the status, the headers (lower-case names) and the body.
     fn request(&self, method: &str, path: &str, body: &[u8]) -> (u16, String, Vec<u8>) {
         let mut s = TcpStream::connect(&self.addr).unwrap();
+        // As a script sends them: JSON typed as JSON, an upload as bytes.
+        let kind = if path.starts_with("/api/upload") {
+            "application/octet-stream"
+        } else {
+            "application/json"
+        };
         let head = format!(
-            "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Length: {}\r\n\r\n",
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Type: {kind}\r\nContent-Length: {}\r\n\r\n",
             self.addr,
             body.len()
         );
