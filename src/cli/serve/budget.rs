@@ -23,8 +23,6 @@ const UNIT: u64 = 1024;
 pub struct Budget {
     units: Arc<Semaphore>,
     total: u64,
-    /// The runtime whose timers bound a blocking thread's wait (none: never wait).
-    runtime: Option<Handle>,
 }
 
 /// Why a reservation was refused.
@@ -43,14 +41,12 @@ pub struct Held {
 }
 
 impl Budget {
-    /// A budget of `bytes` (at least one unit), waiting on the timers of the current tokio
-    /// runtime when there is one.
+    /// A budget of `bytes` (at least one unit).
     pub fn new(bytes: u64) -> Budget {
         let total = (bytes / UNIT).clamp(1, u32::MAX as u64);
         Budget {
             units: Arc::new(Semaphore::new(total as usize)),
             total,
-            runtime: Handle::try_current().ok(),
         }
     }
 
@@ -92,11 +88,11 @@ impl Budget {
         }
     }
 
-    /// [`Budget::reserve`] for a blocking thread (the API's work): waits on the runtime's
-    /// timers, or only tries when there is no runtime (the unit tests).
+    /// [`Budget::reserve`] for a blocking thread of the runtime (the API's work): waits on
+    /// the runtime's timers; only tries when called outside a runtime (the unit tests).
     pub fn reserve_blocking(&self, what: &str, bytes: u64) -> Result<Held, Refusal> {
         let count = self.units_for(what, bytes)?;
-        let got = match &self.runtime {
+        let got = match Handle::try_current().ok() {
             Some(rt) => rt.block_on(async {
                 let acquire = self.units.clone().acquire_many_owned(count);
                 tokio::time::timeout(WAIT, acquire).await.ok()?.ok()
