@@ -72,7 +72,7 @@ pub const LINGER: Duration = Duration::from_millis(500);
 /// Threads serving sockets and timers.
 const IO_THREADS: usize = 2;
 /// After a request that held this much of the budget, freed memory is given back to the
-/// system ([`budget::trim`]).
+/// system ([`budget::trim`], on a blocking thread once the reply is sent).
 const TRIM_ABOVE: u64 = 32 << 20;
 
 /// An answer: status, content type, body, a file name when it is a download, and the part of
@@ -83,6 +83,8 @@ pub struct Reply {
     pub body: Bytes,
     pub download: Option<String>,
     pub held: Option<Held>,
+    /// The work was large: once the reply is sent, freed memory goes back to the system.
+    pub trim: bool,
 }
 
 impl Reply {
@@ -99,6 +101,7 @@ impl Reply {
             body: body.into(),
             download,
             held: None,
+            trim: false,
         }
     }
 
@@ -137,6 +140,7 @@ pub fn serve(
         .enable_time()
         .build()?;
     listener.set_nonblocking(true)?;
+    budget::release_large_blocks();
     let shared = Arc::new(Shared {
         gate,
         budget,
@@ -461,9 +465,7 @@ async fn respond(
             if let Some(h) = &mut answer.held {
                 h.shrink_to(answer.body.len() as u64);
             }
-            if big >= TRIM_ABOVE {
-                budget::trim();
-            }
+            answer.trim = big >= TRIM_ABOVE;
             answer
         });
         let answer = work.await;
@@ -515,7 +517,8 @@ fn reply(
     let mut response = Response::new(ReplyBody {
         data: answer.body,
         sent: 0,
-        _held: answer.held,
+        held: answer.held,
+        trim: answer.trim,
         conn: conn.clone(),
         epoch: shared.epoch,
     });
@@ -552,12 +555,15 @@ fn reply(
     response
 }
 
-/// A reply's body, handed to hyper [`CHUNK`] bytes at a time; the budget it holds is given
-/// back, and the connection is idle again, when it is dropped (sent, or the client gone).
+/// A reply's body, handed to hyper [`CHUNK`] bytes at a time, each a copy (so that the whole
+/// reply is freed when this is dropped, not when hyper has let go of its last chunk); the
+/// budget it holds is given back, and the connection is idle again, when it is dropped (sent,
+/// or the client gone).
 struct ReplyBody {
     data: Bytes,
     sent: usize,
-    _held: Option<Held>,
+    held: Option<Held>,
+    trim: bool,
     conn: Arc<Conn>,
     epoch: Instant,
 }
@@ -575,7 +581,7 @@ impl Body for ReplyBody {
             return Poll::Ready(None);
         }
         let end = (this.sent + CHUNK).min(this.data.len());
-        let chunk = this.data.slice(this.sent..end);
+        let chunk = Bytes::copy_from_slice(&this.data[this.sent..end]);
         this.sent = end;
         Poll::Ready(Some(Ok(Frame::data(chunk))))
     }
@@ -591,6 +597,13 @@ impl Body for ReplyBody {
 
 impl Drop for ReplyBody {
     fn drop(&mut self) {
+        self.data = Bytes::new();
+        self.held = None;
+        if self.trim {
+            if let Ok(rt) = tokio::runtime::Handle::try_current() {
+                rt.spawn_blocking(budget::trim);
+            }
+        }
         self.conn.set(Phase::Idle, self.epoch);
     }
 }
