@@ -62,8 +62,8 @@ pub struct Args {
     /// Open the page in the default browser (xdg-open, open or explorer).
     #[arg(long)]
     open: bool,
-    /// Let pages from ORIGIN (scheme://host[:port], e.g. https://example.org) use the API, and
-    /// accept requests addressed to its host and port (repeatable).
+    /// Let pages from ORIGIN (scheme://host or scheme://host:port, e.g. https://example.org)
+    /// use the API, and accept requests addressed to its host and port (repeatable).
     #[arg(long, value_name = "ORIGIN", value_parser = parse_origin)]
     allow_origin: Vec<String>,
 }

@@ -14,12 +14,13 @@
 //!   keep a new request out.
 //! - **Checks** before anything is read or done: [`super::gate`] (Host, Origin, Content-Type,
 //!   the body's length).
-//! - **Memory**: a request reserves its body's bytes (and [`REQUEST_BYTES`] for itself) from
-//!   the server's one budget ([`super::budget`]) before reading the body, and the API reserves
+//! - **Memory**: a request that may start work (not a GET or HEAD) reserves its body's bytes
+//!   and [`REQUEST_BYTES`] for itself from the server's one budget ([`super::budget`]) before
+//!   reading the body, and the API reserves
 //!   its work's estimate before the work; what the reply holds stays reserved until it is
 //!   sent. Refused when it cannot be had within [`budget::WAIT`]: 503 with `Retry-After`.
-//! - **Work**: the API's POST requests run on tokio's blocking threads (as many as cores), off
-//!   the two threads that serve sockets and timers, so small requests (the page's files, `GET
+//! - **Work**: requests other than GET and HEAD (the API's POSTs) run on tokio's blocking
+//!   threads (as many as cores), off the two threads that serve sockets and timers, so small requests (the page's files, `GET
 //!   /api/info`) are answered while mazes are generated. A request that waited
 //!   [`QUEUE_TIME`] for a thread, or whose client went away, is not started.
 //! - **Replies** are handed to hyper in frames of [`CHUNK`] bytes as the client takes them
@@ -121,7 +122,7 @@ impl Reply {
 }
 
 /// Answers a request: method, target (path and query), body. Called on a blocking thread for
-/// POST requests, on an I/O thread (so it must be quick) for the others.
+/// requests other than GET and HEAD, on an I/O thread (so it must be quick) for those.
 pub type Handler = dyn Fn(&str, &str, &[u8]) -> Reply + Send + Sync;
 
 /// Serves `listener` until it fails: requests checked by `gate`, bodies reserved from
@@ -408,19 +409,24 @@ async fn respond(
             shared,
         );
     }
-    // The request's share of the budget: its body and itself.
+    // The share of the budget of a request that may start work: its body and itself. (A GET
+    // or HEAD is answered at once from what is in memory.)
+    let quick = method == "GET" || method == "HEAD";
     let what = format!(
         "a request of {}",
         mazegraph::error::human_bytes(pass.body_len)
     );
     let own = REQUEST_BYTES.min(shared.budget.bytes() / 16);
-    let held = match shared
-        .budget
-        .reserve(&what, pass.body_len.saturating_add(own))
-        .await
-    {
-        Ok(held) => held,
-        Err(e) => return reply(budget_refusal(e), cors, conn, shared),
+    let held = match quick && pass.body_len == 0 {
+        true => None,
+        false => match shared
+            .budget
+            .reserve(&what, pass.body_len.saturating_add(own))
+            .await
+        {
+            Ok(held) => Some(held),
+            Err(e) => return reply(budget_refusal(e), cors, conn, shared),
+        },
     };
     let bytes = match tokio::time::timeout(BODY_TIME, read_body(body, pass.body_len)).await {
         Ok(Some(bytes)) => bytes,
@@ -440,7 +446,7 @@ async fn respond(
         }
     };
     conn.set(Phase::Working, shared.epoch);
-    let answer = if method == "POST" {
+    let answer = if !quick {
         let handle = shared.handle.clone();
         let gone = Gone(Arc::new(AtomicBool::new(false)));
         let client_gone = gone.0.clone();
@@ -460,7 +466,10 @@ async fn respond(
             }));
             let mut answer = answer
                 .unwrap_or_else(|_| Reply::error(500, "internal error (a bug: please report it)"));
-            let big = held.bytes() + answer.held.as_ref().map_or(0, Held::bytes);
+            let big = [&held, &answer.held]
+                .iter()
+                .filter_map(|h| h.as_ref().map(Held::bytes))
+                .sum::<u64>();
             drop((bytes, held));
             if let Some(h) = &mut answer.held {
                 h.shrink_to(answer.body.len() as u64);
