@@ -1,82 +1,16 @@
 //! `mazegraph serve`'s JSON API, on the real binary: every endpoint, bad requests, oversized
 //! requests, and a server that answers after each of them. The client is a plain
-//! `TcpStream` speaking HTTP/1.1 with `Connection: close`.
+//! `TcpStream` speaking HTTP/1.1 with `Connection: close`, typing its bodies as a script
+//! would (JSON as `application/json`, uploads as `application/octet-stream`).
+
+#[path = "common/server.rs"]
+mod server;
 
 use serde_json::Value;
-use std::io::{BufRead, BufReader, Read, Write};
+use server::Server;
+use std::io::{BufRead, BufReader};
 use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
-
-/// A server on a free port, killed when dropped.
-struct Server {
-    child: Child,
-    addr: String,
-}
-
-impl Server {
-    fn start(extra: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_mazegraph"))
-            .args(["serve", "--port", "0", "--quiet"])
-            .args(extra)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let addr = line
-            .trim()
-            .strip_prefix("http://")
-            .unwrap()
-            .trim_end_matches('/')
-            .to_string();
-        Server { child, addr }
-    }
-
-    /// Sends a request; returns the status, the headers (lower-case names) and the body.
-    fn request(&self, method: &str, path: &str, body: &[u8]) -> (u16, String, Vec<u8>) {
-        let mut s = TcpStream::connect(&self.addr).unwrap();
-        let head = format!(
-            "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Length: {}\r\n\r\n",
-            self.addr,
-            body.len()
-        );
-        s.write_all(head.as_bytes()).unwrap();
-        // The server may answer (413) before reading a large body and close: a write error
-        // then is expected.
-        let _ = s.write_all(body);
-        let mut raw = Vec::new();
-        let _ = s.read_to_end(&mut raw);
-        let split = raw
-            .windows(4)
-            .position(|w| w == b"\r\n\r\n")
-            .expect("an HTTP answer");
-        let head = String::from_utf8_lossy(&raw[..split]).to_ascii_lowercase();
-        let status = head
-            .split_whitespace()
-            .nth(1)
-            .and_then(|s| s.parse().ok())
-            .unwrap();
-        (status, head, raw[split + 4..].to_vec())
-    }
-
-    fn json(&self, method: &str, path: &str, body: &str) -> (u16, Value) {
-        let (status, _, body) = self.request(method, path, body.as_bytes());
-        (
-            status,
-            serde_json::from_slice(&body).expect("a JSON answer"),
-        )
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
+use std::process::{Command, Stdio};
 
 /// The error of a 4xx answer: one line.
 fn error_of(v: &Value) -> &str {
@@ -443,19 +377,6 @@ fn oversized_requests_are_refused_with_the_cli_limits() {
     assert_eq!(server.json("GET", "/api/info", "").0, 200);
 }
 
-/// Sends raw bytes; returns the answer's status (0 when the server closed without one).
-fn raw_status(server: &Server, bytes: &[u8]) -> u16 {
-    let mut s = TcpStream::connect(&server.addr).unwrap();
-    let _ = s.write_all(bytes);
-    let mut raw = Vec::new();
-    let _ = s.read_to_end(&mut raw);
-    String::from_utf8_lossy(&raw)
-        .split_whitespace()
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0)
-}
-
 #[test]
 fn request_heads_are_bounded() {
     let server = Server::start(&[]);
@@ -463,22 +384,19 @@ fn request_heads_are_bounded() {
     let mut long = b"GET / HTTP/1.1\r\nX-Long: ".to_vec();
     long.extend(std::iter::repeat_n(b'a', 1 << 20));
     long.extend_from_slice(b"\r\n\r\n");
-    assert_eq!(raw_status(&server, &long), 431);
+    assert_eq!(server.raw_status(&long), 431);
     let many: String = (0..100).map(|k| format!("X-{k}: 1\r\n")).collect();
     assert_eq!(
-        raw_status(&server, format!("GET / HTTP/1.1\r\n{many}\r\n").as_bytes()),
+        server.raw_status(format!("GET / HTTP/1.1\r\n{many}\r\n").as_bytes()),
         431
     );
     let chunked = b"POST /api/stats HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n";
-    assert_eq!(raw_status(&server, chunked), 411);
+    assert_eq!(server.raw_status(chunked), 411);
     assert_eq!(
-        raw_status(
-            &server,
-            b"POST /api/stats HTTP/1.1\r\nContent-Length: lots\r\n\r\n"
-        ),
+        server.raw_status(b"POST /api/stats HTTP/1.1\r\nContent-Length: lots\r\n\r\n"),
         400
     );
-    assert_eq!(raw_status(&server, b"\x16\x03\x01 not http\r\n\r\n"), 400);
+    assert_eq!(server.raw_status(b"\x16\x03\x01 not http\r\n\r\n"), 400);
     // Idle connections hold a thread each, for a bounded time; the others still answer.
     let idle: Vec<TcpStream> = (0..2)
         .map(|_| TcpStream::connect(&server.addr).unwrap())

@@ -13,8 +13,14 @@
 //! `MAZE` is the maze JSON format ([`mazegraph::format::json`]): shape, cells, start, goal,
 //! portals. Cells in answers are flat row-major indices into `cells`. Errors are
 //! `{"error": "one line"}` with a 4xx status: 413 when an input is over a limit, 404 for an
-//! unknown endpoint, 405 for a wrong method, 400 for anything else wrong with the request.
+//! unknown endpoint, 405 for a wrong method, 400 for anything else wrong with the request,
+//! 503 (with `Retry-After`) when the server's memory budget is taken by other requests.
+//!
+//! Each endpoint's work takes its estimate (the command line's: [`Work::bytes_per_cell`] of
+//! the maze, [`GENERATE_BYTES_PER_CELL`] for a generation) from the server's one memory
+//! budget ([`Budget`]) before it starts, and gives it back when its answer has been sent.
 
+use super::budget::{Budget, Held, Refusal};
 use super::http::Reply;
 use crate::cli::budget::{self, Work};
 use mazegraph::convert::to_maze;
@@ -32,6 +38,7 @@ use mazegraph::{Graph, Maze};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::path::Path;
+use std::sync::Arc;
 
 /// The largest request body read, in bytes (a maze of 16 million cells in maze JSON, or a
 /// 16 MB picture); the global limits then apply to what it holds.
@@ -48,6 +55,15 @@ fn json_reply(v: &Value) -> Reply {
 
 /// A failed request: its status and message.
 struct Failure(u16, String);
+
+impl From<Refusal> for Failure {
+    fn from(r: Refusal) -> Failure {
+        match r {
+            Refusal::TooLarge(e) => e.into(),
+            Refusal::Busy(message) => Failure(503, message),
+        }
+    }
+}
 
 impl From<mazegraph::Error> for Failure {
     fn from(e: mazegraph::Error) -> Failure {
@@ -66,15 +82,17 @@ fn bad(message: impl Into<String>) -> Failure {
 
 type Answer = Result<Reply, Failure>;
 
-/// The API, with the limits every input is read under.
+/// The API, with the limits every input is read under and the server's memory budget.
 pub struct Api {
     opts: ReadOptions,
+    budget: Arc<Budget>,
 }
 
 impl Api {
-    /// An API reading inputs with `opts` (the global `--max-cells`, `--max-memory`, `--cells`).
-    pub fn new(opts: ReadOptions) -> Api {
-        Api { opts }
+    /// An API reading inputs with `opts` (the global `--max-cells`, `--max-memory`, `--cells`),
+    /// its work drawing on `budget`.
+    pub fn new(opts: ReadOptions, budget: Arc<Budget>) -> Api {
+        Api { opts, budget }
     }
 
     /// Answers `method` on `endpoint` (the path after `/api/`).
@@ -158,7 +176,7 @@ impl Api {
             p.saturating_mul((d as u64).saturating_mul(2).saturating_add(1))
         });
         limits.check(cells)?;
-        limits.check_bytes(
+        let held = self.budget.reserve_blocking(
             &format!("generating a maze of {cells} cells"),
             cells.saturating_mul(GENERATE_BYTES_PER_CELL),
         )?;
@@ -174,14 +192,12 @@ impl Api {
         if req.closed {
             close(&mut maze, req.keep.as_deref())?;
         }
-        Ok(json_reply(
-            &json!({ "maze": maze_value(&maze)?, "seed": seed }),
-        ))
+        Ok(json_reply(&json!({ "maze": maze_value(&maze)?, "seed": seed })).holding(held))
     }
 
     fn solve(&self, body: &[u8]) -> Answer {
         let req: MazeRequest = parse(body)?;
-        let maze = self.maze(&req.maze, Work::Solve)?;
+        let (maze, held) = self.maze(&req.maze, Work::Solve)?;
         let method = Method::from_name(req.method.as_deref().unwrap_or("dead-end"))?;
         let (start, goal) = maze.require_terminals()?;
         let sol = solve_between(&maze, method, start, goal)?;
@@ -198,12 +214,12 @@ impl Api {
             answer["fill"] = json!(steps::fill_order(&maze, &[start, goal]));
             answer["layers"] = json!(steps::bfs_layers(&maze, start, goal));
         }
-        Ok(json_reply(&answer))
+        Ok(json_reply(&answer).holding(held))
     }
 
     fn attractor(&self, body: &[u8]) -> Answer {
         let req: MazeRequest = parse(body)?;
-        let maze = self.maze(&req.maze, Work::Attractor)?;
+        let (maze, held) = self.maze(&req.maze, Work::Attractor)?;
         let o = orient(&maze)?;
         let a = attractor(&o.game, Player::Zero, &[o.goal])?;
         let cell = |v: u32| o.cells[v as usize];
@@ -223,21 +239,22 @@ impl Api {
             "strategy": strategy,
             "start_attracted": a.contains(o.start),
             "size": a.len(),
-        })))
+        }))
+        .holding(held))
     }
 
     fn stats(&self, body: &[u8]) -> Answer {
         let req: MazeRequest = parse(body)?;
-        let maze = self.maze(&req.maze, Work::Stats)?;
+        let (maze, held) = self.maze(&req.maze, Work::Stats)?;
         let stats = cell_graph_stats(&Graph::from_maze(&maze), Some(&maze));
         let v = serde_json::to_value(&stats).map_err(|e| bad(e.to_string()))?;
-        Ok(json_reply(&v))
+        Ok(json_reply(&v).holding(held))
     }
 
     fn convert(&self, query: &str, body: &[u8]) -> Answer {
         let to = param(query, "to").ok_or_else(|| bad("say the format: /api/convert?to=dot"))?;
         let req: MazeRequest = parse(body)?;
-        let maze = self.maze(&req.maze, Work::Attractor)?;
+        let (maze, held) = self.maze(&req.maze, Work::Attractor)?;
         let mut out = Vec::new();
         if let Ok(g) = GameFormat::from_name(&to) {
             let o = orient(&maze)?;
@@ -250,12 +267,8 @@ impl Api {
             game.set_names(Some(names))?;
             g.write(&game, &mut out)?;
             let file = format!("maze.{}", g.extensions()[0]);
-            return Ok(Reply::bytes(
-                200,
-                "text/plain; charset=utf-8",
-                out,
-                Some(file),
-            ));
+            let reply = Reply::bytes(200, "text/plain; charset=utf-8", out, Some(file));
+            return Ok(reply.holding(held));
         }
         let f = Format::from_name(&to)?;
         if !f.is_writable() {
@@ -270,12 +283,8 @@ impl Api {
         } else {
             "text/plain; charset=utf-8"
         };
-        Ok(Reply::bytes(
-            200,
-            mime,
-            out,
-            Some(format!("maze.{}", f.extensions()[0])),
-        ))
+        let file = format!("maze.{}", f.extensions()[0]);
+        Ok(Reply::bytes(200, mime, out, Some(file)).holding(held))
     }
 
     fn upload(&self, query: &str, body: &[u8]) -> Answer {
@@ -283,7 +292,7 @@ impl Api {
             .ok_or_else(|| bad("say the file's name: /api/upload?name=maze.png"))?;
         let format = Format::from_path(Path::new(&name))?;
         let (item, mut notes) = format.read_noted(body, &self.opts)?;
-        budget::check(&item, Work::Solve, &self.opts.limits)?;
+        let held = self.reserve(&item, Work::Solve)?;
         if let Item::Graph(g) = &item {
             notes.push(format!(
                 "a graph of {} vertices, placed as a maze",
@@ -294,12 +303,28 @@ impl Api {
         Ok(json_reply(&json!({
             "maze": maze_value(&maze)?,
             "notes": notes,
-        })))
+        }))
+        .holding(held))
+    }
+
+    /// Takes the estimate of `work` on `item` from the budget: refused as the command line
+    /// refuses it when it is over `--max-memory`, busy when other requests hold the budget.
+    fn reserve(&self, item: &Item, work: Work) -> Result<Held, Failure> {
+        budget::check(item, work, &self.opts.limits)?;
+        // The units budget::check counted: a maze's cells, a graph's vertices and edges.
+        let units = match item {
+            Item::Maze(m) => m.shape().len() as u64,
+            Item::Graph(g) => (g.vertex_count() as u64).saturating_add(g.edge_count() as u64),
+        };
+        let bytes = units.saturating_mul(work.bytes_per_cell());
+        Ok(self
+            .budget
+            .reserve_blocking(&format!("working on {units} cells"), bytes)?)
     }
 
     /// The maze of a request, read with the registry's maze JSON reader under the limits, and
-    /// its `work` checked against the memory budget.
-    fn maze(&self, v: &Value, work: Work) -> Result<Maze, Failure> {
+    /// the estimate of its `work` taken from the memory budget.
+    fn maze(&self, v: &Value, work: Work) -> Result<(Maze, Held), Failure> {
         if !v.is_object() {
             return Err(bad(
                 "give the maze as \"maze\": {\"shape\": …, \"cells\": …}",
@@ -307,9 +332,9 @@ impl Api {
         }
         let text = v.to_string();
         let item = Format::Json.read(text.as_bytes(), &self.opts)?;
-        budget::check(&item, work, &self.opts.limits)?;
+        let held = self.reserve(&item, work)?;
         match item {
-            Item::Maze(m) => Ok(m),
+            Item::Maze(m) => Ok((m, held)),
             Item::Graph(_) => Err(bad("\"maze\" is a graph; give a maze (shape and cells)")),
         }
     }
@@ -458,7 +483,7 @@ mod tests {
 
     #[test]
     fn a_closed_maze_keeps_the_wolf_cell() {
-        let api = Api::new(ReadOptions::default());
+        let api = Api::new(ReadOptions::default(), Arc::new(Budget::new(1 << 30)));
         let r = api.handle(
             "POST",
             "generate",
