@@ -124,6 +124,43 @@ fn bad_pictures_are_one_error_line_and_no_output() {
 }
 
 #[test]
+fn a_picture_of_two_halves_is_said_to_have_no_walls() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, vertical) in [("left_right.png", true), ("top_bottom.png", false)] {
+        let (w, h) = (200u32, 160u32);
+        let pixels: Vec<u8> = (0..h)
+            .flat_map(|y| {
+                (0..w).map(move |x| {
+                    if (if vertical { x < w / 2 } else { y < h / 2 }) {
+                        255
+                    } else {
+                        0
+                    }
+                })
+            })
+            .collect();
+        let path = dir.path().join(name);
+        let mut enc = png::Encoder::new(std::fs::File::create(&path).unwrap(), w, h);
+        enc.set_color(png::ColorType::Grayscale);
+        enc.write_header()
+            .unwrap()
+            .write_image_data(&pixels)
+            .unwrap();
+        let out = mg()
+            .args(["convert", s(&path), "--to", "txt"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.contains("never changes colour: no walls to read"),
+            "{name}: {err}"
+        );
+    }
+}
+
+#[test]
 fn cells_can_be_forced() {
     let p = corpus().join("pil_line_open_rgb.png");
     let want = std::fs::read_to_string(p.with_extension("txt")).unwrap();

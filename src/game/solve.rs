@@ -142,7 +142,8 @@ pub const SOLVE_BYTES_PER_VERTEX: u64 = 64;
 /// use mazegraph::grid::Limits;
 /// let g = Game::new(vec![Player::Zero, Player::One], vec![1, 2], &[(0, 1), (1, 0)]).unwrap();
 /// let s = solve_within(&g, &Objective::Parity, ParityAlgorithm::Zielonka, &Limits::default());
-/// assert_eq!(s.unwrap().region(Player::One), vec![0, 1]);
+/// // The cycle's largest priority, 2, is even: player 0 wins everywhere.
+/// assert_eq!(s.unwrap().region(Player::Zero), vec![0, 1]);
 /// let tiny = Limits { max_bytes: 64, ..Limits::default() };
 /// assert!(solve_within(&g, &Objective::Parity, ParityAlgorithm::Zielonka, &tiny).is_err());
 /// ```

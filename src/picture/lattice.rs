@@ -531,8 +531,10 @@ pub fn find(
             .and_then(|p| fit_signed(b, p, given_wall))
             .or_else(with_sides)
             .ok_or_else(|| {
-                if n < 4 {
-                    format!("found {n} straight edges {axis}, too few for a maze")
+                if n == 0 {
+                    format!("going {axis}, the picture never changes colour: no walls to read")
+                } else if n < 4 {
+                    format!("going {axis}, the picture changes colour only {n} times: too few walls for a maze")
                 } else {
                     format!("the {n} straight edges {axis} are not evenly spaced")
                 }
