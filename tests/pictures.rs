@@ -131,7 +131,8 @@ fn a_picture_of_two_halves_is_said_to_have_no_walls() {
         let pixels: Vec<u8> = (0..h)
             .flat_map(|y| {
                 (0..w).map(move |x| {
-                    if (if vertical { x < w / 2 } else { y < h / 2 }) {
+                    let light = if vertical { x < w / 2 } else { y < h / 2 };
+                    if light {
                         255
                     } else {
                         0

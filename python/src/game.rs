@@ -229,7 +229,8 @@ impl Game {
     /// winning regions and memoryless strategies, verified by the checker, as `mazegraph
     /// solve-game` does. `objective` is "parity", "buchi", "safety" or "reach" (the last three
     /// are `player`'s, on `target` and `priority` vertices); `method` is a parity algorithm:
-    /// "pp" (priority promotion, the default), "tangle" or "zielonka".
+    /// "portfolio" (the default: priority promotion and tangle learning raced), "pp", "tangle"
+    /// or "zielonka".
     #[pyo3(signature = (objective=Arg("parity".to_string()), player=Arg(0), target=None, priority=None, method=None), text_signature = "($self, objective='parity', player=0, target=None, priority=None, method=None)")]
     fn solve(
         &self,
@@ -247,17 +248,10 @@ impl Game {
         set.extend(self.priorities(priority, false)?);
         let given = !target.is_none_or(|t| t.is_none()) || !priority.is_none_or(|t| t.is_none());
         let kind = objective.to_ascii_lowercase();
-        let algorithm = match method.map(str::to_ascii_lowercase).as_deref() {
-            None => None,
-            Some("pp" | "priority-promotion") => Some(ParityAlgorithm::PriorityPromotion),
-            Some("tangle" | "tl") => Some(ParityAlgorithm::TangleLearning),
-            Some("zielonka" | "zlk") => Some(ParityAlgorithm::Zielonka),
-            Some(other) => {
-                return Err(error(format!(
-                    "method {other:?}: expected pp, tangle or zielonka"
-                )))
-            }
-        };
+        let algorithm = method
+            .map(ParityAlgorithm::from_name)
+            .transpose()
+            .map_err(error)?;
         if algorithm.is_some() && kind != "parity" {
             return Err(error(format!(
                 "method is for parity games; the {kind} objective has its own algorithm"

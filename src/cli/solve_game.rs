@@ -18,9 +18,11 @@ use std::time::Instant;
 #[command(
     after_help = "Parity games are max-parity, as in PGSolver: player 0 wins a play when the largest priority
 seen infinitely often is even. A player who cannot move loses. Parity games are solved by
-priority promotion (Benerecetti, Dell'Erba, Mogavero 2016, as Oink's `pp`), by tangle
-learning with --method tangle (van Dijk 2018, as Oink's `tl`), or by Zielonka's recursive
-algorithm with --method zielonka (exponential on ladder-like games). Büchi, safety and reachability
+default by a portfolio: priority promotion (Benerecetti, Dell'Erba, Mogavero 2016, as Oink's
+`pp`) and tangle learning (van Dijk 2018, as Oink's `tl`) raced on two threads, the first
+answer taken; each is slow on families where the other is fast. --method pp, tangle or
+zielonka (Zielonka's recursive algorithm, exponential on ladder-like games) runs one alone,
+with the same strategies every run. Büchi, safety and reachability
 objectives are player P's (--player), on the vertices given by --target and/or --priority.
 Every solution is verified by an independent checker before it is reported.
 
@@ -31,8 +33,8 @@ file or with --to sol, or as JSON ({\"winner\": {\"0\": […], \"1\": […]}, \"
 Examples:
   mazegraph solve-game game.pg                        # summary
   mazegraph solve-game game.pg -o game.sol            # PGSolver solution
+  mazegraph solve-game game.pg --method pp          # one method alone
   mazegraph solve-game game.pg --method zielonka
-  mazegraph solve-game game.pg --method tangle
   mazegraph solve-game game.pg --check claimed.sol
   mazegraph solve-game game.pg --objective buchi --priority 2 --to json
   mazegraph solve-game game.pg --objective safety --player 1 --target 0,4"
@@ -52,8 +54,8 @@ pub struct Args {
     /// The winning condition.
     #[arg(long, value_enum, default_value_t = Kind::Parity)]
     objective: Kind,
-    /// The parity game algorithm [default: pp] (as `solve --method` names a maze solver;
-    /// `--parity-solver` is an alias).
+    /// The parity game algorithm [default: portfolio] (as `solve --method` names a maze
+    /// solver; `--parity-solver` is an alias).
     #[arg(
         long = "method",
         alias = "parity-solver",
@@ -92,6 +94,9 @@ pub enum Kind {
 /// Parity game algorithms.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ParitySolver {
+    /// Priority promotion and tangle learning raced, the first answer taken (the default).
+    #[value(alias = "auto")]
+    Portfolio,
     /// Tangle learning: no exponential blow-up on ladder games.
     #[value(alias = "tl")]
     Tangle,
@@ -106,6 +111,7 @@ pub enum ParitySolver {
 impl From<ParitySolver> for ParityAlgorithm {
     fn from(s: ParitySolver) -> ParityAlgorithm {
         match s {
+            ParitySolver::Portfolio => ParityAlgorithm::Portfolio,
             ParitySolver::Tangle => ParityAlgorithm::TangleLearning,
             ParitySolver::Zielonka => ParityAlgorithm::Zielonka,
             ParitySolver::PriorityPromotion => ParityAlgorithm::PriorityPromotion,

@@ -25,8 +25,8 @@
 //!
 //! - [`attractor`](mod@attractor): Attr_p(T) in O(V+E), ranks, memoryless strategies;
 //! - [`orient`](mod@orient): maze → one-player game;
-//! - [`solve`](mod@solve): safety, Büchi, parity (tangle learning, priority promotion or
-//!   Zielonka: [`ParityAlgorithm`]), and [`solve::check`];
+//! - [`solve`](mod@solve): safety, Büchi, parity (by default priority promotion and tangle
+//!   learning raced; either alone, or Zielonka: [`ParityAlgorithm`]), and [`solve::check`];
 //! - [`format`](mod@format): PGSolver (`.pg`), game JSON, DOT.
 //!
 //! # Representation
@@ -48,6 +48,7 @@ pub mod attractor;
 pub mod format;
 pub mod orient;
 mod priority_promotion;
+mod race;
 pub mod solve;
 mod tangle;
 

@@ -1,12 +1,12 @@
 //! Solving games: reachability (the attractor), safety (its dual), Büchi (iterated
-//! attractors) and parity (priority promotion by default, tangle learning or Zielonka's
-//! recursive algorithm: see [`ParityAlgorithm`]), each with both players' winning regions and memoryless strategies; and
+//! attractors) and parity (by default priority promotion and tangle learning raced, either
+//! alone, or Zielonka's recursive algorithm: see [`ParityAlgorithm`]), each with both players' winning regions and memoryless strategies; and
 //! [`check`], which verifies a claimed solution.
 //!
 //! Every solver follows the rule of [`super::attractor()`]: a player who cannot move loses.
 
 use super::attractor::{attract_within, attractor, Scratch};
-use super::{priority_promotion, tangle, Game, Player, NONE};
+use super::{priority_promotion, race, tangle, Game, Player, NONE};
 use crate::error::{Error, Result};
 use crate::grid::Limits;
 use fixedbitset::FixedBitSet;
@@ -154,9 +154,14 @@ pub fn solve_within(
     limits: &Limits,
 ) -> Result<Solution> {
     let n = game.vertex_count() as u64;
+    let solvers = match objective {
+        Objective::Parity => algorithm.solvers(),
+        _ => 1,
+    };
     limits.check_bytes(
         &format!("solving a game of {n} vertices"),
-        n.saturating_mul(SOLVE_BYTES_PER_VERTEX),
+        n.saturating_mul(SOLVE_BYTES_PER_VERTEX)
+            .saturating_mul(solvers),
     )?;
     match objective {
         Objective::Reach { player, target } => reach(game, *player, target),
@@ -192,7 +197,7 @@ pub enum ParityAlgorithm {
     /// thread with a stack sized for that.
     Zielonka,
     /// Priority promotion (Benerecetti, Dell'Erba, Mogavero, CAV 2016 / FMSD 2018; the basic
-    /// algorithm, Oink's `pp`), the default: decomposes the game top-down into attractor regions and, when a
+    /// algorithm, Oink's `pp`): decomposes the game top-down into attractor regions and, when a
     /// region is closed but its opponent can escape upwards, *promotes* it into the lowest
     /// region it escapes to instead of recursing; a closed region without escapes is a
     /// dominion, removed with its attractor, and the decomposition starts again from the top.
@@ -200,8 +205,70 @@ pub enum ParityAlgorithm {
     /// promotions happen on practical, random and ladder games: as fast as tangle learning on
     /// random and SYNTCOMP games, and on Friedmann's recursive ladder, where tangle learning is
     /// quadratic (220–260 s at 200 000 vertices), about 3 s. Nothing recurses.
-    #[default]
     PriorityPromotion,
+    /// The default: priority promotion and tangle learning raced on two threads, the first
+    /// answer taken and the other method stopped. Each of the two is
+    /// exponential or quadratic on families where the other takes hundredths of a second
+    /// (Oink's lower-bound families for priority promotion, Friedmann's recursive ladder for
+    /// tangle learning), so the race never blows up where either would not, for a second core
+    /// and twice the memory. The regions never depend on which answers; the strategies are
+    /// those of the first to answer.
+    #[default]
+    Portfolio,
+}
+
+impl ParityAlgorithm {
+    /// Every algorithm, the default first.
+    pub const ALL: [ParityAlgorithm; 4] = [
+        ParityAlgorithm::Portfolio,
+        ParityAlgorithm::PriorityPromotion,
+        ParityAlgorithm::TangleLearning,
+        ParityAlgorithm::Zielonka,
+    ];
+
+    /// The name the command line and the Python package use: `portfolio`, `pp`, `tangle`,
+    /// `zielonka`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ParityAlgorithm::Portfolio => "portfolio",
+            ParityAlgorithm::PriorityPromotion => "pp",
+            ParityAlgorithm::TangleLearning => "tangle",
+            ParityAlgorithm::Zielonka => "zielonka",
+        }
+    }
+
+    /// The algorithm named `name` ([`ParityAlgorithm::name`], or `priority-promotion`, `tl`,
+    /// `zlk`, `auto` for the portfolio).
+    ///
+    /// ```
+    /// use mazegraph::game::ParityAlgorithm;
+    /// assert_eq!(ParityAlgorithm::from_name("tl").unwrap(), ParityAlgorithm::TangleLearning);
+    /// assert!(ParityAlgorithm::from_name("spm").unwrap_err().to_string().contains("portfolio"));
+    /// ```
+    pub fn from_name(name: &str) -> Result<ParityAlgorithm> {
+        let found = match name.trim().to_ascii_lowercase().as_str() {
+            "portfolio" | "auto" => ParityAlgorithm::Portfolio,
+            "pp" | "priority-promotion" => ParityAlgorithm::PriorityPromotion,
+            "tangle" | "tl" => ParityAlgorithm::TangleLearning,
+            "zielonka" | "zlk" => ParityAlgorithm::Zielonka,
+            _ => {
+                let names: Vec<&str> = ParityAlgorithm::ALL.iter().map(|a| a.name()).collect();
+                return Err(Error::Unsupported(format!(
+                    "parity method {name:?}: expected one of {}",
+                    names.join(", ")
+                )));
+            }
+        };
+        Ok(found)
+    }
+
+    /// How many solvers the method runs at once (their memory adds up).
+    fn solvers(self) -> u64 {
+        match self {
+            ParityAlgorithm::Portfolio => 2,
+            _ => 1,
+        }
+    }
 }
 
 /// Solves the max-parity game `game` with the chosen algorithm: the same as
@@ -236,7 +303,10 @@ pub fn solve_parity(game: &Game, algorithm: ParityAlgorithm) -> Result<Solution>
 }
 
 /// Parity by `algorithm`, the tangles held to `limits`.
-fn parity(game: &Game, algorithm: ParityAlgorithm, limits: &Limits) -> Result<Solution> {
+pub(crate) fn parity(game: &Game, algorithm: ParityAlgorithm, limits: &Limits) -> Result<Solution> {
+    if algorithm == ParityAlgorithm::Portfolio {
+        return race::solve(game, limits).map(|(solution, _)| solution);
+    }
     let mut s = Solver::new(game);
     let verts = s.strip_dead_ends();
     let rest = match algorithm {
@@ -244,7 +314,8 @@ fn parity(game: &Game, algorithm: ParityAlgorithm, limits: &Limits) -> Result<So
         ParityAlgorithm::TangleLearning => {
             tangle::solve(game, &mut s.alive, &mut s.winner, &mut s.strat, limits)?
         }
-        ParityAlgorithm::PriorityPromotion => {
+        // (The portfolio races the other two and never comes here.)
+        ParityAlgorithm::PriorityPromotion | ParityAlgorithm::Portfolio => {
             priority_promotion::solve(game, &mut s.alive, &mut s.winner, &mut s.strat)
         }
     };

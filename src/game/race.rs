@@ -1,0 +1,149 @@
+//! The default parity method ([`ParityAlgorithm::Portfolio`]): priority promotion and tangle
+//! learning raced on two threads; the first to answer wins and the other is stopped.
+//!
+//! Each of the two has families of games on which it takes exponential (priority promotion, on
+//! Oink's lower-bound families such as `counter_rr`) or quadratic (tangle learning, on
+//! Friedmann's recursive ladder) time where the other takes hundredths of a second; on random
+//! and practical games they are close. Racing them costs a second core (or, on one core, twice
+//! the time of the faster) and twice the solvers' memory, and never blows up where either
+//! would not. The loser is stopped through [`crate::stop`]: it unwinds at its next check, and
+//! the caller's own stop flag (Python's Ctrl-C) stops both.
+//!
+//! The winning regions are the same whoever answers; the strategies are those of the method
+//! that answered first, so two runs on a game where both finish close together may give
+//! different (equally winning) strategies. `--method pp` or `--method tangle` give the same
+//! strategies every time.
+
+use super::solve::{parity, ParityAlgorithm, Solution};
+use super::Game;
+use crate::error::{Error, Result};
+use crate::grid::Limits;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{channel, RecvTimeoutError};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The methods raced, in order of preference when both fail.
+const RACERS: [ParityAlgorithm; 2] = [
+    ParityAlgorithm::PriorityPromotion,
+    ParityAlgorithm::TangleLearning,
+];
+
+/// How often the caller looks at its own stop flag while the racers run.
+const POLL: Duration = Duration::from_millis(20);
+
+/// Solves the parity game `game` by the first of [`RACERS`] to answer; the racers' memory
+/// together is held to `limits`. Returns the solution and the method that gave it.
+///
+/// Errors: both racers failed (the first one's error, e.g. over the budget), a thread could
+/// not be started, or the caller's stop flag was raised.
+pub(crate) fn solve(game: &Game, limits: &Limits) -> Result<(Solution, ParityAlgorithm)> {
+    if crate::stop::raised() {
+        return Err(Error::Interrupted);
+    }
+    let flags: Vec<Arc<AtomicBool>> = RACERS
+        .iter()
+        .map(|_| Arc::new(AtomicBool::new(false)))
+        .collect();
+    let stop_all = || {
+        for f in &flags {
+            f.store(true, Ordering::Relaxed);
+        }
+    };
+    // Each racer holds its arrays and tangles to its share of the budget.
+    let share = Limits {
+        max_bytes: limits.max_bytes / RACERS.len() as u64,
+        ..*limits
+    };
+    let share = &share;
+    let (tx, rx) = channel();
+    std::thread::scope(|scope| {
+        for (i, (&method, flag)) in RACERS.iter().zip(&flags).enumerate() {
+            let tx = tx.clone();
+            let flag = Arc::clone(flag);
+            let spawned = std::thread::Builder::new()
+                .name(format!("parity-{}", method.name()))
+                .spawn_scoped(scope, move || {
+                    let answer = crate::stop::run(&flag, || parity(game, method, share));
+                    // The receiver may be gone once another racer has won.
+                    let _ = tx.send((i, answer));
+                });
+            if let Err(e) = spawned {
+                stop_all();
+                return Err(Error::Io(e));
+            }
+        }
+        drop(tx);
+        let mut failed: Vec<Option<Error>> = RACERS.iter().map(|_| None).collect();
+        loop {
+            match rx.recv_timeout(POLL) {
+                Ok((i, Ok(solution))) => {
+                    stop_all();
+                    return Ok((solution, RACERS[i]));
+                }
+                Ok((i, Err(e))) => failed[i] = Some(e),
+                Err(RecvTimeoutError::Timeout) => {
+                    if crate::stop::raised() {
+                        stop_all();
+                        return Err(Error::Interrupted);
+                    }
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    // Every racer has answered, and none with a solution.
+                    let first = failed.into_iter().flatten().next();
+                    return Err(first.unwrap_or(Error::Interrupted));
+                }
+            }
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{check, families, solve_parity, Objective, Player};
+
+    #[test]
+    fn the_race_gives_the_regions_of_each_method_and_a_checked_solution() {
+        for seed in 0..20 {
+            let g = families::random_game(seed, 60, 12, 3);
+            let (s, by) = solve(&g, &Limits::default()).unwrap();
+            assert!(RACERS.contains(&by));
+            assert!(check(&g, &Objective::Parity, &s).is_ok());
+            let pp = solve_parity(&g, ParityAlgorithm::PriorityPromotion).unwrap();
+            assert_eq!(s.region(Player::Zero), pp.region(Player::Zero));
+        }
+        let g = families::recursive_ladder(30);
+        let s = solve_parity(&g, ParityAlgorithm::Portfolio).unwrap();
+        assert!(check(&g, &Objective::Parity, &s).is_ok());
+    }
+
+    #[test]
+    fn the_callers_stop_flag_stops_both_racers() {
+        let g = families::recursive_ladder(40);
+        let raised = Arc::new(AtomicBool::new(true));
+        let r = crate::stop::run(&raised, || solve(&g, &Limits::default()));
+        assert!(matches!(r, Err(Error::Interrupted)), "{r:?}");
+    }
+
+    #[test]
+    fn both_racers_held_to_half_the_budget() {
+        let g = families::recursive_ladder(40);
+        let n = g.vertex_count() as u64;
+        // Enough for one solver's arrays, not for two.
+        let limits = Limits {
+            max_bytes: n * crate::game::SOLVE_BYTES_PER_VERTEX * 3 / 2,
+            ..Limits::default()
+        };
+        let e =
+            crate::game::solve_within(&g, &Objective::Parity, ParityAlgorithm::Portfolio, &limits);
+        assert!(matches!(e, Err(Error::OverBudget { .. })), "{e:?}");
+        let one = crate::game::solve_within(
+            &g,
+            &Objective::Parity,
+            ParityAlgorithm::PriorityPromotion,
+            &limits,
+        );
+        assert!(one.is_ok());
+    }
+}
