@@ -10,7 +10,7 @@
 //! - mazegraph's own solved picture reads back as the maze it solved.
 
 mod common;
-use common::{data, mg, s};
+use common::{data, error, mg, s};
 use mazegraph::format::{Format, ReadOptions};
 use mazegraph::generate::{generate, rng_from_seed, Algorithm, Lattice, Options};
 use mazegraph::grid::Limits;
@@ -147,13 +147,7 @@ fn a_picture_of_two_halves_is_said_to_have_no_walls() {
             .unwrap()
             .write_image_data(&pixels)
             .unwrap();
-        let out = mg()
-            .args(["convert", s(&path), "--to", "txt"])
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(2));
-        let err = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(err.lines().count(), 1, "{err}");
+        let err = error(&["convert", s(&path), "--to", "txt"]);
         assert!(
             err.contains("never changes colour: no walls to read"),
             "{name}: {err}"

@@ -115,34 +115,26 @@ pub struct Args {
     to: Option<Format>,
 }
 
-/// Built-in shapes.
-#[derive(clap::ValueEnum, Clone, Copy, Debug)]
-enum ShapeArg {
-    /// The whole box.
-    Box,
-    /// The diamond inscribed in the box.
-    Diamond,
-    /// The ellipse inscribed in the box.
-    Ellipse,
-    /// Apex at the middle of the first row, base on the last row.
-    Triangle,
-    /// An Archimedean spiral band winding out from the centre (2-D; see --turns).
-    Spiral,
-    /// Two spiral arms joined at the centre: in along one, out along the other (2-D).
-    DoubleSpiral,
-}
+/// A built-in shape, named and described by the library's [`Figure`].
+#[derive(Clone, Copy, Debug)]
+struct ShapeArg(Figure);
 
-impl ShapeArg {
-    /// The library's figure of this name.
-    fn figure(self) -> Figure {
-        match self {
-            ShapeArg::Box => Figure::Box,
-            ShapeArg::Diamond => Figure::Diamond,
-            ShapeArg::Ellipse => Figure::Ellipse,
-            ShapeArg::Triangle => Figure::Triangle,
-            ShapeArg::Spiral => Figure::Spiral,
-            ShapeArg::DoubleSpiral => Figure::DoubleSpiral,
-        }
+impl clap::ValueEnum for ShapeArg {
+    fn value_variants<'a>() -> &'a [Self] {
+        const ALL: [ShapeArg; Figure::ALL.len()] = {
+            let mut all = [ShapeArg(Figure::Box); Figure::ALL.len()];
+            let mut i = 0;
+            while i < all.len() {
+                all[i] = ShapeArg(Figure::ALL[i]);
+                i += 1;
+            }
+            all
+        };
+        &ALL
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(self.0.name()).help(self.0.describe()))
     }
 }
 
@@ -251,9 +243,7 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         say_seed();
         return run_huge(&args, algorithm, seed, &output, &limits, global.quiet);
     }
-    if args.turns.is_some()
-        && !matches!(args.shape, Some(ShapeArg::Spiral | ShapeArg::DoubleSpiral))
-    {
+    if args.turns.is_some() && !args.shape.is_some_and(|s| s.0.has_turns()) {
         bail!("--turns applies to --shape spiral or double-spiral only");
     }
     let solution = match &args.solution {
@@ -368,7 +358,7 @@ fn lattice(
     let default_size = solution_size.filter(|_| args.mask.is_none());
     let size = args.size.as_ref().map(|s| &s.0).or(default_size);
     let need_size = || size.context("say how many rooms with --size, e.g. --size 30x40");
-    let figure = args.shape.unwrap_or(ShapeArg::Box).figure();
+    let figure = args.shape.map_or(Figure::Box, |s| s.0);
     let Some(path) = &args.mask else {
         let size = need_size()?;
         if args.transform.is_empty() {

@@ -23,20 +23,16 @@ use crate::grid::Limits;
 /// Share of the distance between two turns of a spiral that its band of rooms takes.
 pub const SPIRAL_BAND: f64 = 0.6;
 
-/// A built-in shape of rooms, inscribed in the box of the maze's size.
+/// A built-in shape of rooms, inscribed in the box of the maze's size ([`Figure::describe`]
+/// says what each is).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(missing_docs)] // Figure::describe documents each
 pub enum Figure {
-    /// The whole box.
     Box,
-    /// The diamond inscribed in the box (n-D: the L1 ball).
     Diamond,
-    /// The ellipse inscribed in the box (n-D: the L2 ball).
     Ellipse,
-    /// Apex at the middle of the first row, base on the last row (n-D: a pyramid along axis 0).
     Triangle,
-    /// An Archimedean spiral band winding out from the centre (2-D).
     Spiral,
-    /// Two spiral arms joined at the centre: in along one, out along the other (2-D).
     DoubleSpiral,
 }
 
@@ -82,6 +78,27 @@ impl Figure {
                     names.join(", ")
                 ))
             })
+    }
+
+    /// One line on what the figure is, for a command's help.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Figure::Box => "The whole box.",
+            Figure::Diamond => "The diamond inscribed in the box (n-D: the L1 ball).",
+            Figure::Ellipse => "The ellipse inscribed in the box (n-D: the L2 ball).",
+            Figure::Triangle => {
+                "Apex at the middle of the first row, base on the last row (n-D: a pyramid)."
+            }
+            Figure::Spiral => "An Archimedean spiral band winding out from the centre (2-D).",
+            Figure::DoubleSpiral => {
+                "Two spiral arms joined at the centre: in along one, out along the other (2-D)."
+            }
+        }
+    }
+
+    /// Whether the figure takes a number of turns (the spirals).
+    pub fn has_turns(self) -> bool {
+        self.arms() > 0
     }
 
     /// Arms of a spiral figure; 0 for the others.
