@@ -208,7 +208,9 @@ fn convert_downloads_every_format() {
             server.request("POST", &format!("/api/convert?to={f}"), body.as_bytes());
         assert_eq!(status, 200, "{f}: {}", String::from_utf8_lossy(&bytes));
         assert!(
-            head.contains(&format!("content-disposition: attachment; filename=\"maze.{f}\"")),
+            head.contains(&format!(
+                "content-disposition: attachment; filename=\"maze.{f}\""
+            )),
             "{f}: {head}"
         );
         assert!(!bytes.is_empty(), "{f}");
@@ -221,7 +223,10 @@ fn convert_downloads_every_format() {
     for f in ["tokens", "gif", "webp"] {
         let (status, v) = server.json("POST", &format!("/api/convert?to={f}"), &body);
         assert_eq!(status, 400, "{f}");
-        assert!(error_of(&v).contains("read only here; write one of png, txt"), "{v}");
+        assert!(
+            error_of(&v).contains("read only here; write one of png, txt"),
+            "{v}"
+        );
     }
     let (_, _, png) = server.request("POST", "/api/convert?to=png", body.as_bytes());
     assert_eq!(&png[1..4], b"PNG");
@@ -413,8 +418,14 @@ fn oversized_requests_are_refused_with_the_cli_limits() {
     let (status, v) = server.json("POST", "/api/generate", r#"{"size": [30, 30]}"#);
     assert_eq!(status, 413);
     let e = error_of(&v);
-    assert!(e.contains("more than the server's memory budget of 1.0 KiB"), "{e}");
-    assert!(e.ends_with("(whoever started the server can raise it with --max-memory)"), "{e}");
+    assert!(
+        e.contains("more than the server's memory budget of 1.0 KiB"),
+        "{e}"
+    );
+    assert!(
+        e.ends_with("(whoever started the server can raise it with --max-memory)"),
+        "{e}"
+    );
     assert_eq!(server.json("GET", "/api/info", "").0, 200);
 }
 
@@ -460,7 +471,10 @@ fn errors_give_advice_a_browser_can_follow() {
 
 /// A picture of one colour: no maze lattice in it.
 fn one_colour_png() -> Vec<u8> {
-    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/pictures/bad/single_colour.png");
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/pictures/bad/single_colour.png"
+    );
     std::fs::read(file).unwrap()
 }
 
@@ -488,7 +502,10 @@ fn serve_has_no_force() {
         .output()
         .unwrap();
     let help = String::from_utf8(help.stdout).unwrap();
-    assert!(help.contains("--allow-origin") && !help.contains("--force"), "{help}");
+    assert!(
+        help.contains("--allow-origin") && !help.contains("--force"),
+        "{help}"
+    );
     for args in [&["serve", "--force"][..], &["--force", "serve"]] {
         let out = Command::new(env!("CARGO_BIN_EXE_mazegraph"))
             .args(args)

@@ -344,7 +344,7 @@ function draw3d(v) {
     stride *= v.dims[k];
   }
   const cs = Math.max(2, Math.min(16, Math.floor(1200 / (v.w + v.h))));
-  const hx = cs, hy = cs / 2, wallH = cs * 1.1;
+  const hx = cs, hy = cs / 2, wallH = cs * 0.6; // low walls: the floor shows between them
   const top = v.slices > 1 ? 16 : 0; // room for the line saying which slice this is
   v.canvas.width = Math.ceil((v.w + v.h) * hx) + 4;
   v.canvas.height = Math.ceil((v.w + v.h) * hy + wallH) + 4 + top;

@@ -1,8 +1,11 @@
 // Drives headless Chromium against `mazegraph serve` and checks the playground: the page
 // loads without console errors, generating and solving draw the expected cells (read back
 // from the canvas's pixels and compared with the CLI's answers), the animations end on the
-// library's sets, uploads, downloads and errors work, and the wolf game regenerates its maze
-// with the wolf on a passage. Screenshots go to $SCREENSHOTS (default: ./artefacts).
+// library's sets, each legend lists what the canvas shows (one colour an entry, each on the
+// canvas), the 2-D maze is drawn whole after the 3D view, n-D slices are labelled, spirals are
+// offered, the page types its requests, uploads, downloads and errors work, and the wolf game
+// regenerates its maze with the wolf on a passage. Screenshots go to $SCREENSHOTS (default:
+// ./artefacts).
 //
 // Usage: node playground.test.js [path/to/mazegraph]   (CHROMIUM=/path/to/chromium to choose
 // the browser; default /usr/bin/chromium)

@@ -2,7 +2,7 @@
 //!
 //! | endpoint | method | body | answer |
 //! |---|---|---|---|
-//! | `info` | GET | – | generators, shapes, formats, the picture palette, the limits |
+//! | `info` | GET | – | generators, shapes, formats (exactly those `convert` writes), the picture palette, the limits |
 //! | `generate` | POST | `{"size": [r0, r1, …], "algorithm", "seed", "loops", "braid", "shape", "turns", "pick", "closed", "keep"}` | `{"maze": MAZE, "seed"}` |
 //! | `solve` | POST | `{"maze": MAZE, "method", "steps"}` | length, path, kept count; with `steps`, the fill order and the BFS layers |
 //! | `attractor` | POST | `{"maze": MAZE}` | the goal's attractor in the oriented game: ranks, strategy |
@@ -14,7 +14,9 @@
 //! portals. Cells in answers are flat row-major indices into `cells`. Errors are
 //! `{"error": "one line"}` with a 4xx status: 413 when an input is over a limit, 404 for an
 //! unknown endpoint, 405 for a wrong method, 400 for anything else wrong with the request,
-//! 503 (with `Retry-After`) when the server's memory budget is taken by other requests.
+//! 503 (with `Retry-After`) when the server's memory budget is taken by other requests. The
+//! library's messages give the command line's advice (`raise it with --max-cells`); the API
+//! says it in the server's words ([`in_server_words`]).
 //!
 //! Each endpoint's work takes its estimate (the command line's: [`Work::bytes_per_cell`] of
 //! the maze, [`GENERATE_BYTES_PER_CELL`] for a generation) from the server's one memory
@@ -80,7 +82,10 @@ impl From<mazegraph::Error> for Failure {
 /// in a browser): the limits are the server's, set by whoever started it, and a request says
 /// what a command's flags say. [`in_server_words`] replaces the first with the second.
 const SERVER_WORDS: [(&str, &str); 11] = [
-    ("more than the limit of ", "more than the server's limit of "),
+    (
+        "more than the limit of ",
+        "more than the server's limit of ",
+    ),
     (
         "(raise it with --max-cells)",
         "(whoever started the server can raise it with --max-cells)",
@@ -115,7 +120,10 @@ const SERVER_WORDS: [(&str, &str); 11] = [
         "(give --start and --goal: a cell like 1,0 or a room like room:0,0)",
         "(give the maze a \"start\" and a \"goal\")",
     ),
-    ("(try --method dead-end or bfs)", "(try the method dead-end or bfs)"),
+    (
+        "(try --method dead-end or bfs)",
+        "(try the method dead-end or bfs)",
+    ),
 ];
 
 /// An error message in the API's words ([`SERVER_WORDS`]): the one place where the command
@@ -607,7 +615,10 @@ mod tests {
         let wall_follower = Method::from_name("wall-follower").unwrap();
         let cases = [
             limits.check(11).unwrap_err().to_string(),
-            limits.check_bytes("a picture", 2000).unwrap_err().to_string(),
+            limits
+                .check_bytes("a picture", 2000)
+                .unwrap_err()
+                .to_string(),
             mazegraph::Error::NoLattice("one colour".into()).to_string(),
             Format::from_path(Path::new("maze.zzz"))
                 .unwrap_err()
@@ -630,7 +641,10 @@ mod tests {
             if said.contains("--max-") || said.contains("--cells") || said.contains("--doubtful") {
                 assert!(said.contains("server"), "{said}");
             }
-            assert!(!said.contains("--start") && !said.contains("--method"), "{said}");
+            assert!(
+                !said.contains("--start") && !said.contains("--method"),
+                "{said}"
+            );
         }
         // Every entry of the table meets a message (the doubtful one: read it, or them).
         let unused: Vec<_> = (0..used.len())
