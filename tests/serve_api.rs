@@ -19,6 +19,12 @@ fn error_of(v: &Value) -> &str {
     e
 }
 
+/// The formats `/api/info` lists.
+fn formats(info: &Value) -> Vec<&str> {
+    let list = info["formats"].as_array().unwrap();
+    list.iter().map(|f| f.as_str().unwrap()).collect()
+}
+
 fn maze(server: &Server, body: &str) -> Value {
     let (status, v) = server.json("POST", "/api/generate", body);
     assert_eq!(status, 200, "{v}");
@@ -55,14 +61,8 @@ fn info_lists_generators_formats_and_colours() {
     let (status, v) = server.json("GET", "/api/info", "");
     assert_eq!(status, 200);
     assert_eq!(v["generators"].as_array().unwrap().len(), 14);
-    let formats: Vec<&str> = v["formats"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|f| f.as_str().unwrap())
-        .collect();
     for f in ["png", "txt", "json", "adj", "graph.json", "dot", "pg"] {
-        assert!(formats.contains(&f), "{f}");
+        assert!(formats(&v).contains(&f), "{f}");
     }
     // the pictures' palette: the solution blue, the goal red
     assert_eq!(v["colours"]["path"], "#2171b5");
@@ -182,12 +182,7 @@ fn convert_downloads_every_format() {
     let (_, info) = server.json("GET", "/api/info", "");
     // Exactly what convert writes: the maze and graph formats mazegraph writes (no read-only
     // picture, no tokens), then the game formats (the maze's reachability game).
-    let listed: Vec<&str> = info["formats"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|f| f.as_str().unwrap())
-        .collect();
+    let listed = formats(&info);
     let want = [
         "png",
         "txt",
@@ -507,9 +502,11 @@ fn serve_has_no_force() {
         "{help}"
     );
     for args in [&["serve", "--force"][..], &["--force", "serve"]] {
+        // An address no interface has: were --force taken, the server would stop at once,
+        // unable to listen, rather than serve on.
         let out = Command::new(env!("CARGO_BIN_EXE_mazegraph"))
             .args(args)
-            .args(["--port", "0"])
+            .args(["--host", "192.0.2.1", "--port", "0"])
             .output()
             .unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}");

@@ -655,26 +655,6 @@ mod tests {
     }
 
     #[test]
-    fn info_lists_what_convert_writes() {
-        let api = Api::new(ReadOptions::default(), Arc::new(Budget::new(1 << 30)));
-        let info: Value = serde_json::from_slice(&api.handle("GET", "info", "", b"").body).unwrap();
-        let listed: Vec<&str> = info["formats"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|f| f.as_str().unwrap())
-            .collect();
-        let writable = Format::ALL.into_iter().filter(|f| f.is_writable());
-        let mut want: Vec<&str> = writable.map(Format::name).collect();
-        want.extend(GameFormat::ALL.map(GameFormat::name));
-        assert_eq!(listed, want);
-        for f in ["jpeg", "tokens"] {
-            let e = Target::from_name(f).err().unwrap();
-            assert!(e.1.contains("read only"), "{}", e.1);
-        }
-    }
-
-    #[test]
     fn a_closed_maze_keeps_the_wolf_cell() {
         let api = Api::new(ReadOptions::default(), Arc::new(Budget::new(1 << 30)));
         let r = api.handle(
