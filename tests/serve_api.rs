@@ -19,6 +19,12 @@ fn error_of(v: &Value) -> &str {
     e
 }
 
+/// The formats `/api/info` lists.
+fn formats(info: &Value) -> Vec<&str> {
+    let list = info["formats"].as_array().unwrap();
+    list.iter().map(|f| f.as_str().unwrap()).collect()
+}
+
 fn maze(server: &Server, body: &str) -> Value {
     let (status, v) = server.json("POST", "/api/generate", body);
     assert_eq!(status, 200, "{v}");
@@ -55,14 +61,8 @@ fn info_lists_generators_formats_and_colours() {
     let (status, v) = server.json("GET", "/api/info", "");
     assert_eq!(status, 200);
     assert_eq!(v["generators"].as_array().unwrap().len(), 14);
-    let formats: Vec<&str> = v["formats"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|f| f.as_str().unwrap())
-        .collect();
     for f in ["png", "txt", "json", "adj", "graph.json", "dot", "pg"] {
-        assert!(formats.contains(&f), "{f}");
+        assert!(formats(&v).contains(&f), "{f}");
     }
     // the pictures' palette: the solution blue, the goal red
     assert_eq!(v["colours"]["path"], "#2171b5");
@@ -180,13 +180,48 @@ fn convert_downloads_every_format() {
     let m = maze(&server, r#"{"size": [3, 4], "seed": 1}"#);
     let body = serde_json::json!({ "maze": m }).to_string();
     let (_, info) = server.json("GET", "/api/info", "");
-    for f in info["formats"].as_array().unwrap() {
-        let f = f.as_str().unwrap();
+    // Exactly what convert writes: the maze and graph formats mazegraph writes (no read-only
+    // picture, no tokens), then the game formats (the maze's reachability game).
+    let listed = formats(&info);
+    let want = [
+        "png",
+        "txt",
+        "json",
+        "adj",
+        "graph.json",
+        "dot",
+        "graphml",
+        "gml",
+        "edges",
+        "pg",
+        "game.json",
+        "game.dot",
+    ];
+    assert_eq!(listed, want);
+    for f in listed {
         let (status, head, bytes) =
             server.request("POST", &format!("/api/convert?to={f}"), body.as_bytes());
         assert_eq!(status, 200, "{f}: {}", String::from_utf8_lossy(&bytes));
-        assert!(head.contains("content-disposition: attachment"), "{f}");
+        assert!(
+            head.contains(&format!(
+                "content-disposition: attachment; filename=\"maze.{f}\""
+            )),
+            "{f}: {head}"
+        );
         assert!(!bytes.is_empty(), "{f}");
+    }
+    let (_, _, pg) = server.request("POST", "/api/convert?to=pg", body.as_bytes());
+    assert!(String::from_utf8_lossy(&pg).starts_with("parity "));
+    let (_, _, game) = server.request("POST", "/api/convert?to=game.dot", body.as_bytes());
+    assert!(String::from_utf8_lossy(&game).starts_with("digraph game"));
+    // What is not written is refused, saying what is.
+    for f in ["tokens", "gif", "webp"] {
+        let (status, v) = server.json("POST", &format!("/api/convert?to={f}"), &body);
+        assert_eq!(status, 400, "{f}");
+        assert!(
+            error_of(&v).contains("read only here; write one of png, txt"),
+            "{v}"
+        );
     }
     let (_, _, png) = server.request("POST", "/api/convert?to=png", body.as_bytes());
     assert_eq!(&png[1..4], b"PNG");
@@ -329,7 +364,11 @@ fn oversized_requests_are_refused_with_the_cli_limits() {
     // Over --max-cells: refused before anything is made.
     let (status, v) = server.json("POST", "/api/generate", r#"{"size": [100, 100]}"#);
     assert_eq!(status, 413);
-    assert!(error_of(&v).contains("--max-cells"));
+    assert_eq!(
+        error_of(&v),
+        "the input needs 40401 cells, vertices or edges, more than the server's limit of 10000 \
+         (whoever started the server can raise it with --max-cells)"
+    );
     let (status, v) = server.json(
         "POST",
         "/api/generate",
@@ -373,8 +412,107 @@ fn oversized_requests_are_refused_with_the_cli_limits() {
     let server = Server::start(&["--max-memory", "1000"]);
     let (status, v) = server.json("POST", "/api/generate", r#"{"size": [30, 30]}"#);
     assert_eq!(status, 413);
-    assert!(error_of(&v).contains("--max-memory"));
+    let e = error_of(&v);
+    assert!(
+        e.contains("more than the server's memory budget of 1.0 KiB"),
+        "{e}"
+    );
+    assert!(
+        e.ends_with("(whoever started the server can raise it with --max-memory)"),
+        "{e}"
+    );
     assert_eq!(server.json("GET", "/api/info", "").0, 200);
+}
+
+/// The command line's advice, said as the API's users can follow it: no "give --start", no
+/// "name it with --to", no bare "raise it with --max-…" (tests/serve_api.rs checks the limits'
+/// words above; the API's unit tests check every phrase).
+#[test]
+fn errors_give_advice_a_browser_can_follow() {
+    let server = Server::start(&[]);
+    let cases: [(&str, &[u8], &str); 4] = [
+        (
+            "/api/solve",
+            b"{\"maze\": {\"shape\": [3, 3], \"cells\": \"#########\"}}",
+            "(give the maze a \"start\" and a \"goal\")",
+        ),
+        (
+            "/api/solve",
+            br#"{"maze": {"shape": [3, 3, 3], "cells": "...........................", "start": [0, 0, 0], "goal": [2, 2, 2]}, "method": "wall-follower"}"#,
+            "(try the method dead-end or bfs)",
+        ),
+        (
+            "/api/upload?name=maze.zzz",
+            b"data",
+            "; rename the file to end in one of them)",
+        ),
+        (
+            "/api/upload?name=plain.png",
+            &one_colour_png(),
+            "whoever started it can give the cell size with --cells",
+        ),
+    ];
+    for (path, body, says) in cases {
+        let (status, _, answer) = server.request("POST", path, body);
+        let v: Value = serde_json::from_slice(&answer).unwrap();
+        assert_eq!(status, 400, "{path}: {v}");
+        let e = error_of(&v);
+        assert!(e.contains(says), "{path}: {e}");
+        for cli in ["--start", "--to", "--method", "raise it with --max"] {
+            assert!(!e.contains(cli), "{path}: {e}");
+        }
+    }
+}
+
+/// A picture of one colour: no maze lattice in it.
+fn one_colour_png() -> Vec<u8> {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/pictures/bad/single_colour.png"
+    );
+    std::fs::read(file).unwrap()
+}
+
+#[test]
+fn spirals_are_offered_and_refused_in_3d_in_one_line() {
+    let server = Server::start(&[]);
+    let (_, info) = server.json("GET", "/api/info", "");
+    let shapes = info["shapes"].as_array().unwrap();
+    for s in ["spiral", "double-spiral"] {
+        assert!(shapes.iter().any(|x| x == s), "{s}");
+    }
+    let (status, v) = server.json(
+        "POST",
+        "/api/generate",
+        r#"{"size": [5, 5, 5], "shape": "spiral"}"#,
+    );
+    assert_eq!(status, 400, "{v}");
+    assert!(error_of(&v).contains("2-D"), "{v}");
+}
+
+#[test]
+fn serve_has_no_force() {
+    let help = Command::new(env!("CARGO_BIN_EXE_mazegraph"))
+        .args(["serve", "--help"])
+        .output()
+        .unwrap();
+    let help = String::from_utf8(help.stdout).unwrap();
+    assert!(
+        help.contains("--allow-origin") && !help.contains("--force"),
+        "{help}"
+    );
+    for args in [&["serve", "--force"][..], &["--force", "serve"]] {
+        // An address no interface has: were --force taken, the server would stop at once,
+        // unable to listen, rather than serve on.
+        let out = Command::new(env!("CARGO_BIN_EXE_mazegraph"))
+            .args(args)
+            .args(["--host", "192.0.2.1", "--port", "0"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("serve writes no files"), "{err}");
+    }
 }
 
 #[test]

@@ -9,18 +9,28 @@
 const $ = (id) => document.getElementById(id);
 
 // Colours: the library's picture palette (/api/info), so that a colour means the same here
-// as in `mazegraph render`; the few colours the library's pictures do not have are named here.
+// as in `mazegraph render` (src/palette.rs: blue is the solution, and the attractor shaded by
+// rank, since the attractor of the goal is the set of cells on shortest solutions; light
+// yellow the cells a search reached). The few meanings the library's pictures do not have are
+// named here, each with a colour no other meaning uses: the BFS frontier, the strategy's
+// arrows (drawn over the solution's blues, so not blue), the wolf game's pieces.
 const C = {
   wall: '#000000', open: '#ffffff', filled: '#bebebe', kept: '#ffec96', path: '#2171b5',
   start: '#00aa00', goal: '#dc1e1e', background: '#e1e4ec', near: '#2171b5', far: '#9ecae1',
-  frontier: '#ff8c00', reached: '#ffd9a8', arrow: '#1b1d22', wolf: '#6b4a2b', sheep: '#ffffff',
+  frontier: '#e7298a', strategy: '#ffd400', wolf: '#6b4a2b', sheep: '#ffffff',
 };
+// The sides of a wall block in 3D (its top is the walls' colour).
+const WALL_SIDES = ['#5a6070', '#3a3f4b'];
 
+// Calls the API: JSON bodies as application/json, files as application/octet-stream (the
+// server reads a file by its name, and refuses other types from scripts without an Origin).
 async function api(endpoint, body, raw) {
-  const init = body === undefined ? {} : {
-    method: 'POST',
-    body: body instanceof Blob || body instanceof ArrayBuffer ? body : JSON.stringify(body),
-  };
+  let init = {};
+  if (body instanceof Blob || body instanceof ArrayBuffer) {
+    init = { method: 'POST', body, headers: { 'Content-Type': 'application/octet-stream' } };
+  } else if (body !== undefined) {
+    init = { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } };
+  }
   const r = await fetch('/api/' + endpoint, init);
   if (!r.ok) {
     let message = r.status + ' ' + r.statusText;
@@ -49,24 +59,41 @@ class View {
     this.slices = this.dims.slice(0, Math.max(0, n - 2)).reduce((a, b) => a * b, 1);
     this.cols = n === 3 ? Math.ceil(Math.sqrt(this.slices)) : n >= 4 ? this.dims[n - 3] : 1;
     this.rows = Math.ceil(this.slices / this.cols);
+    // n-D: a strip above each slice for its label, a gap of a cell between slices.
+    this.labelH = this.slices > 1 ? 14 : 0;
     const gapCells = this.slices > 1 ? 1 : 0;
     this.cs = Math.max(1, Math.min(24, Math.floor(Math.min(
-      maxW / (this.cols * (this.w + gapCells)), maxH / (this.rows * (this.h + gapCells))))));
-    this.gap = gapCells * this.cs;
-    canvas.width = this.cols * (this.w * this.cs + this.gap) - this.gap;
-    canvas.height = this.rows * (this.h * this.cs + this.gap) - this.gap;
+      maxW / (this.cols * (this.w + gapCells)),
+      (maxH - this.rows * this.labelH) / (this.rows * (this.h + gapCells))))));
+    this.gap = gapCells * Math.max(this.cs, 4);
     this.canvas = canvas;
     this.ctx = canvas.getContext('2d');
+    this.fit();
     this.passage = new Uint8Array(maze.cells.length);
     for (let i = 0; i < maze.cells.length; i++) this.passage[i] = maze.cells.charCodeAt(i) === 35 ? 0 : 1;
   }
+  // Gives the canvas the size of the 2-D slices (the 3D view sizes it its own way).
+  fit() {
+    const width = this.cols * (this.w * this.cs + this.gap) - this.gap;
+    const height = this.rows * (this.labelH + this.h * this.cs + this.gap) - this.gap;
+    if (this.canvas.width !== width) this.canvas.width = width;
+    if (this.canvas.height !== height) this.canvas.height = height;
+  }
+  // The label of slice `s`: its coordinates on every axis but the last two, as the library's
+  // pictures label them (`d0=2`, `d0=1 d1=3`); '' for a 2-D maze.
+  sliceLabel(s) {
+    const n = this.dims.length;
+    if (n < 3) return '';
+    return this.coords(s * this.plane).slice(0, n - 2).map((c, k) => `d${k}=${c}`).join(' ');
+  }
+  // Top-left pixel of slice `s`'s cells.
+  sliceX(s) { return (s % this.cols) * (this.w * this.cs + this.gap); }
+  sliceY(s) { return Math.floor(s / this.cols) * (this.labelH + this.h * this.cs + this.gap) + this.labelH; }
   x(i) {
-    const s = Math.floor(i / this.plane);
-    return (s % this.cols) * (this.w * this.cs + this.gap) + (i % this.w) * this.cs;
+    return this.sliceX(Math.floor(i / this.plane)) + (i % this.w) * this.cs;
   }
   y(i) {
-    const s = Math.floor(i / this.plane);
-    return Math.floor(s / this.cols) * (this.h * this.cs + this.gap) + (Math.floor(i / this.w) % this.h) * this.cs;
+    return this.sliceY(Math.floor(i / this.plane)) + (Math.floor(i / this.w) % this.h) * this.cs;
   }
   paint(i, colour) {
     this.ctx.fillStyle = colour;
@@ -74,9 +101,9 @@ class View {
   }
   // The cell under a pixel, or -1.
   at(px, py) {
-    const sw = this.w * this.cs + this.gap, sh = this.h * this.cs + this.gap;
+    const sw = this.w * this.cs + this.gap, sh = this.labelH + this.h * this.cs + this.gap;
     const sc = Math.floor(px / sw), sr = Math.floor(py / sh);
-    const c = Math.floor((px - sc * sw) / this.cs), r = Math.floor((py - sr * sh) / this.cs);
+    const c = Math.floor((px - sc * sw) / this.cs), r = Math.floor((py - sr * sh - this.labelH) / this.cs);
     const s = sr * this.cols + sc;
     if (sc < 0 || sc >= this.cols || s >= this.slices || r < 0 || r >= this.h || c < 0 || c >= this.w) return -1;
     return s * this.plane + r * this.w + c;
@@ -131,6 +158,7 @@ const RAMP = Array.from({ length: 256 }, (_, k) => {
   const j = Math.min(n - 1, Math.floor(t * n));
   return mix(FROM_START[j], FROM_START[j + 1], t * n - j);
 });
+const DISTANCE = 'distance from the start (light: near)';
 function fromStart(t) {
   return RAMP[Math.round(Math.max(0, Math.min(1, t)) * 255)];
 }
@@ -161,8 +189,19 @@ async function generateMaze() {
     shape: $('shape').value,
   };
   if (body.algorithm === 'growing-tree') body.pick = $('pick').value;
+  if (isSpiral(body.shape)) {
+    if (body.size.length !== 2) {
+      throw new Error(`the ${body.shape} shape is 2-D: give two sizes, like 30x30 (or choose another shape for ${body.size.length} axes)`);
+    }
+    if ($('turns').value !== '') body.turns = Number($('turns').value);
+  }
   const r = await api('generate', body);
   setMaze(r.maze, `seed ${r.seed}, ${body.algorithm}`);
+}
+
+// The shapes that wind (and take "turns"): the spirals, 2-D only.
+function isSpiral(shape) {
+  return /spiral/.test(shape);
 }
 
 // The width left for a canvas: beside the controls, or under them on a narrow screen.
@@ -217,49 +256,85 @@ function hasTerminals() {
   return m.start && m.goal;
 }
 
+// What the canvas shows, for its legend: each meaning drawn so far, with the colours it is
+// drawn in (one colour, or the shades of a ramp), in the order drawn. A legend entry is made
+// when its meaning is drawn, never before: the legend lists what the canvas shows.
+const shown = new Map();
+
+function show(meaning, colours) {
+  if (shown.has(meaning)) return;
+  shown.set(meaning, [...new Set(colours)]);
+  legend();
+}
+
+function legend() {
+  $('legend').innerHTML = [...shown].map(([meaning, colours]) => {
+    const n = colours.length;
+    const swatch = n === 1 ? colours[0]
+      : `linear-gradient(to right, ${[0, 1, 2, 3, 4].map((k) => colours[Math.round(k * (n - 1) / 4)]).join(', ')})`;
+    return `<span data-colours="${colours.join(' ')}"><i style="background:${swatch}"></i>${meaning}</span>`;
+  }).join('');
+}
+
 function draw() {
   const v = P.view, ctx = v.ctx;
-  ctx.fillStyle = C.background;
-  ctx.fillRect(0, 0, v.canvas.width, v.canvas.height);
+  shown.clear();
+  legend();
   let passages = 0;
+  P.counts.solution = 0;
   if (P.display === '3d') {
     passages = draw3d(v);
   } else {
+    v.fit();
+    ctx.fillStyle = C.background;
+    ctx.fillRect(0, 0, v.canvas.width, v.canvas.height);
+    ctx.font = '11px system-ui, sans-serif';
+    ctx.textBaseline = 'bottom';
     for (let s = 0; s < v.slices; s++) {
       ctx.fillStyle = C.wall;
-      const i0 = s * v.plane;
-      ctx.fillRect(v.x(i0), v.y(i0), v.w * v.cs, v.h * v.cs);
+      ctx.fillRect(v.sliceX(s), v.sliceY(s), v.w * v.cs, v.h * v.cs);
+      const label = v.sliceLabel(s);
+      if (label) {
+        ctx.fillStyle = '#1b1d22';
+        ctx.fillText(label, v.sliceX(s), v.sliceY(s) - 1, v.w * v.cs);
+      }
     }
+    show('wall', [C.wall]);
     const d = P.display === 'shaded' ? v.distances(v.index(v.maze.start)) : null;
     let far = 1;
     if (d) for (let i = 0; i < d.length; i++) if (d[i] > far) far = d[i];
     for (let i = 0; i < v.passage.length; i++) {
       if (!v.passage[i]) continue;
       passages++;
-      v.paint(i, d && d[i] >= 0 ? fromStart(d[i] / far) : C.open);
+      if (d && d[i] >= 0) {
+        v.paint(i, fromStart(d[i] / far));
+        show(DISTANCE, RAMP);
+      } else {
+        v.paint(i, C.open);
+        show('passage', [C.open]);
+      }
     }
+    if ($('solution').checked && P.solution && P.solution.path) {
+      for (const i of P.solution.path) v.paint(i, C.path);
+      P.counts.solution = P.solution.path.length;
+      if (P.solution.path.length > 2) show('solution', [C.path]);
+    }
+    drawTerminals();
   }
   P.counts.passages = passages;
-  P.counts.solution = 0;
-  if ($('solution').checked && P.solution && P.solution.path && P.display !== '3d') {
-    for (const i of P.solution.path) v.paint(i, C.path);
-    P.counts.solution = P.solution.path.length;
-  }
-  drawTerminals();
   v.canvas.dataset.passages = P.counts.passages;
   v.canvas.dataset.solution = P.counts.solution;
-  legend();
 }
 
 function drawTerminals() {
   const v = P.view;
-  if (P.display === '3d') return;
   const s = v.index(v.maze.start), g = v.index(v.maze.goal);
-  if (s >= 0) v.paint(s, C.start);
-  if (g >= 0) v.paint(g, C.goal);
+  if (s >= 0) { v.paint(s, C.start); show('start', [C.start]); }
+  if (g >= 0) { v.paint(g, C.goal); show('goal', [C.goal]); }
 }
 
-// An isometric view of the walls: each wall cell a block, drawn back to front.
+// An isometric view of one slice: the floor (the start, the goal and the solution on it), and
+// each wall cell a block, drawn back to front.
 function draw3d(v) {
   const ctx = v.ctx;
   // n-D: the slice at 1 on every leading axis (the first one with rooms; slice 0 is the frame).
@@ -269,52 +344,68 @@ function draw3d(v) {
     stride *= v.dims[k];
   }
   const cs = Math.max(2, Math.min(16, Math.floor(1200 / (v.w + v.h))));
-  const hx = cs, hy = cs / 2, wallH = cs * 1.1;
+  const hx = cs, hy = cs / 2, wallH = cs * 0.6; // low walls: the floor shows between them
+  const top = v.slices > 1 ? 16 : 0; // room for the line saying which slice this is
   v.canvas.width = Math.ceil((v.w + v.h) * hx) + 4;
-  v.canvas.height = Math.ceil((v.w + v.h) * hy + wallH) + 4;
+  v.canvas.height = Math.ceil((v.w + v.h) * hy + wallH) + 4 + top;
   ctx.fillStyle = C.background;
   ctx.fillRect(0, 0, v.canvas.width, v.canvas.height);
-  const ox = v.h * hx + 2, oy = wallH + 2;
+  const ox = v.h * hx + 2, oy = wallH + 2 + top;
   const pt = (r, c) => [ox + (c - r) * hx, oy + (c + r) * hy];
-  // The floor.
-  ctx.fillStyle = C.open;
-  ctx.beginPath();
-  for (const [r, c] of [[0, 0], [0, v.w], [v.h, v.w], [v.h, 0]]) ctx.lineTo(...pt(r, c));
-  ctx.fill();
-  let passages = 0;
+  const face = (pts, colour) => {
+    ctx.fillStyle = colour;
+    ctx.beginPath();
+    for (const [x, y] of pts) ctx.lineTo(x, y);
+    ctx.fill();
+  };
+  face([pt(0, 0), pt(0, v.w), pt(v.h, v.w), pt(v.h, 0)], C.open);
+  // The solution's tiles on the floor, when in this slice.
+  const tile = (i, colour) => {
+    const r = Math.floor((i - base) / v.w), c = (i - base) % v.w;
+    face([pt(r, c), pt(r, c + 1), pt(r + 1, c + 1), pt(r + 1, c)], colour);
+  };
+  const inSlice = (i) => i >= base && i < base + v.plane;
+  let passages = 0, path = 0;
+  for (let i = base; i < base + v.plane; i++) if (v.passage[i]) passages++;
+  if (passages < v.plane) show('wall', [C.wall]);
+  if (passages) show('passage', [C.open]);
+  const s = v.index(v.maze.start), g = v.index(v.maze.goal);
+  if ($('solution').checked && P.solution && P.solution.path) {
+    for (const i of P.solution.path) if (inSlice(i) && i !== s && i !== g) { tile(i, C.path); path++; }
+    P.counts.solution = P.solution.path.length;
+  }
+  if (path) show('solution', [C.path]);
+  // A block on cell (r, c): its top in `colour`, its sides in `sides`.
+  const block = (r, c, colour, sides) => {
+    const [ax, ay] = pt(r, c), [bx, by] = pt(r, c + 1), [cx, cy] = pt(r + 1, c + 1), [dx, dy] = pt(r + 1, c);
+    face([[dx, dy], [cx, cy], [cx, cy - wallH], [dx, dy - wallH]], sides[0]);
+    face([[bx, by], [cx, cy], [cx, cy - wallH], [bx, by - wallH]], sides[1]);
+    face([[ax, ay - wallH], [bx, by - wallH], [cx, cy - wallH], [dx, dy - wallH]], colour);
+  };
+  // The start and the goal stand as pillars of their colour, seen over the walls.
+  const pillar = (colour) => [mix(colour, '#000000', 0.25), mix(colour, '#000000', 0.45)];
   // Back to front: increasing r + c.
   for (let sum = 0; sum <= v.h + v.w - 2; sum++) {
     for (let r = Math.max(0, sum - v.w + 1); r <= Math.min(v.h - 1, sum); r++) {
       const c = sum - r, i = base + r * v.w + c;
-      if (v.passage[i]) { passages++; continue; }
-      const [ax, ay] = pt(r, c), [bx, by] = pt(r, c + 1), [cx, cy] = pt(r + 1, c + 1), [dx, dy] = pt(r + 1, c);
-      const face = (pts, colour) => {
-        ctx.fillStyle = colour;
-        ctx.beginPath();
-        for (const [x, y] of pts) ctx.lineTo(x, y);
-        ctx.fill();
-      };
-      face([[dx, dy], [cx, cy], [cx, cy - wallH], [dx, dy - wallH]], '#5a6070');
-      face([[bx, by], [cx, cy], [cx, cy - wallH], [bx, by - wallH]], '#3a3f4b');
-      face([[ax, ay - wallH], [bx, by - wallH], [cx, cy - wallH], [dx, dy - wallH]], '#20232a');
+      if (!v.passage[i]) {
+        block(r, c, C.wall, WALL_SIDES);
+      } else if (i === s) {
+        block(r, c, C.start, pillar(C.start));
+        show('start', [C.start]);
+      } else if (i === g) {
+        block(r, c, C.goal, pillar(C.goal));
+        show('goal', [C.goal]);
+      }
     }
   }
   if (v.slices > 1) {
-    ctx.fillStyle = C.wall;
-    ctx.fillText('3D shows one slice of ' + v.slices + ': (' + v.coords(base).slice(0, -2).join(', ') + ', …)', 4, 12);
+    ctx.fillStyle = '#1b1d22';
+    ctx.font = '12px system-ui, sans-serif';
+    ctx.textBaseline = 'top';
+    ctx.fillText(`3D shows one slice of ${v.slices}: ${v.sliceLabel(base / v.plane)}`, 4, 2);
   }
   return passages;
-}
-
-function legend() {
-  const items = [['wall', C.wall], ['passage', C.open], ['start', C.start], ['goal', C.goal]];
-  if (P.display === 'shaded') items.push(['near the start', FROM_START[0]], ['far from it', FROM_START[4]]);
-  if ($('solution').checked) items.push(['solution', C.path]);
-  const kind = P.anim && P.anim.kind;
-  if (kind === 'fill') items.push(['filled dead end', C.filled], ['kept', C.kept]);
-  if (kind === 'bfs') items.push(['frontier', C.frontier], ['reached', C.reached]);
-  if (kind === 'attractor') items.push(['attractor near the goal', C.near], ['far from it', C.far], ['strategy', C.arrow]);
-  $('legend').innerHTML = items.map(([t, c]) => `<span><i style="background:${c}"></i>${t}</span>`).join('');
 }
 
 function updateStatus(extra) {
@@ -349,29 +440,47 @@ async function startAnim(kind) {
   draw();
   $('solution').checked = keepSolution;
   let steps, paint;
+  // The start and the goal stay as they are drawn: the steps paint the cells between them,
+  // counting those left in the display's colours (for the legend, once none are left).
+  const s = v.index(v.maze.start), g = v.index(v.maze.goal);
+  const covered = new Uint8Array(v.passage.length);
+  let left = 0;
+  for (let i = 0; i < v.passage.length; i++) if (v.passage[i] && i !== s && i !== g) left++;
+  const cover = (i, colour) => {
+    if (i === s || i === g) return;
+    v.paint(i, colour);
+    if (!covered[i]) { covered[i] = 1; left--; }
+  };
+  const cells = (list, colour) => { for (const i of list) cover(i, colour); };
   if (kind === 'fill') {
     steps = r.fill.length;
-    paint = (k) => v.paint(r.fill[k], C.filled);
+    paint = (k) => { cells([r.fill[k]], C.filled); show('filled dead end', [C.filled]); };
   } else if (kind === 'bfs') {
     steps = r.layers.length;
     paint = (k) => {
-      if (k > 0) for (const i of r.layers[k - 1]) v.paint(i, C.reached);
-      for (const i of r.layers[k]) v.paint(i, C.frontier);
+      if (k > 0) { cells(r.layers[k - 1], C.kept); show('reached', [C.kept]); }
+      cells(r.layers[k], C.frontier);
+      show('frontier', [C.frontier]);
     };
   } else {
     steps = r.ranks.length;
     const next = new Map(r.strategy.map(([a, b]) => [a, b]));
     const last = Math.max(1, steps - 1);
+    const shades = Array.from({ length: last + 1 }, (_, k) => mix(C.near, C.far, k / last));
     paint = (k) => {
-      const colour = mix(C.near, C.far, k / last);
-      for (const i of r.ranks[k]) v.paint(i, colour);
-      if (v.cs >= 6) for (const i of r.ranks[k]) if (next.has(i)) arrow(v, i, next.get(i));
+      cells(r.ranks[k], shades[k]);
+      show('attractor, rank by rank (dark: near the goal)', shades);
+      if (v.cs >= 6) {
+        for (const i of r.ranks[k]) if (next.has(i)) arrow(v, i, next.get(i));
+        if (r.ranks[k].some((i) => next.has(i))) show('strategy: the move to make', [C.strategy]);
+      }
     };
   }
-  P.anim = { kind, result: r, steps, paint, done: 0, playing: false, acc: 0, last: 0, wasDisplay, marked: 0 };
+  P.anim = {
+    kind, result: r, steps, paint, cover, left: () => left, done: 0, playing: false, acc: 0, last: 0, wasDisplay,
+  };
   $('maze').dataset.animSteps = steps;
   $('maze').dataset.animDone = 0;
-  legend();
   return P.anim;
 }
 
@@ -383,7 +492,7 @@ function arrow(v, a, b) {
   const len = Math.hypot(bx - ax, by - ay) || 1;
   if (len > v.cs * 1.5) { bx = ax + (bx - ax) / len * v.cs; by = ay + (by - ay) / len * v.cs; }
   const mx = ax + (bx - ax) * 0.8, my = ay + (by - ay) * 0.8;
-  ctx.strokeStyle = C.arrow; ctx.fillStyle = C.arrow; ctx.lineWidth = Math.max(1, v.cs / 8);
+  ctx.strokeStyle = C.strategy; ctx.fillStyle = C.strategy; ctx.lineWidth = Math.max(1, v.cs / 8);
   ctx.beginPath(); ctx.moveTo(ax, ay); ctx.lineTo(mx, my); ctx.stroke();
   const ux = (bx - ax) / (Math.hypot(bx - ax, by - ay) || 1), uy = (by - ay) / (Math.hypot(bx - ax, by - ay) || 1);
   const s = v.cs * 0.25;
@@ -412,8 +521,19 @@ function finishAnim() {
     // What is left: the kept cells, the path on them.
     const filled = new Uint8Array(v.passage.length);
     for (const i of a.result.fill) filled[i] = 1;
-    for (let i = 0; i < v.passage.length; i++) if (v.passage[i] && !filled[i]) v.paint(i, C.kept);
-    if (a.result.path) for (const i of a.result.path) v.paint(i, C.path);
+    const path = new Uint8Array(v.passage.length);
+    if (a.result.path) for (const i of a.result.path) path[i] = 1;
+    const s = v.index(v.maze.start), g = v.index(v.maze.goal);
+    for (let i = 0; i < v.passage.length; i++) {
+      if (!v.passage[i] || filled[i] || i === s || i === g) continue;
+      a.cover(i, path[i] ? C.path : C.kept);
+      show(path[i] ? 'solution' : 'kept', [path[i] ? C.path : C.kept]);
+    }
+  }
+  if (a.left() === 0) {
+    // Every passage is painted over: the display's own colours are gone from the canvas.
+    for (const meaning of ['passage', DISTANCE]) shown.delete(meaning);
+    legend();
   }
   drawTerminals();
   a.finished = true;
@@ -681,6 +801,7 @@ async function init() {
   $('shape').innerHTML = P.info.shapes.map((g) => `<option>${g}</option>`).join('');
   $('format').innerHTML = P.info.formats.map((g) => `<option>${g}</option>`).join('');
   $('algorithm').onchange = () => $('pick-label').classList.toggle('hidden', $('algorithm').value !== 'growing-tree');
+  $('shape').onchange = () => $('turns-label').classList.toggle('hidden', !isSpiral($('shape').value));
   $('generate').onclick = guard(generateMaze);
   $('reseed').onclick = guard(() => { $('seed').value = Math.floor(Math.random() * 1e9); return generateMaze(); });
   for (const r of document.querySelectorAll('input[name=display]')) {

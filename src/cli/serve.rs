@@ -66,6 +66,11 @@ pub struct Args {
     /// use the API, and accept requests addressed to its host and port (repeatable).
     #[arg(long, value_name = "ORIGIN", value_parser = parse_origin)]
     allow_origin: Vec<String>,
+    /// The global --force (let an output replace an input) means nothing here: serve writes
+    /// no files. Named here, hidden, so that serve's help does not list it (clap gives a
+    /// subcommand's own argument precedence over a global one of the same name); refused.
+    #[arg(long, hide = true)]
+    force: bool,
 }
 
 fn parse_origin(s: &str) -> Result<String, String> {
@@ -75,6 +80,9 @@ fn parse_origin(s: &str) -> Result<String, String> {
 }
 
 pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
+    if args.force || global.force {
+        anyhow::bail!("serve writes no files: --force means nothing here");
+    }
     if !args.host.is_loopback() {
         note!(
             "mazegraph: warning: listening on {}: any machine that can reach it may use this \

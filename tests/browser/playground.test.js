@@ -1,8 +1,11 @@
 // Drives headless Chromium against `mazegraph serve` and checks the playground: the page
 // loads without console errors, generating and solving draw the expected cells (read back
 // from the canvas's pixels and compared with the CLI's answers), the animations end on the
-// library's sets, uploads, downloads and errors work, and the wolf game regenerates its maze
-// with the wolf on a passage. Screenshots go to $SCREENSHOTS (default: ./artefacts).
+// library's sets, each legend lists what the canvas shows (one colour an entry, each on the
+// canvas), the 2-D maze is drawn whole after the 3D view, n-D slices are labelled, spirals are
+// offered, the page types its requests, uploads, downloads and errors work, and the wolf game
+// regenerates its maze with the wolf on a passage. Screenshots go to $SCREENSHOTS (default:
+// ./artefacts).
 //
 // Usage: node playground.test.js [path/to/mazegraph]   (CHROMIUM=/path/to/chromium to choose
 // the browser; default /usr/bin/chromium)
@@ -75,6 +78,16 @@ async function main() {
       if (m.type() === 'error' && !(expectRefusals && refused)) problems.push('console: ' + m.text());
     });
     page.on('pageerror', (e) => problems.push('page error: ' + e.message));
+    // The page types its bodies: JSON as application/json, files as octet-stream.
+    const types = new Map();
+    page.on('request', (r) => {
+      if (r.method() !== 'POST') return;
+      const endpoint = new URL(r.url()).pathname;
+      const type = r.headers()['content-type'];
+      const want = endpoint === '/api/upload' ? 'application/octet-stream' : 'application/json';
+      if (type !== want) problems.push(`${endpoint} sent ${type}, not ${want}`);
+      types.set(endpoint, type);
+    });
     await page.goto(url);
     await page.evaluate(() => window.playground.ready);
 
@@ -105,6 +118,32 @@ async function main() {
     };
     const colours = await page.evaluate(() => window.playground.colours);
     const cells = (names) => page.evaluate((cs) => window.playground.cellsOfColours(cs), names.map((n) => colours[n]));
+    // The legend against the canvas: every entry's swatch is its colour (or a ramp of its
+    // shades), no two entries share a colour, and each entry's colour is on the canvas.
+    // Returns the entries' words.
+    const legendMatches = async (what) => {
+      const entries = await page.evaluate(() => {
+        const v = window.playground.maze.view;
+        const img = v.ctx.getImageData(0, 0, v.canvas.width, v.canvas.height).data;
+        const seen = new Set();
+        for (let o = 0; o < img.length; o += 4) seen.add('#' + [img[o], img[o + 1], img[o + 2]].map((x) => x.toString(16).padStart(2, '0')).join(''));
+        return [...document.querySelectorAll('#legend span')].map((s) => {
+          const colours = s.dataset.colours.split(' ');
+          const swatch = getComputedStyle(s.querySelector('i'));
+          return { text: s.textContent, colours, drawn: colours.filter((c) => seen.has(c)).length,
+            background: swatch.backgroundColor, image: swatch.backgroundImage };
+        });
+      });
+      const rgb = (hex) => `rgb(${[1, 3, 5].map((k) => parseInt(hex.slice(k, k + 2), 16)).join(', ')})`;
+      const all = entries.flatMap((e) => e.colours);
+      assert.equal(new Set(all).size, all.length, `${what}: two legend entries share a colour: ${JSON.stringify(entries)}`);
+      for (const e of entries) {
+        assert.ok(e.drawn > 0, `${what}: the legend's "${e.text}" (${e.colours.slice(0, 3)}) is not on the canvas`);
+        if (e.colours.length === 1) assert.equal(e.background, rgb(e.colours[0]), `${what}: "${e.text}"'s swatch`);
+        else assert.match(e.image, /gradient/, `${what}: "${e.text}"'s swatch`);
+      }
+      return entries.map((e) => e.text);
+    };
 
     await check('the page loads and draws its first maze', async () => {
       const s = await state();
@@ -113,6 +152,7 @@ async function main() {
       assert.equal(Number(s.data.passages), passages);
       const drawn = await cells(['open', 'start', 'goal']);
       assert.equal(drawn.length, passages);
+      assert.deepEqual(await legendMatches('first maze'), ['wall', 'passage', 'start', 'goal']);
       await page.screenshot({ path: path.join(shots, 'page.png') });
     });
 
@@ -135,6 +175,8 @@ async function main() {
       const lib = libraryFor(s.maze);
       assert.equal(Number(s.data.solution), lib.solved.length + 1);
       assert.equal((await cells(['path'])).length, lib.solved.length - 1); // terminals drawn over
+      assert.ok((await legendMatches('solution')).includes('solution'));
+      await page.screenshot({ path: path.join(shots, 'solution.png') });
       await page.setChecked('#solution', false);
     });
 
@@ -148,6 +190,8 @@ async function main() {
       assert.deepEqual(kept, want);
       const filled = await cells(['filled']);
       assert.equal(filled.length + kept.length, [...s.maze.cells].filter((c) => c !== '#').length);
+      const words = await legendMatches('dead-end filling');
+      for (const w of ['filled dead end', 'kept', 'solution']) assert.ok(words.includes(w), `${w}: ${words}`);
       await page.screenshot({ path: path.join(shots, 'fill.png') });
     });
 
@@ -159,6 +203,10 @@ async function main() {
       const attracted = [];
       for (let i = 0; i < s.maze.cells.length; i++) if (s.maze.cells[i] !== '#' && !plain.has(i)) attracted.push(i);
       assert.deepEqual(sorted(attracted), sorted(lib.attr.attractor.map((c) => flat(s.maze.shape, c))));
+      // The solution's blues, the strategy in a colour of its own (not the walls' black).
+      const words = await legendMatches('attractor');
+      assert.ok(words.some((w) => /^attractor/.test(w)) && words.some((w) => /^strategy/.test(w)), String(words));
+      assert.ok(!words.includes('solution'), 'the solution is not drawn under the attractor');
       await page.screenshot({ path: path.join(shots, 'attractor.png') });
     });
 
@@ -166,9 +214,12 @@ async function main() {
       await animate('bfs');
       const s = await state();
       const layers = await page.evaluate(() => window.playground.maze.anim.result.layers);
-      const reached = (await cells(['reached', 'frontier', 'start', 'goal'])).length;
+      const reached = (await cells(['kept', 'frontier', 'start', 'goal'])).length;
       assert.equal(reached, layers.flat().length);
       assert.equal(layers.length - 1, libraryFor(s.maze).solved.length);
+      const words = await legendMatches('breadth-first search');
+      assert.ok(words.includes('reached') && words.includes('frontier'), String(words));
+      await page.screenshot({ path: path.join(shots, 'bfs.png') });
     });
 
     await check('step advances one step', async () => {
@@ -199,11 +250,33 @@ async function main() {
       await page.waitForFunction(() => window.playground.maze.display === 'shaded');
       const s = await state();
       assert.equal(Number(s.data.passages), [...s.maze.cells].filter((c) => c !== '#').length);
+      assert.ok((await legendMatches('shaded')).some((w) => /distance from the start/.test(w)));
       await page.screenshot({ path: path.join(shots, 'shaded.png') });
+      await page.setChecked('#solution', true);
       await page.check('input[name=display][value="3d"]');
-      await page.waitForFunction(() => window.playground.maze.display === '3d');
+      await page.waitForFunction(() => window.playground.maze.display === '3d' && Number(document.getElementById('maze').dataset.solution) > 0);
+      // 3D draws the start, the goal and the solution on its floor, and lists nothing else.
+      assert.deepEqual(await legendMatches('3D'), ['wall', 'passage', 'solution', 'start', 'goal']);
       await page.screenshot({ path: path.join(shots, '3d.png') });
+      await page.setChecked('#solution', false);
+    });
+
+    await check('after 3D, the 2-D maze is drawn whole', async () => {
       await page.check('input[name=display][value=normal]');
+      await page.waitForFunction(() => window.playground.maze.display === 'normal');
+      const s = await state();
+      const g = await page.evaluate(() => {
+        const v = window.playground.maze.view, c = v.canvas;
+        const last = v.passage.length - 1;
+        const corner = [...v.ctx.getImageData(c.width - 1, c.height - 1, 1, 1).data.slice(0, 3)];
+        return { width: c.width, height: c.height, right: v.x(last) + v.cs, bottom: v.y(last) + v.cs, corner };
+      });
+      // The canvas ends where the far corner's cell ends, and that cell (a wall) is drawn.
+      assert.deepEqual([g.width, g.height], [g.right, g.bottom]);
+      assert.deepEqual(g.corner, [0, 0, 0]);
+      assert.equal((await cells(['open', 'start', 'goal'])).length, [...s.maze.cells].filter((c) => c !== '#').length);
+      assert.deepEqual(await legendMatches('2-D after 3D'), ['wall', 'passage', 'start', 'goal']);
+      await page.screenshot({ path: path.join(shots, 'after-3d.png') });
     });
 
     await check('n-D mazes are drawn as slices', async () => {
@@ -211,7 +284,43 @@ async function main() {
       const s = await state();
       assert.deepEqual(s.maze.shape, [7, 9, 11]);
       assert.equal((await cells(['open', 'start', 'goal'])).length, [...s.maze.cells].filter((c) => c !== '#').length);
+      // Each slice is labelled with its coordinate on the first axis, as `mazegraph render`
+      // labels them, in the strip above it (drawn: not all background).
+      const labels = await page.evaluate(() => {
+        const v = window.playground.maze.view;
+        return Array.from({ length: v.slices }, (_, k) => {
+          const strip = v.ctx.getImageData(v.sliceX(k), v.sliceY(k) - v.labelH, v.w * v.cs, v.labelH).data;
+          let ink = 0;
+          for (let o = 0; o < strip.length; o += 4) if (strip[o] < 128) ink++;
+          return { text: v.sliceLabel(k), ink };
+        });
+      });
+      assert.deepEqual(labels.map((l) => l.text), [0, 1, 2, 3, 4, 5, 6].map((k) => `d0=${k}`));
+      assert.ok(labels.every((l) => l.ink > 5), JSON.stringify(labels));
+      await legendMatches('slices');
       await page.screenshot({ path: path.join(shots, 'slices.png') });
+      // 3D shows one slice and says which.
+      await page.check('input[name=display][value="3d"]');
+      await page.waitForFunction(() => window.playground.maze.display === '3d');
+      await legendMatches('3D of a 3-D maze');
+      await page.screenshot({ path: path.join(shots, 'slices-3d.png') });
+      await page.check('input[name=display][value=normal]');
+      await page.waitForFunction(() => window.playground.maze.display === 'normal');
+    });
+
+    await check('the spiral shapes are offered, with their turns, in 2-D', async () => {
+      await page.selectOption('#shape', 'double-spiral');
+      assert.ok(await page.isVisible('#turns'));
+      await page.fill('#turns', '2');
+      await generate('30x30', { seed: 3 });
+      const s = await state();
+      assert.equal(s.error, '');
+      assert.equal(s.maze.shape.length, 2);
+      await legendMatches('double spiral');
+      await page.screenshot({ path: path.join(shots, 'spiral.png') });
+      await page.fill('#turns', '');
+      await page.selectOption('#shape', 'box');
+      assert.ok(!(await page.isVisible('#turns')));
     });
 
     await check('a 200×200-room maze fills to the library\'s cells', async () => {
@@ -259,12 +368,25 @@ async function main() {
       assert.equal((await state()).error, '');
     });
 
-    await check('absurd sizes are refused with the CLI\'s limits', async () => {
+    await check('absurd sizes are refused with the server\'s limits, in words for the page', async () => {
       await generate('5x5', { seed: 1 });
       await page.fill('#size', '100000x100000');
       await page.click('#generate');
       await page.waitForFunction(() => document.getElementById('error').textContent.length > 0);
-      assert.match(await page.textContent('#error'), /limit|budget/);
+      const e = await page.textContent('#error');
+      assert.match(e, /the server's (limit|memory budget)/);
+      assert.doesNotMatch(e, /\(raise it with/);
+      await page.screenshot({ path: path.join(shots, 'refused.png') });
+    });
+
+    await check('a 3-D spiral is refused in one line that says what to do', async () => {
+      await generate('5x5', { seed: 1 });
+      await page.selectOption('#shape', 'spiral');
+      await page.fill('#size', '5x5x5');
+      await page.click('#generate');
+      await page.waitForFunction(() => document.getElementById('error').textContent.length > 0);
+      assert.match(await page.textContent('#error'), /spiral shape is 2-D: give two sizes/);
+      await page.selectOption('#shape', 'box');
     });
 
     expectRefusals = false;
@@ -304,6 +426,7 @@ async function main() {
     });
 
     assert.deepEqual(problems, []);
+    assert.ok(types.has('/api/upload') && types.has('/api/generate') && types.has('/api/convert'), [...types.keys()].join(' '));
     console.log(`${checks} checks passed; screenshots in ${shots}`);
   } finally {
     await browser.close();

@@ -2,7 +2,7 @@
 //!
 //! | endpoint | method | body | answer |
 //! |---|---|---|---|
-//! | `info` | GET | – | generators, shapes, formats, the picture palette, the limits |
+//! | `info` | GET | – | generators, shapes, formats (exactly those `convert` writes), the picture palette, the limits |
 //! | `generate` | POST | `{"size": [r0, r1, …], "algorithm", "seed", "loops", "braid", "shape", "turns", "pick", "closed", "keep"}` | `{"maze": MAZE, "seed"}` |
 //! | `solve` | POST | `{"maze": MAZE, "method", "steps"}` | length, path, kept count; with `steps`, the fill order and the BFS layers |
 //! | `attractor` | POST | `{"maze": MAZE}` | the goal's attractor in the oriented game: ranks, strategy |
@@ -14,7 +14,9 @@
 //! portals. Cells in answers are flat row-major indices into `cells`. Errors are
 //! `{"error": "one line"}` with a 4xx status: 413 when an input is over a limit, 404 for an
 //! unknown endpoint, 405 for a wrong method, 400 for anything else wrong with the request,
-//! 503 (with `Retry-After`) when the server's memory budget is taken by other requests.
+//! 503 (with `Retry-After`) when the server's memory budget is taken by other requests. The
+//! library's messages give the command line's advice (`raise it with --max-cells`); the API
+//! says it in the server's words ([`in_server_words`]).
 //!
 //! Each endpoint's work takes its estimate (the command line's: [`Work::bytes_per_cell`] of
 //! the maze, [`GENERATE_BYTES_PER_CELL`] for a generation) from the server's one memory
@@ -76,6 +78,62 @@ impl From<mazegraph::Error> for Failure {
     }
 }
 
+/// The command line's advice in errors, and what it means to the API's users (the page's,
+/// in a browser): the limits are the server's, set by whoever started it, and a request says
+/// what a command's flags say. [`in_server_words`] replaces the first with the second.
+const SERVER_WORDS: [(&str, &str); 11] = [
+    (
+        "more than the limit of ",
+        "more than the server's limit of ",
+    ),
+    (
+        "(raise it with --max-cells)",
+        "(whoever started the server can raise it with --max-cells)",
+    ),
+    (
+        "more than the memory budget of ",
+        "more than the server's memory budget of ",
+    ),
+    (
+        "(raise it with --max-memory)",
+        "(whoever started the server can raise it with --max-memory)",
+    ),
+    (", --max-memory)", ", set by the server's --max-memory)"),
+    (
+        "(give the cell size with --cells PITCH[,WALL], or --cells pixel)",
+        "(the server reads pictures with its --cells setting: whoever started it can give the \
+         cell size with --cells PITCH[,WALL], or --cells pixel)",
+    ),
+    (
+        "read it with --doubtful majority, wall or open",
+        "whoever started the server can have it read with --doubtful majority, wall or open",
+    ),
+    (
+        "read them with --doubtful majority, wall or open",
+        "whoever started the server can have them read with --doubtful majority, wall or open",
+    ),
+    (
+        "; or name it with --from/--to)",
+        "; rename the file to end in one of them)",
+    ),
+    (
+        "(give --start and --goal: a cell like 1,0 or a room like room:0,0)",
+        "(give the maze a \"start\" and a \"goal\")",
+    ),
+    (
+        "(try --method dead-end or bfs)",
+        "(try the method dead-end or bfs)",
+    ),
+];
+
+/// An error message in the API's words ([`SERVER_WORDS`]): the one place where the command
+/// line's advice (`raise it with --max-cells`) becomes advice a browser's user can follow.
+fn in_server_words(message: &str) -> String {
+    SERVER_WORDS
+        .iter()
+        .fold(message.to_string(), |m, (cli, api)| m.replace(cli, api))
+}
+
 fn bad(message: impl Into<String>) -> Failure {
     Failure(400, message.into())
 }
@@ -122,18 +180,15 @@ impl Api {
             "convert" => self.convert(query, body),
             _ => self.upload(query, body),
         };
-        answer.unwrap_or_else(|Failure(status, message)| Reply::error(status, &message))
+        answer.unwrap_or_else(|Failure(status, message)| {
+            Reply::error(status, &in_server_words(&message))
+        })
     }
 
     fn info(&self) -> Reply {
         use mazegraph::palette::hex;
         let colour = |i: u8| hex(render::rgb(i));
-        let formats: Vec<&str> = Format::ALL
-            .into_iter()
-            .filter(|f| f.is_writable())
-            .map(Format::name)
-            .chain(GameFormat::ALL.into_iter().map(GameFormat::name))
-            .collect();
+        let formats: Vec<&str> = Target::all().map(Target::name).collect();
         json_reply(&json!({
             "generators": Algorithm::NAMES,
             "shapes": Figure::ALL.map(Figure::name),
@@ -253,37 +308,37 @@ impl Api {
 
     fn convert(&self, query: &str, body: &[u8]) -> Answer {
         let to = param(query, "to").ok_or_else(|| bad("say the format: /api/convert?to=dot"))?;
+        let target = Target::from_name(&to)?;
         let req: MazeRequest = parse(body)?;
         let (maze, held) = self.maze(&req.maze, Work::Attractor)?;
         let mut out = Vec::new();
-        if let Ok(g) = GameFormat::from_name(&to) {
-            let o = orient(&maze)?;
-            let mut game = o.reachability_game()?;
-            let names = o
-                .cells
-                .iter()
-                .map(|&c| maze.shape().fmt_index(c as usize))
-                .collect();
-            game.set_names(Some(names))?;
-            g.write(&game, &mut out)?;
-            let file = format!("maze.{}", g.extensions()[0]);
-            let reply = Reply::bytes(200, "text/plain; charset=utf-8", out, Some(file));
-            return Ok(reply.holding(held));
-        }
-        let f = Format::from_name(&to)?;
-        if !f.is_writable() {
-            return Err(bad(format!("{} is read only here", f.name())));
-        }
-        match f.holds() {
-            Holds::Maze => f.write_maze(&maze, &mut out)?,
-            Holds::Graph => f.write_graph(&Graph::from_maze(&maze), &mut out)?,
-        }
-        let mime = if f.is_binary() {
-            "image/png"
-        } else {
-            "text/plain; charset=utf-8"
+        let (mime, extension) = match target {
+            Target::Game(g) => {
+                let o = orient(&maze)?;
+                let mut game = o.reachability_game()?;
+                let names = o
+                    .cells
+                    .iter()
+                    .map(|&c| maze.shape().fmt_index(c as usize))
+                    .collect();
+                game.set_names(Some(names))?;
+                g.write(&game, &mut out)?;
+                ("text/plain; charset=utf-8", g.extensions()[0])
+            }
+            Target::File(f) => {
+                match f.holds() {
+                    Holds::Maze => f.write_maze(&maze, &mut out)?,
+                    Holds::Graph => f.write_graph(&Graph::from_maze(&maze), &mut out)?,
+                }
+                let mime = if f.is_binary() {
+                    "image/png"
+                } else {
+                    "text/plain; charset=utf-8"
+                };
+                (mime, f.extensions()[0])
+            }
         };
-        let file = format!("maze.{}", f.extensions()[0]);
+        let file = format!("maze.{extension}");
         Ok(Reply::bytes(200, mime, out, Some(file)).holding(held))
     }
 
@@ -337,6 +392,61 @@ impl Api {
             Item::Maze(m) => Ok((m, held)),
             Item::Graph(_) => Err(bad("\"maze\" is a graph; give a maze (shape and cells)")),
         }
+    }
+}
+
+/// What `/api/convert` writes (and `/api/info` lists, in this order): the maze and graph
+/// formats mazegraph writes, then the game formats, which hold the maze's reachability game.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Target {
+    File(Format),
+    Game(GameFormat),
+}
+
+impl Target {
+    /// Every target, in the order `/api/info` lists them: the formats of [`Format::ALL`]
+    /// that are written ([`Format::is_writable`]), then every game format.
+    fn all() -> impl Iterator<Item = Target> {
+        let files = Format::ALL.into_iter().filter(|f| f.is_writable());
+        files
+            .map(Target::File)
+            .chain(GameFormat::ALL.into_iter().map(Target::Game))
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Target::File(f) => f.name(),
+            Target::Game(g) => g.name(),
+        }
+    }
+
+    /// The target named `name` (a format's name or extension, game formats first, so that
+    /// `game.json` is a game and `json` a maze), refused when it is not written.
+    fn from_name(name: &str) -> Result<Target, Failure> {
+        let found = match GameFormat::from_name(name) {
+            Ok(g) => Target::Game(g),
+            Err(_) => Target::File(Format::from_name(name).map_err(|_| {
+                bad(format!(
+                    "unknown format {name:?} (written here: {})",
+                    Target::names()
+                ))
+            })?),
+        };
+        if Target::all().any(|t| t == found) {
+            Ok(found)
+        } else {
+            Err(bad(format!(
+                "{} is read only here; write one of {}",
+                found.name(),
+                Target::names()
+            )))
+        }
+    }
+
+    /// The names of every target, for messages.
+    fn names() -> String {
+        let names: Vec<&str> = Target::all().map(Target::name).collect();
+        names.join(", ")
     }
 }
 
@@ -479,6 +589,69 @@ mod tests {
         );
         assert_eq!(param("name=a%2", "name").as_deref(), Some("a%2"));
         assert_eq!(param("x=1", "to"), None);
+    }
+
+    /// The library's messages still hold the advice [`SERVER_WORDS`] replaces (a changed
+    /// wording would otherwise reach the page unchanged), and each says the server's words.
+    #[test]
+    fn the_command_lines_advice_is_said_in_the_servers_words() {
+        use mazegraph::grid::{Grid, Limits, Shape};
+        let limits = Limits {
+            max_cells: 10,
+            max_bytes: 1000,
+        };
+        let walls = Maze::new(Grid::walls(Shape::new(vec![3, 3, 3]).unwrap()));
+        let open3d = {
+            let mut m = Maze::new(Grid::walls(Shape::new(vec![3, 3, 3]).unwrap()));
+            m.grid_mut().set_path(0, true);
+            m.grid_mut().set_path(26, true);
+            m
+        };
+        let doubtful = "2 cells of the 4×4-room maze found are in doubt, at cells (1, 2), (3, 4): \
+            a stroke covers between 35% and 65% of each; read them with --doubtful majority, \
+            wall or open";
+        let busy = "the server is busy: other requests use its memory budget (1.0 KiB, \
+            --max-memory), and generating waited 2 s for its share; try again in a moment";
+        let wall_follower = Method::from_name("wall-follower").unwrap();
+        let cases = [
+            limits.check(11).unwrap_err().to_string(),
+            limits
+                .check_bytes("a picture", 2000)
+                .unwrap_err()
+                .to_string(),
+            mazegraph::Error::NoLattice("one colour".into()).to_string(),
+            Format::from_path(Path::new("maze.zzz"))
+                .unwrap_err()
+                .to_string(),
+            walls.require_terminals().unwrap_err().to_string(),
+            solve_between(&open3d, wall_follower, 0, 26)
+                .unwrap_err()
+                .to_string(),
+            doubtful.replace("  ", ""),
+            busy.to_string(),
+        ];
+        let mut used = [false; SERVER_WORDS.len()];
+        for m in &cases {
+            let said = in_server_words(m);
+            for (k, (cli, api)) in SERVER_WORDS.iter().enumerate() {
+                used[k] |= m.contains(cli);
+                assert!(!said.contains(cli) || api.contains(cli), "{said}");
+            }
+            assert_ne!(&said, m, "no advice found in {m:?}");
+            if said.contains("--max-") || said.contains("--cells") || said.contains("--doubtful") {
+                assert!(said.contains("server"), "{said}");
+            }
+            assert!(
+                !said.contains("--start") && !said.contains("--method"),
+                "{said}"
+            );
+        }
+        // Every entry of the table meets a message (the doubtful one: read it, or them).
+        let unused: Vec<_> = (0..used.len())
+            .filter(|&k| !used[k] && !SERVER_WORDS[k].0.starts_with("read it"))
+            .map(|k| SERVER_WORDS[k].0)
+            .collect();
+        assert!(unused.is_empty(), "{unused:?}");
     }
 
     #[test]
