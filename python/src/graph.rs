@@ -117,8 +117,13 @@ pub(crate) fn networkx_builder(
         .and_then(|d| d.is_truthy())
         .map_err(wrong)?;
     let kwargs = PyDict::new(py);
-    kwargs.set_item("data", weight)?;
-    kwargs.set_item("default", 1)?;
+    match weight {
+        Some(w) => {
+            kwargs.set_item("data", w)?;
+            kwargs.set_item("default", 1)?;
+        }
+        None => kwargs.set_item("data", false)?,
+    }
     let edges = graph
         .getattr("edges")
         .and_then(|e| e.call((), Some(&kwargs)))
@@ -707,8 +712,8 @@ impl Graph {
 
     /// The attractor of `target` (the goal by default) in the graph oriented away from `start`
     /// (its start by default), as `mazegraph attractor` computes it on a graph: the vertices on
-    /// lightest paths from the start to the target, each with its distance to the target (its
-    /// rank). The weights must be whole numbers (lengths in steps).
+    /// lightest paths from the start to the target, each ranked by the edges (moves) left to
+    /// the target along them. The weights must be whole numbers (lengths in steps).
     #[pyo3(signature = (target=None, *, start=None, max_memory=None))]
     fn attractor(
         &self,

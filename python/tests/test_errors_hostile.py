@@ -37,7 +37,7 @@ SIZES = [("negative", (-1, 3), False), ("huge", (HUGE, 3), False), ("zero", (0, 
          ("float", (1.5, 3), False), ("nan", math.nan, True), ("str", "3y4", False),
          ("giant", (10**6, 10**6), False), ("no axes", (), False)]
 VERTICES = [("unknown", "nowhere", False), ("huge", HUGE, False), ("float", 1.5, True),
-            ("list", [1], True), ("dict", {}, True), ("tuple", (1, 2), False)]
+            ("list", [1], True), ("dict", {}, True), ("tuple", (99, 99), False)]
 
 
 def cases():

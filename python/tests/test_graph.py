@@ -125,15 +125,15 @@ def test_attractor_of_a_graph():
     graph = mazegraph.read_graph(LESMIS)
     a = graph.attractor("Brujon", start="Napoleon")
     assert isinstance(a, mazegraph.Attractor)
-    assert a["Brujon"] == 0 and a["Napoleon"] == 8 and "Napoleon" in a
-    # Every vertex on a lightest path, with its weighted distance to the target.
+    assert a["Brujon"] == 0 and "Napoleon" in a
+    assert a["Napoleon"] == graph.solve("Napoleon", "Brujon").length == a.max_rank
+    # Every vertex on a lightest path, ranked by the moves left to the target.
     G = nx_lesmis()
     to_goal = nx.single_source_dijkstra_path_length(G, "Brujon")
     from_start = nx.single_source_dijkstra_path_length(G, "Napoleon")
-    on_paths = {v: to_goal[v] for v in G if from_start[v] + to_goal[v] == 8}
-    assert dict(a) == on_paths
+    assert set(a) == {v for v in G if from_start[v] + to_goal[v] == 8}
     assert a.targets == ["Brujon"] and a.strategy["Napoleon"] == "Myriel"
-    assert repr(a).endswith("; start Napoleon at rank 8")
+    assert repr(a).endswith("; start Napoleon at rank 4")
     fractions = mazegraph.parse_graph("a b 0.5\nb c 2.25\n", "edges")
     with pytest.raises(mazegraph.MazeError, match=r"whole-number edge weights"):
         fractions.attractor("c", start="a")
@@ -164,7 +164,7 @@ def test_to_maze_where_a_grid_can_draw_the_graph():
     junctions = mazegraph.Graph.from_maze(maze, junctions=True)
     assert junctions.weighted and junctions.to_maze() == maze
     row = mazegraph.parse_graph("{'a': ['b'], 'b': ['c']}", "adj").to_maze("row")
-    assert row.shape == (3, 13)
+    assert row.stats()["path_cells"] == 3 and len(row.portals) == 2
     with pytest.raises(mazegraph.MazeError, match=r"cannot keep its edge weights .*; the Graph keeps them"):
         mazegraph.read_graph(LESMIS).to_maze()
     with pytest.raises(mazegraph.MazeError, match=r'^layout "spiral": expected auto, coordinates, rooms or row$'):
