@@ -436,10 +436,7 @@ impl Graph {
 
     /// The limits for a piece of work: the graph's own, with `max_memory` if given.
     fn limits(&self, max_memory: Option<Arg<u64>>) -> PyResult<Limits> {
-        match max_memory {
-            None => Ok(self.limits),
-            Some(m) => limits::limits(Some(self.limits.max_cells), Some(m.0)),
-        }
+        limits::of_work(&self.limits, max_memory.map(|a| a.0))
     }
 
     /// The graph with `start` and `goal` set when given (else its own), refused with the
@@ -698,10 +695,7 @@ impl Graph {
         let graph = self.terminals(py, start, goal, "goal")?;
         let g = &*graph;
         let path = detached(py, || {
-            let units = (g.vertex_count() as u64).saturating_add(g.edge_count() as u64);
-            Work::Search
-                .check(units, &describe(g), &limits)
-                .map_err(|e| e.to_string())?;
+            budget(g, Work::Search, &limits)?;
             let (Some(s), Some(t)) = (g.start(), g.goal()) else {
                 return Err("internal error: the terminals went missing".to_string());
             };
@@ -726,10 +720,7 @@ impl Graph {
         let graph = self.terminals(py, start, target, "target")?;
         let g = &*graph;
         let (a, n, s) = detached(py, || {
-            let units = (g.vertex_count() as u64).saturating_add(g.edge_count() as u64);
-            Work::Attractor
-                .check(units, &describe(g), &limits)
-                .map_err(|e| e.to_string())?;
+            budget(g, Work::Attractor, &limits)?;
             let o = mazegraph::game::orient_graph(g).map_err(|e| e.to_string())?;
             let a = mazegraph::game::attractor(&o.game, mazegraph::game::Player::Zero, &[o.goal])
                 .map_err(|e| e.to_string())?;
@@ -838,13 +829,15 @@ impl Graph {
     }
 }
 
-/// "a graph of N vertices and M edges", for the budget's messages.
-fn describe(g: &mazegraph::Graph) -> String {
-    format!(
+/// Refuses `work` on `g` when its estimate (per vertex and edge) is over the budget.
+fn budget(g: &mazegraph::Graph, work: Work, limits: &Limits) -> Result<(), String> {
+    let units = (g.vertex_count() as u64).saturating_add(g.edge_count() as u64);
+    let what = format!(
         "a graph of {} vertices and {} edges",
         g.vertex_count(),
         g.edge_count()
-    )
+    );
+    work.check(units, &what, limits).map_err(|e| e.to_string())
 }
 
 /// A graph's lightest path (`Graph.solve`).

@@ -81,10 +81,7 @@ impl Maze {
 
     /// The limits for a piece of work: the maze's own, with `max_memory` if given.
     pub(crate) fn limits(&self, max_memory: Option<u64>) -> PyResult<Limits> {
-        match max_memory {
-            None => Ok(self.limits),
-            Some(m) => limits::limits(Some(self.limits.max_cells), Some(m)),
-        }
+        limits::of_work(&self.limits, max_memory)
     }
 }
 
