@@ -1,14 +1,17 @@
 """mazegraph: mazes as graphs and games, from Python.
 
 Read, generate, solve, measure and draw n-dimensional mazes with the Rust library behind the
-``mazegraph`` command line; convert them to and from numpy arrays and networkx graphs.
+``mazegraph`` command line; convert them to and from numpy arrays and networkx graphs. A graph
+that is not a maze (weighted, named vertices) is a :class:`Graph` (``read_graph``,
+``Graph.from_networkx``): solved on itself, its attractor, written in every graph format.
 
     >>> import mazegraph
     >>> maze = mazegraph.generate("kruskal", (10, 10), seed=7)
     >>> maze.solve().length
     50
 
-Errors are :class:`MazeError` (a ``ValueError``) with the command line's one-line messages;
+Errors are :class:`MazeError` (a ``ValueError``) with the command line's one-line messages
+(naming this package's keywords, ``max_cells=``, where the command line names its flags);
 an argument of the wrong type is a :class:`MazeTypeError` (a ``MazeError`` and a ``TypeError``).
 Long calls stop on Ctrl-C (``KeyboardInterrupt``), and one object may be used from several
 threads at once.
@@ -21,6 +24,8 @@ from ._native import (
     Attractor,
     Game,
     GameSolution,
+    Graph,
+    GraphSolution,
     Maze,
     MazeError,
     MazeTypeError,
@@ -29,8 +34,10 @@ from ._native import (
     default_max_memory,
     generate,
     parse,
+    parse_graph,
     read,
     read_game,
+    read_graph,
 )
 
 #: A maze from a networkx graph (the same as :meth:`Maze.from_networkx`).
@@ -47,6 +54,8 @@ __all__ = [
     "Attractor",
     "Game",
     "GameSolution",
+    "Graph",
+    "GraphSolution",
     "Maze",
     "MazeError",
     "MazeTypeError",
@@ -57,6 +66,8 @@ __all__ = [
     "from_numpy",
     "generate",
     "parse",
+    "parse_graph",
     "read",
     "read_game",
+    "read_graph",
 ]

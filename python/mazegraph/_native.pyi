@@ -1,7 +1,7 @@
 """Type stubs of mazegraph's extension module (re-exported by the ``mazegraph`` package)."""
 
 from os import PathLike
-from typing import Any, ClassVar, Iterable, Sequence, final
+from typing import Any, ClassVar, Iterable, Iterator, Sequence, final
 
 import numpy
 import numpy.typing
@@ -11,6 +11,8 @@ _Coords = tuple[int, ...]
 _Terminal = Sequence[int] | str
 """A start or goal: coordinates, "room:R,C" (the cell (2R+1, 2C+1)), or a graph vertex's name."""
 _Path = str | PathLike[str]
+_Node = str | int | tuple[int, ...]
+"""A graph vertex, as a networkx node: a name, an id or coordinates."""
 
 ALGORITHMS: list[str]
 """The generators' names, for :func:`generate`."""
@@ -32,6 +34,11 @@ __all__ = [
     "generate",
     "read_game",
     "_panic",
+    "Graph",
+    "GraphSolution",
+    "read_graph",
+    "parse_graph",
+    "_pythonic",
     "ALGORITHMS",
     "METHODS",
 ]
@@ -49,6 +56,9 @@ class MazeWarning(UserWarning):
 
 def _panic(message: str) -> None:
     """Panics in Rust under the guard of every long call (for the test suite)."""
+
+def _pythonic(message: str) -> str:
+    """The library's message with the CLI's flags named as the package's keywords."""
 
 def default_max_memory() -> int:
     """The default ``max_memory`` in bytes: three quarters of the memory this process may use."""
@@ -156,6 +166,7 @@ class Maze:
         cls,
         graph: Any,
         *,
+        weight: str | None = "weight",
         start: _Terminal | None = None,
         goal: _Terminal | None = None,
         max_cells: int | None = None,
@@ -164,8 +175,8 @@ class Maze:
         """A maze from a networkx graph (cells, rooms, or the seed's row)."""
     def svg(self, solution: Solution | None = None, *, scale: int | None = None) -> str: ...
     def png(self, solution: Solution | None = None, *, scale: int | None = None) -> bytes: ...
-    def attractor(self, *, max_memory: int | None = None) -> dict[_Coords, int]:
-        """Cells on shortest solutions, with their distance to the goal."""
+    def attractor(self, *, max_memory: int | None = None) -> Attractor:
+        """Cells on shortest solutions, with their distance to the goal (a mapping)."""
     def difference(self, other: Maze) -> str | None:
         """The first difference between the two mazes' graphs."""
     def _repr_svg_(self) -> str | None: ...
@@ -241,22 +252,34 @@ class Game:
 
 @final
 class Attractor:
-    """Attr_player(targets), with ranks and a strategy."""
+    """Attr_player(targets), with ranks and a strategy; a mapping from each vertex to its rank.
 
+    Vertices are named as their owner names them: a maze's by coordinate tuples, a graph's by
+    its nodes, a game's by ids.
+    """
+
+    __hash__: ClassVar[None]  # type: ignore[assignment]
     @property
     def player(self) -> int: ...
     @property
-    def targets(self) -> list[int]: ...
+    def targets(self) -> list[Any]: ...
     @property
-    def vertices(self) -> list[int]: ...
+    def vertices(self) -> list[Any]: ...
     @property
-    def rank(self) -> dict[int, int]: ...
+    def rank(self) -> dict[Any, int]: ...
     @property
-    def strategy(self) -> dict[int, int]: ...
+    def strategy(self) -> dict[Any, Any]: ...
     @property
     def max_rank(self) -> int: ...
     def __len__(self) -> int: ...
-    def __contains__(self, v: int, /) -> bool: ...
+    def __contains__(self, v: object, /) -> bool: ...
+    def __getitem__(self, v: object, /) -> int: ...
+    def __iter__(self) -> Iterator[Any]: ...
+    def keys(self) -> list[Any]: ...
+    def values(self) -> list[int]: ...
+    def items(self) -> list[tuple[Any, int]]: ...
+    def get(self, v: object, default: Any = None) -> Any: ...
+    def __eq__(self, other: object, /) -> bool: ...
 
 @final
 class GameSolution:
@@ -270,3 +293,116 @@ class GameSolution:
     def strategy(self) -> dict[int, int]: ...
     @property
     def regions(self) -> dict[int, list[int]]: ...
+
+def read_graph(
+    path: _Path,
+    *,
+    format: str | None = None,
+    start: _Node | None = None,
+    goal: _Node | None = None,
+    max_cells: int | None = None,
+    max_memory: int | None = None,
+) -> Graph:
+    """Reads a graph file (adj, graph.json, dot, graphml, gml, edges, tokens; a maze's cell graph)."""
+
+def parse_graph(
+    data: str | bytes,
+    format: str,
+    *,
+    start: _Node | None = None,
+    goal: _Node | None = None,
+    max_cells: int | None = None,
+    max_memory: int | None = None,
+) -> Graph:
+    """Reads a graph from a file's contents in ``format``."""
+
+@final
+class Graph:
+    """A graph: named vertices, weighted edges, maybe a start and a goal."""
+
+    __hash__: ClassVar[None]  # type: ignore[assignment]
+    @classmethod
+    def from_networkx(
+        cls,
+        graph: Any,
+        weight: str | None = "weight",
+        *,
+        start: _Node | None = None,
+        goal: _Node | None = None,
+        max_cells: int | None = None,
+        max_memory: int | None = None,
+    ) -> Graph:
+        """A graph from a networkx graph, ``weight`` the edge attribute of the weights."""
+    @classmethod
+    def from_maze(
+        cls, maze: Maze, junctions: bool = False, *, max_memory: int | None = None
+    ) -> Graph:
+        """A maze's cell graph (or its weighted junction graph)."""
+    @property
+    def vertex_count(self) -> int: ...
+    @property
+    def edge_count(self) -> int: ...
+    @property
+    def weighted(self) -> bool: ...
+    @property
+    def nodes(self) -> list[_Node]: ...
+    @property
+    def edges(self) -> list[tuple[_Node, _Node, int | float]]: ...
+    def weight(self, u: _Node, v: _Node) -> int | float: ...
+    def neighbors(self, v: _Node) -> list[_Node]: ...
+    @property
+    def shape(self) -> _Coords | None: ...
+    @property
+    def start(self) -> _Node | None: ...
+    @start.setter
+    def start(self, value: _Node | None) -> None: ...
+    @property
+    def goal(self) -> _Node | None: ...
+    @goal.setter
+    def goal(self, value: _Node | None) -> None: ...
+    def __len__(self) -> int: ...
+    def __contains__(self, v: object, /) -> bool: ...
+    def solve(
+        self,
+        start: _Node | None = None,
+        goal: _Node | None = None,
+        *,
+        max_memory: int | None = None,
+    ) -> GraphSolution:
+        """The lightest path (Dijkstra over the weights)."""
+    def attractor(
+        self,
+        target: _Node | None = None,
+        *,
+        start: _Node | None = None,
+        max_memory: int | None = None,
+    ) -> Attractor:
+        """Vertices on lightest paths to ``target`` (the goal), with their distance to it."""
+    def to_maze(self, layout: str = "auto", *, max_memory: int | None = None) -> Maze:
+        """The graph drawn as a maze (auto, coordinates, rooms or row)."""
+    def to_networkx(self) -> Any:
+        """A networkx.Graph with the weights, the nodes' names and the terminals."""
+    def write(self, path: _Path, *, format: str | None = None) -> None:
+        """Writes the graph (adj, graph.json, dot, graphml, gml, edges)."""
+    def difference(self, other: Graph) -> str | None:
+        """The first difference between the two graphs."""
+    def __eq__(self, other: object, /) -> bool: ...
+
+@final
+class GraphSolution:
+    """A graph's lightest path."""
+
+    @property
+    def path(self) -> list[_Node] | None: ...
+    @property
+    def length(self) -> int | None: ...
+    @property
+    def weight(self) -> int | float | None: ...
+    @property
+    def solved(self) -> bool: ...
+    @property
+    def visited(self) -> int: ...
+    @property
+    def start(self) -> _Node | None: ...
+    @property
+    def goal(self) -> _Node | None: ...

@@ -1,5 +1,6 @@
 //! `mazegraph.Game`, its attractors and solutions, and `read_game`.
 
+use crate::attractor::{Attractor, Names};
 use crate::io::{located, read_bytes, Expect};
 use crate::{detached, error, limits, Arg};
 use mazegraph::format::ReadOptions;
@@ -217,12 +218,14 @@ impl Game {
         let a = detached(py, || {
             mazegraph::game::attractor(game, p, &set).map_err(|e| e.to_string())
         })?;
-        Ok(Attractor {
-            attractor: a,
-            vertex_count: game.vertex_count(),
-            start: game.start(),
-            label: game.start().map(|s| game.label(s)),
-        })
+        let label = game.start().map(|s| game.label(s));
+        Ok(Attractor::new(
+            a,
+            game.vertex_count(),
+            game.start(),
+            label,
+            Names::Game,
+        ))
     }
 
     /// solve(objective="parity", player=0, target=None, priority=None, method=None): both
@@ -309,95 +312,6 @@ impl Game {
             self.game.edge_count(),
             self.game.max_priority()
         )
-    }
-}
-
-/// An attractor: the vertices from which a player forces the token into a target, with their
-/// ranks (moves needed) and a memoryless strategy.
-#[pyclass(module = "mazegraph", name = "Attractor", frozen)]
-pub struct Attractor {
-    attractor: mazegraph::game::Attractor,
-    vertex_count: usize,
-    start: Option<u32>,
-    label: Option<String>,
-}
-
-#[pymethods]
-impl Attractor {
-    /// The attracting player (0 or 1).
-    #[getter]
-    fn player(&self) -> u8 {
-        self.attractor.player().index()
-    }
-
-    /// The target vertices.
-    #[getter]
-    fn targets(&self) -> Vec<u32> {
-        self.attractor.targets().to_vec()
-    }
-
-    /// The attractor's vertices, by rank.
-    #[getter]
-    fn vertices(&self) -> Vec<u32> {
-        self.attractor.vertices().to_vec()
-    }
-
-    /// The rank of each vertex of the attractor (0 for the target): a dict.
-    #[getter]
-    fn rank<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let d = PyDict::new(py);
-        for &v in self.attractor.vertices() {
-            d.set_item(v, self.attractor.rank(v).unwrap_or_default())?;
-        }
-        Ok(d)
-    }
-
-    /// The player's move at each of its attractor vertices outside the target: a dict.
-    #[getter]
-    fn strategy<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let d = PyDict::new(py);
-        for &v in self.attractor.vertices() {
-            if let Some(m) = self.attractor.strategy(v) {
-                d.set_item(v, m)?;
-            }
-        }
-        Ok(d)
-    }
-
-    /// The largest rank.
-    #[getter]
-    fn max_rank(&self) -> u32 {
-        self.attractor.max_rank()
-    }
-
-    fn __len__(&self) -> usize {
-        self.attractor.len()
-    }
-
-    fn __contains__(&self, v: &Bound<'_, PyAny>) -> bool {
-        v.extract::<u32>()
-            .is_ok_and(|v| (v as usize) < self.vertex_count && self.attractor.contains(v))
-    }
-
-    /// The summary line `mazegraph attractor` prints.
-    fn __repr__(&self) -> String {
-        let a = &self.attractor;
-        let t = a.targets().len();
-        let mut line = format!(
-            "attractor of player {}: {} of {} vertices (target: {t} vertex{}), largest rank {}",
-            a.player(),
-            a.len(),
-            self.vertex_count,
-            if t == 1 { "" } else { "es" },
-            a.max_rank()
-        );
-        if let (Some(s), Some(name)) = (self.start, &self.label) {
-            match a.rank(s) {
-                Some(r) => line.push_str(&format!("; start {name} at rank {r}")),
-                None => line.push_str(&format!("; start {name} is not in it")),
-            }
-        }
-        line
     }
 }
 

@@ -77,7 +77,7 @@ pub fn read_bytes(
         let start = bytes.len();
         if (start + CHUNK) as u64 > limits.max_bytes {
             return Err(format!(
-                "{name}: still going after {} read, the memory budget (raise it with --max-memory)",
+                "{name}: still going after {} read, the memory budget (raise it with max_memory=)",
                 mazegraph::error::human_bytes(start as u64)
             ));
         }

@@ -3,7 +3,9 @@
 //! Each Python call does what the matching `mazegraph` command does, through the same library
 //! functions, and fails with the same one-line message (a `mazegraph.MazeError`, a
 //! `ValueError`). The module is thin: reading and writing files ([`io`]), the resource limits
-//! ([`limits`]), the maze class ([`maze`]) and the game class ([`game`]).
+//! ([`limits`]), the maze class ([`maze`]), the graph class ([`graph`]), the game class
+//! ([`game`]) and the attractor of all three ([`attractor`]). Messages name the package's
+//! keywords where the library's name the command line's flags ([`pythonic`]).
 //!
 //! Long work (reading, solving, generating, measuring, writing) runs without the GIL, and
 //! under [`detached`], which stops it on Ctrl-C and turns a panic into a `MazeError` instead of
@@ -22,7 +24,9 @@ use std::sync::mpsc::RecvTimeoutError;
 use std::sync::Arc;
 use std::time::Duration;
 
+mod attractor;
 mod game;
+mod graph;
 mod io;
 mod limits;
 mod maze;
@@ -43,9 +47,80 @@ pyo3::create_exception!(
      graph read as undirected, parallel edges merged), as the command-line tool notes it."
 );
 
-/// A `MazeError` with `message` on one line (control characters escaped, as the CLI prints).
+/// A `MazeError` with `message` on one line (control characters escaped, as the CLI prints),
+/// the command line's flags named as the package's keywords ([`pythonic`]).
 pub(crate) fn error(message: impl std::fmt::Display) -> PyErr {
-    MazeError::new_err(mazegraph::error::one_line(&message.to_string()))
+    MazeError::new_err(pythonic(&mazegraph::error::one_line(&message.to_string())))
+}
+
+/// The command line's flags that the library's messages name, each with the keyword a
+/// Python user gives instead, and whether a value follows the flag in the messages (`--cells
+/// pixel`: quoted as `cells="pixel"`). `--from/--to` (either, one format) is `format=`.
+const KEYWORDS: &[(&str, &str, bool)] = &[
+    ("from/--to", "format=", false),
+    ("max-cells", "max_cells=", false),
+    ("max-memory", "max_memory=", false),
+    ("start", "start=", false),
+    ("goal", "goal=", false),
+    ("from", "format=", true),
+    ("to", "format=", true),
+    ("cells", "cells=", true),
+    ("doubtful", "doubtful=", true),
+    ("method", "method=", true),
+    ("layout", "layout=", true),
+    ("scale", "scale=", false),
+    ("target", "target=", false),
+    ("priority", "priority=", false),
+    ("player", "player=", false),
+    ("junctions", "junctions=True", false),
+];
+
+/// `message` with the command line's flags (`--max-cells`, `--start`, `--method dead-end`)
+/// named as the Python package's keywords (`max_cells=`, `start=`, `method="dead-end"`): the
+/// one place the library's words become the package's. Other text (a DOT edge `a -- b`,
+/// another program's flag) is left as it is.
+pub(crate) fn pythonic(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    let mut rest = message;
+    while let Some(at) = rest.find("--") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 2..];
+        // The longest flag that is whole here (not the start of a longer word).
+        let found = KEYWORDS
+            .iter()
+            .filter(|(flag, _, _)| {
+                after.starts_with(flag)
+                    && !after[flag.len()..]
+                        .starts_with(|c: char| c.is_ascii_alphanumeric() || c == '-')
+            })
+            .max_by_key(|(flag, _, _)| flag.len());
+        let Some(&(flag, keyword, valued)) = found else {
+            out.push_str("--");
+            rest = after;
+            continue;
+        };
+        out.push_str(keyword);
+        rest = &after[flag.len()..];
+        if let (true, Some(value)) = (valued, rest.strip_prefix(' ')) {
+            let len = value
+                .find(|c: char| !(c.is_ascii_alphanumeric() || "-.,:[]".contains(c)))
+                .unwrap_or(value.len());
+            let token = value[..len].trim_end_matches([',', '.', ':']);
+            if token.starts_with(|c: char| c.is_ascii_alphanumeric()) {
+                out.push_str(&format!("{token:?}"));
+                rest = &value[token.len()..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The library's `message` as the package says it ([`pythonic`]), for the test suite: it
+/// compares the package's errors with the command line's.
+#[pyfunction]
+fn _pythonic(message: &str) -> String {
+    pythonic(message)
 }
 
 /// `mazegraph.MazeTypeError`, a `MazeError` that is also a `TypeError`: made when the module
@@ -73,7 +148,7 @@ fn maze_type_error(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
 
 /// A `MazeTypeError` with `message` on one line.
 pub(crate) fn type_error(py: Python<'_>, message: impl std::fmt::Display) -> PyErr {
-    let message = mazegraph::error::one_line(&message.to_string());
+    let message = pythonic(&mazegraph::error::one_line(&message.to_string()));
     match maze_type_error(py) {
         Ok(ty) => PyErr::from_type(ty.clone(), message),
         Err(e) => e,
@@ -199,7 +274,7 @@ pub(crate) fn detached<T: Send>(
 pub(crate) fn warn_notes(py: Python<'_>, name: &str, notes: &[String]) -> PyResult<()> {
     let category = py.get_type::<MazeWarning>();
     for n in notes {
-        let text = std::ffi::CString::new(format!("{name}: {n}"))
+        let text = std::ffi::CString::new(pythonic(&format!("{name}: {n}")))
             .map_err(|_| error("a note with a NUL byte"))?;
         PyErr::warn(py, &category, &text, 2)?;
     }
@@ -225,13 +300,18 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<maze::Maze>()?;
     m.add_class::<maze::Solution>()?;
     m.add_class::<game::Game>()?;
-    m.add_class::<game::Attractor>()?;
+    m.add_class::<attractor::Attractor>()?;
     m.add_class::<game::GameSolution>()?;
     m.add_function(wrap_pyfunction!(maze::read, m)?)?;
     m.add_function(wrap_pyfunction!(maze::parse, m)?)?;
     m.add_function(wrap_pyfunction!(maze::generate, m)?)?;
     m.add_function(wrap_pyfunction!(game::read_game, m)?)?;
     m.add_function(wrap_pyfunction!(_panic, m)?)?;
+    m.add_class::<graph::Graph>()?;
+    m.add_class::<graph::GraphSolution>()?;
+    m.add_function(wrap_pyfunction!(graph::read_graph, m)?)?;
+    m.add_function(wrap_pyfunction!(graph::parse_graph, m)?)?;
+    m.add_function(wrap_pyfunction!(_pythonic, m)?)?;
     m.add("ALGORITHMS", mazegraph::generate::Algorithm::NAMES.to_vec())?;
     let methods: Vec<&str> = mazegraph::solve::Method::ALL
         .iter()

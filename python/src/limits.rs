@@ -20,6 +20,14 @@ pub fn limits(max_cells: Option<u64>, max_memory: Option<u64>) -> PyResult<Limit
     })
 }
 
+/// The limits of work on an object made with `own`: its own, with `max_memory` if given.
+pub fn of_work(own: &Limits, max_memory: Option<u64>) -> PyResult<Limits> {
+    match max_memory {
+        None => Ok(*own),
+        Some(m) => limits(Some(own.max_cells), Some(m)),
+    }
+}
+
 /// The memory budget used when `max_memory` is not given: three quarters of the memory this
 /// process may use (the machine's, a container's or `ulimit -v`'s), in bytes.
 #[pyfunction(name = "default_max_memory")]

@@ -1,6 +1,8 @@
 //! `mazegraph.Maze` and `mazegraph.Solution`, and the functions that make mazes: `read`,
 //! `parse`, `generate`.
 
+use crate::attractor::{Attractor, Names};
+use crate::graph::{networkx_builder, networkx_notes};
 use crate::io::{located, read_bytes, write_file, Expect};
 use crate::limits::{self, Work};
 use crate::{bad_value, detached, error, type_error, warn_notes, Arg};
@@ -8,14 +10,14 @@ use mazegraph::convert::{set_terminals, to_maze, Terminal};
 use mazegraph::display::{Shown, SVG_MAX_CELLS};
 use mazegraph::format::{Format, Holds, Item, ReadOptions};
 use mazegraph::generate::{rng_from_seed, shaped_lattice, Algorithm, Figure, Options, Pick};
-use mazegraph::graph::{Graph, GraphBuilder, Label};
+use mazegraph::graph::Graph;
 use mazegraph::grid::{Grid, Limits, Shape};
-use mazegraph::layout::{graph_to_maze, Layout};
+use mazegraph::layout::Layout;
 use mazegraph::solve::render::SolutionFormat;
 use mazegraph::solve::{solve, Method};
 use pyo3::exceptions::PyImportError;
 use pyo3::prelude::*;
-use pyo3::types::{PyByteArray, PyBytes, PyDict, PyList, PyString, PyTuple};
+use pyo3::types::{PyByteArray, PyBytes, PyDict, PyTuple};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, PoisonError, RwLock};
 
@@ -34,6 +36,9 @@ pub struct Maze {
     /// The picture a maze was read from at its own scale: solutions are drawn on it.
     source: Option<Source>,
     seed: Option<u64>,
+    /// How the maze was made, when that is another way to give its terminals: said when it
+    /// has none.
+    made_by: Option<&'static str>,
 }
 
 /// A picture a maze was read from: its bytes and where its cells lie, so that a solution's
@@ -48,13 +53,14 @@ struct Source {
 type Loaded = (mazegraph::Maze, Vec<String>, Option<(String, Source)>);
 
 impl Maze {
-    fn new(maze: mazegraph::Maze, limits: Limits) -> Maze {
+    pub(crate) fn new(maze: mazegraph::Maze, limits: Limits) -> Maze {
         Maze {
             maze: RwLock::new(Arc::new(maze)),
             limits,
             picture: None,
             source: None,
             seed: None,
+            made_by: None,
         }
     }
 
@@ -74,26 +80,14 @@ impl Maze {
     }
 
     /// The limits for a piece of work: the maze's own, with `max_memory` if given.
-    fn limits(&self, max_memory: Option<u64>) -> PyResult<Limits> {
-        match max_memory {
-            None => Ok(self.limits),
-            Some(m) => limits::limits(Some(self.limits.max_cells), Some(m)),
-        }
+    pub(crate) fn limits(&self, max_memory: Option<u64>) -> PyResult<Limits> {
+        limits::of_work(&self.limits, max_memory)
     }
 }
 
 /// A cell's coordinates as a Python tuple.
 fn coords<'py>(py: Python<'py>, shape: &Shape, cell: usize) -> PyResult<Bound<'py, PyTuple>> {
     PyTuple::new(py, shape.coords(cell))
-}
-
-/// A graph vertex's label as Python: a coordinate tuple, an int or a str.
-fn label<'py>(py: Python<'py>, label: Label) -> PyResult<Bound<'py, PyAny>> {
-    Ok(match label {
-        Label::Coord(c) => PyTuple::new(py, c)?.into_any(),
-        Label::Int(i) => i.into_pyobject(py)?.into_any(),
-        Label::Str(s) => PyString::new(py, &s).into_any(),
-    })
 }
 
 /// A start or goal given in Python: a coordinate sequence, or a string as the CLI takes it.
@@ -170,8 +164,27 @@ fn load(
     if start.is_some() || goal.is_some() {
         set_terminals(&mut item, start, goal).map_err(loc)?;
     }
-    let maze = to_maze(item, Layout::Auto, &opts.limits).map_err(loc)?;
+    let maze = to_maze(item, Layout::Auto, &opts.limits).map_err(|e| {
+        loc(keep_weights(
+            e,
+            "mazegraph.read_graph(path) reads it as a Graph that keeps them",
+        ))
+    })?;
     Ok((maze, notes, found))
+}
+
+/// The library's refusal to draw a weighted graph as a maze, saying `instead` where it says
+/// to write the graph to a graph format (which a Python user reading a file cannot do).
+pub(crate) fn keep_weights(e: mazegraph::Error, instead: &str) -> mazegraph::Error {
+    match &e {
+        mazegraph::Error::Unsupported(text) => {
+            match text.split_once("; write it to a graph format") {
+                Some((why, _)) => mazegraph::Error::Unsupported(format!("{why}; {instead}")),
+                None => e,
+            }
+        }
+        _ => e,
+    }
 }
 
 /// The read options of the keyword arguments.
@@ -189,7 +202,7 @@ fn read_options(
 }
 
 /// The format of `path`, or the one named.
-fn format_of(path: &Path, format: Option<&str>) -> PyResult<Format> {
+pub(crate) fn format_of(path: &Path, format: Option<&str>) -> PyResult<Format> {
     match format {
         Some(name) => Format::from_name(name),
         None => Format::from_path(path),
@@ -266,18 +279,7 @@ pub fn parse(
     let (max_cells, max_memory) = (max_cells.map(|a| a.0), max_memory.map(|a| a.0));
     let opts = read_options(cells, doubtful, max_cells, max_memory)?;
     let format = Format::from_name(format).map_err(error)?;
-    let bytes: Vec<u8> = match data.extract::<String>() {
-        Ok(s) => s.into_bytes(),
-        Err(_) => data.extract::<Vec<u8>>().map_err(|_| {
-            type_error(
-                py,
-                format!(
-                    "parse takes the file's contents as str or bytes, not {}",
-                    type_name(data)
-                ),
-            )
-        })?,
-    };
+    let bytes = data_bytes(data, "parse")?;
     let (start, goal) = (terminal("start", start)?, terminal("goal", goal)?);
     let name = Path::new("<data>");
     let (maze, notes, found) = detached(py, || {
@@ -296,6 +298,22 @@ pub fn parse(
     })?;
     warn_notes(py, "<data>", &notes)?;
     Ok(Maze::loaded(maze, opts.limits, found))
+}
+
+/// The contents of a file given to `function` as str or bytes.
+pub(crate) fn data_bytes(data: &Bound<'_, PyAny>, function: &str) -> PyResult<Vec<u8>> {
+    match data.extract::<String>() {
+        Ok(s) => Ok(s.into_bytes()),
+        Err(_) => data.extract::<Vec<u8>>().map_err(|_| {
+            type_error(
+                data.py(),
+                format!(
+                    "{function} takes the file's contents as str or bytes, not {}",
+                    type_name(data)
+                ),
+            )
+        }),
+    }
 }
 
 /// Rooms per axis: a sequence of ints, or a string such as "30x40", as `--size` takes it.
@@ -414,7 +432,7 @@ fn fresh_seed() -> u64 {
 }
 
 /// The error for an optional module that is not installed.
-fn missing(module: &str, what: &str) -> impl FnOnce(PyErr) -> PyErr {
+pub(crate) fn missing(module: &str, what: &str) -> impl FnOnce(PyErr) -> PyErr {
     let text = format!("{what} needs {module}: pip install {module}");
     move |_| PyImportError::new_err(text)
 }
@@ -568,6 +586,7 @@ impl Maze {
         let this = slf.borrow();
         let limits = this.limits(max_memory)?;
         let maze = this.get();
+        this.require_terminals(&maze)?;
         let maze = &*maze;
         let work = match method {
             Method::Dijkstra => Work::JunctionGraph,
@@ -659,68 +678,29 @@ impl Maze {
         junctions: Arg<bool>,
         max_memory: Option<Arg<u64>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let (junctions, max_memory) = (junctions.0, max_memory.map(|a| a.0));
-        let nx = py
-            .import("networkx")
+        py.import("networkx")
             .map_err(missing("networkx", "to_networkx"))?;
-        let limits = self.limits(max_memory)?;
-        let maze = self.get();
-        let maze = &*maze;
-        let graph = detached(py, || {
-            let work = if junctions {
-                Work::JunctionGraph
-            } else {
-                Work::CellGraph
-            };
-            limits::check(maze.shape(), work, &limits).map_err(|e| e.to_string())?;
-            Ok(if junctions {
-                mazegraph::junction::junction_graph(maze)
-            } else {
-                Graph::from_maze(maze)
-            })
-        })?;
-        let g = nx.call_method0("Graph")?;
-        let nodes: Vec<Bound<'py, PyAny>> = (0..graph.vertex_count() as u32)
-            .map(|v| label(py, graph.label(v)))
-            .collect::<PyResult<_>>()?;
-        g.call_method1("add_nodes_from", (PyList::new(py, &nodes)?,))?;
-        let edges = PyList::empty(py);
-        for (k, (a, b, w)) in graph.edges().enumerate() {
-            if k % 4096 == 0 {
-                py.check_signals()?;
-            }
-            let (u, v) = (&nodes[a as usize], &nodes[b as usize]);
-            if graph.is_weighted() {
-                let attrs = PyDict::new(py);
-                attrs.set_item("weight", weight(py, w)?)?;
-                edges.append((u, v, attrs))?;
-            } else {
-                edges.append((u, v))?;
-            }
-        }
-        g.call_method1("add_edges_from", (edges,))?;
-        let attrs = g.getattr("graph")?;
-        attrs.set_item("shape", self.shape(py)?)?;
-        if let Some(s) = graph.start() {
-            attrs.set_item("start", &nodes[s as usize])?;
-        }
-        if let Some(t) = graph.goal() {
-            attrs.set_item("goal", &nodes[t as usize])?;
-        }
+        let limits = self.limits(max_memory.map(|a| a.0))?;
+        let graph = self.graph(py, junctions.0, &limits)?;
+        let g = crate::graph::to_networkx(py, &graph)?;
+        g.getattr("graph")?.set_item("shape", self.shape(py)?)?;
         Ok(g)
     }
 
     /// A maze from a networkx graph, as `mazegraph` reads a graph file: nodes that are
     /// coordinate tuples are cells (a "shape" graph attribute sets the grid), other nodes
-    /// (ints, strings, room coordinates) are drawn as rooms or as the seed's row; "weight"
-    /// edge attributes are corridor lengths; the graph attributes "start" and "goal" (or the
-    /// keywords) are the terminals. A directed graph is read as undirected (a MazeWarning).
+    /// (ints, strings, room coordinates) are drawn as rooms or as the seed's row; the edge
+    /// attribute `weight` gives corridor lengths; the graph attributes "start" and "goal" (or
+    /// the keywords) are the terminals. A directed graph is read as undirected (a MazeWarning).
+    /// A graph no maze can draw with its weights is a `Graph.from_networkx`.
     #[classmethod]
-    #[pyo3(signature = (graph, *, start=None, goal=None, max_cells=None, max_memory=None))]
+    #[pyo3(signature = (graph, *, weight=Some(Arg("weight".to_string())), start=None, goal=None, max_cells=None, max_memory=None), text_signature = "(graph, *, weight='weight', start=None, goal=None, max_cells=None, max_memory=None)")]
+    #[allow(clippy::too_many_arguments)]
     fn from_networkx(
         _cls: &Bound<'_, pyo3::types::PyType>,
         py: Python<'_>,
         graph: &Bound<'_, PyAny>,
+        weight: Option<Arg<String>>,
         start: Option<&Bound<'_, PyAny>>,
         goal: Option<&Bound<'_, PyAny>>,
         max_cells: Option<Arg<u64>>,
@@ -728,94 +708,8 @@ impl Maze {
     ) -> PyResult<Maze> {
         let (max_cells, max_memory) = (max_cells.map(|a| a.0), max_memory.map(|a| a.0));
         let limits = limits::limits(max_cells, max_memory)?;
-        let wrong = |e: PyErr| match e.is_instance_of::<pyo3::exceptions::PyAttributeError>(py) {
-            true => type_error(
-                py,
-                format!(
-                    "from_networkx takes a networkx graph, not {} ({e})",
-                    type_name(graph)
-                ),
-            ),
-            false => bad_value(graph, e),
-        };
-        // The counts first, before anything is built: what they need is checked.
-        let count = |what: &str| -> PyResult<u64> {
-            let n = graph.call_method0(what).map_err(wrong)?;
-            n.extract::<u64>().map_err(|e| bad_value(&n, e))
-        };
-        let (node_count, edge_count) = (count("number_of_nodes")?, count("number_of_edges")?);
-        limits
-            .check(node_count.saturating_add(edge_count))
-            .map_err(error)?;
-        limits
-            .check_bytes(
-                &format!("a graph of {node_count} nodes and {edge_count} edges"),
-                node_count.saturating_add(edge_count).saturating_mul(32),
-            )
-            .map_err(error)?;
-        let mut b = GraphBuilder::with_limits(limits);
-        let mut ids: Vec<u32> = Vec::new();
-        let index = PyDict::new(py);
-        let nodes = graph.call_method0("nodes").map_err(wrong)?;
-        for (k, node) in nodes.try_iter().map_err(wrong)?.enumerate() {
-            let node = node?;
-            if k % 4096 == 0 {
-                py.check_signals()?;
-            }
-            let id = b.vertex(node_label(&node)?);
-            index.set_item(&node, ids.len())?;
-            ids.push(id);
-        }
-        let directed = graph
-            .call_method0("is_directed")
-            .and_then(|d| d.is_truthy())
-            .map_err(wrong)?;
-        let kwargs = PyDict::new(py);
-        kwargs.set_item("data", "weight")?;
-        kwargs.set_item("default", 1)?;
-        let edges = graph
-            .getattr("edges")
-            .and_then(|e| e.call((), Some(&kwargs)))
-            .map_err(wrong)?;
-        for (k, edge) in edges.try_iter().map_err(wrong)?.enumerate() {
-            if k % 4096 == 0 {
-                py.check_signals()?;
-            }
-            let edge = edge?;
-            let (u, v, w): (Bound<'_, PyAny>, Bound<'_, PyAny>, Bound<'_, PyAny>) =
-                edge.extract().map_err(|e| bad_value(&edge, e))?;
-            let at = |n: &Bound<'_, PyAny>| -> PyResult<u32> {
-                let k: usize = index
-                    .get_item(n)?
-                    .ok_or_else(|| error("an edge names an unknown node"))?
-                    .extract()?;
-                Ok(ids[k])
-            };
-            let w: f64 = w
-                .extract()
-                .map_err(|_| error(format!("edge {u} -- {v}: its weight is not a number")))?;
-            b.edge(at(&u)?, at(&v)?, w).map_err(error)?;
-        }
-        let attrs = graph.getattr("graph").map_err(wrong)?;
-        if let Ok(Some(shape)) = attrs.get_item("shape").map(Some) {
-            if let Ok(dims) = shape.extract::<Vec<usize>>() {
-                b.set_shape(dims);
-            }
-        }
-        if attrs
-            .get_item("weighted")
-            .and_then(|w| w.is_truthy())
-            .unwrap_or(false)
-        {
-            b.set_weighted();
-        }
-        let own = |key: &str| -> PyResult<Option<Label>> {
-            match attrs.get_item(key) {
-                Ok(v) if !v.is_none() => node_label(&v).map(Some),
-                _ => Ok(None),
-            }
-        };
-        b.set_terminals(own("start")?, own("goal")?);
+        let weight = weight.map(|a| a.0);
+        let (b, directed) = networkx_builder(graph, weight.as_deref(), &limits)?;
         let (start, goal) = (terminal("start", start)?, terminal("goal", goal)?);
         let (maze, merged) = detached(py, || {
             let (g, merged) = b.finish_counted(&limits).map_err(|e| e.to_string())?;
@@ -824,24 +718,17 @@ impl Maze {
                 set_terminals(&mut item, start.as_ref(), goal.as_ref())
                     .map_err(|e| e.to_string())?;
             }
-            let Item::Graph(g) = &item else {
-                return Err("internal error: not a graph".to_string());
-            };
-            let placed = graph_to_maze(g, Layout::Auto, &limits).map_err(|e| e.to_string())?;
-            Ok((placed.maze, merged))
+            let maze = to_maze(item, Layout::Auto, &limits).map_err(|e| {
+                keep_weights(e, "Graph.from_networkx(graph) keeps them").to_string()
+            })?;
+            Ok((maze, merged))
         })?;
-        let mut notes = Vec::new();
-        if directed {
-            notes.push("the graph is directed: its edges are read as undirected".to_string());
-        } else if merged > 0 {
-            notes.push(format!(
-                "{merged} parallel edge{} merged into the edge{} they repeat (the lighter kept)",
-                if merged == 1 { "" } else { "s" },
-                if merged == 1 { "" } else { "s" }
-            ));
-        }
-        warn_notes(py, "networkx graph", &notes)?;
-        Ok(Maze::new(maze, limits))
+        networkx_notes(py, directed, merged)?;
+        let mut maze = Maze::new(maze, limits);
+        maze.made_by = Some(
+            "or give them to from_networkx: as the graph's G.graph[\"start\"] and G.graph[\"goal\"], or with start= and goal=",
+        );
+        Ok(maze)
     }
 
     /// The maze as SVG text (portals marked), with a Solution painted over it: its kept cells,
@@ -953,37 +840,70 @@ impl Maze {
     }
 
     /// The attractor of the goal in the maze oriented away from its start, as `mazegraph
-    /// attractor` computes it: a dict from each cell on a shortest solution to its distance
-    /// to the goal (its rank). Empty of the start when the maze has no solution.
+    /// attractor` computes it: the cells on shortest solutions, each with its distance to the
+    /// goal (its rank). An Attractor, which is also a mapping from each cell to its rank.
     #[pyo3(signature = (*, max_memory=None))]
-    fn attractor<'py>(
-        &self,
-        py: Python<'py>,
-        max_memory: Option<Arg<u64>>,
-    ) -> PyResult<Bound<'py, PyDict>> {
+    fn attractor(&self, py: Python<'_>, max_memory: Option<Arg<u64>>) -> PyResult<Attractor> {
         let max_memory = max_memory.map(|a| a.0);
         let limits = self.limits(max_memory)?;
         let maze = self.get();
+        self.require_terminals(&maze)?;
         let maze = &*maze;
-        let ranks = detached(py, || {
+        let (a, o) = detached(py, || {
             limits::check(maze.shape(), Work::Attractor, &limits).map_err(|e| e.to_string())?;
             let o = mazegraph::game::orient(maze).map_err(|e| e.to_string())?;
             let a = mazegraph::game::attractor(&o.game, mazegraph::game::Player::Zero, &[o.goal])
                 .map_err(|e| e.to_string())?;
-            Ok(a.vertices()
-                .iter()
-                .map(|&v| (o.cells[v as usize] as usize, a.rank(v).unwrap_or_default()))
-                .collect::<Vec<_>>())
+            Ok((a, o))
         })?;
-        let out = PyDict::new(py);
-        for (cell, rank) in ranks {
-            out.set_item(coords(py, maze.shape(), cell)?, rank)?;
-        }
-        Ok(out)
+        let n = o.game.vertex_count();
+        let names = Names::Cells(maze.shape().clone(), o.cells);
+        Ok(Attractor::new(a, n, Some(o.start), None, names))
     }
 }
 
 impl Maze {
+    /// The maze's graph: its cell graph, or its junction graph, within `limits`.
+    pub(crate) fn graph(
+        &self,
+        py: Python<'_>,
+        junctions: bool,
+        limits: &Limits,
+    ) -> PyResult<Graph> {
+        let maze = self.get();
+        let maze = &*maze;
+        detached(py, || {
+            let work = if junctions {
+                Work::JunctionGraph
+            } else {
+                Work::CellGraph
+            };
+            limits::check(maze.shape(), work, limits).map_err(|e| e.to_string())?;
+            Ok(if junctions {
+                mazegraph::junction::junction_graph(maze)
+            } else {
+                Graph::from_maze(maze)
+            })
+        })
+    }
+
+    /// Refuses work that needs a start and a goal on a maze without them, saying how to give
+    /// them in Python (the library's message names the CLI's `--start` and `--goal`).
+    fn require_terminals(&self, maze: &mazegraph::Maze) -> PyResult<()> {
+        if maze.terminals().is_some() {
+            return Ok(());
+        }
+        let n = maze.openings().len();
+        let mut message = format!(
+            "the maze needs a start and a goal: it has {n} opening{} on its border and no explicit terminals; set them with maze.start = (1, 1) and maze.goal = … (a cell, or a room like \"room:0,0\")",
+            if n == 1 { "" } else { "s" }
+        );
+        if let Some(how) = self.made_by {
+            message.push_str(&format!(", {how}"));
+        }
+        Err(error(message))
+    }
+
     fn set_terminal(&self, value: Option<&Bound<'_, PyAny>>, start: bool) -> PyResult<()> {
         let what = if start { "start" } else { "goal" };
         let cell = match terminal(what, value)? {
@@ -1057,38 +977,6 @@ pub(crate) fn type_name(value: &Bound<'_, PyAny>) -> String {
         .name()
         .map(|n| n.to_string())
         .unwrap_or_else(|_| "this".to_string())
-}
-
-/// An edge weight as Python: an int when whole, else a float.
-fn weight<'py>(py: Python<'py>, w: f64) -> PyResult<Bound<'py, PyAny>> {
-    if w.fract() == 0.0 && w.abs() < 9.0e15 {
-        Ok((w as i64).into_pyobject(py)?.into_any())
-    } else {
-        Ok(w.into_pyobject(py)?.into_any())
-    }
-}
-
-/// A networkx node as a vertex label: a tuple of ints is coordinates, an int an id, a str a
-/// name.
-fn node_label(node: &Bound<'_, PyAny>) -> PyResult<Label> {
-    if let Ok(s) = node.cast::<PyString>() {
-        return Ok(Label::Str(s.to_string()));
-    }
-    if node.cast::<PyTuple>().is_ok() {
-        if let Ok(c) = node.extract::<Vec<i64>>() {
-            if !c.is_empty() {
-                return Ok(Label::Coord(c));
-            }
-        }
-    } else if !node.is_instance_of::<pyo3::types::PyBool>() {
-        if let Ok(i) = node.extract::<i64>() {
-            return Ok(Label::Int(i));
-        }
-    }
-    Err(error(format!(
-        "node {} is not a tuple of integers (a cell), an integer or a string",
-        node.repr().map(|r| r.to_string()).unwrap_or_default()
-    )))
 }
 
 /// Cells of a numpy array read at a time by [`numpy_cells`]: 1 MiB of `array != 0`.
@@ -1282,7 +1170,7 @@ impl Solution {
                 let pixels = w.saturating_mul(h);
                 if pixels > max_cells {
                     return Err(error(format!(
-                        "the picture would have {w}×{h} = {pixels} pixels, more than the limit of {max_cells} (lower --scale, or raise --max-cells)"
+                        "the picture would have {w}×{h} = {pixels} pixels, more than the limit of {max_cells} (lower scale=, or raise max_cells=)"
                     )));
                 }
                 write_file(py, &path, |w| {

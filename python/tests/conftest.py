@@ -20,7 +20,11 @@ def data():
 
 def cli_error(*args):
     """The error line the command-line tool prints for `mazegraph ARGS`, without its
-    'mazegraph: error: ' prefix; None when MAZEGRAPH_CLI (the binary's path) is not set."""
+    'mazegraph: error: ' prefix, its flags named as the package's keywords (`--max-cells` as
+    `max_cells=`, as the package says it); None when MAZEGRAPH_CLI (the binary's path) is not
+    set."""
+    from mazegraph import _native
+
     binary = os.environ.get("MAZEGRAPH_CLI")
     if not binary:
         return None
@@ -29,4 +33,4 @@ def cli_error(*args):
     line = run.stderr.strip().splitlines()[-1]
     prefix = "mazegraph: error: "
     assert line.startswith(prefix), line
-    return line[len(prefix):]
+    return _native._pythonic(line[len(prefix):])

@@ -45,7 +45,7 @@ CASES = [
     ("an unknown extension", lambda d: mazegraph.read(d / "maze.xyz"), ["solve", "{d}/maze.xyz"],
      "cannot tell the format of {d}/maze.xyz from its extension"),
     ("too many cells", lambda d: mazegraph.read(PNG, max_cells=100), ["solve", PNG, "--max-cells", "100"],
-     f"{PNG}: the input needs 1271 cells, vertices or edges, more than the limit of 100 (raise it with --max-cells)"),
+     f"{PNG}: the input needs 1271 cells, vertices or edges, more than the limit of 100 (raise it with max_cells=)"),
     ("too little memory", lambda d: mazegraph.read(PNG, max_memory=1000), ["solve", PNG, "--max-memory", "1000"],
      f"{PNG}: solving a 31×41 maze needs about 1.2 KiB, more than the memory budget of 1000 B"),
     ("a start on a wall", lambda d: mazegraph.read(PNG, start=(0, 0)), ["solve", PNG, "--start", "0,0"],
@@ -88,9 +88,9 @@ def test_unknown_names():
 
 
 def test_generate_holds_the_limits():
-    with pytest.raises(mazegraph.MazeError, match=r"raise it with --max-cells"):
+    with pytest.raises(mazegraph.MazeError, match=r"raise it with max_cells="):
         mazegraph.generate("kruskal", (1000, 1000), max_cells=1000)
-    with pytest.raises(mazegraph.MazeError, match=r"raise it with --max-memory"):
+    with pytest.raises(mazegraph.MazeError, match=r"raise it with max_memory="):
         mazegraph.generate("kruskal", (100000, 100000), max_cells=1 << 40, max_memory=1 << 20)
     with pytest.raises(mazegraph.MazeError, match=r"^max_memory is a number of bytes"):
         mazegraph.generate("kruskal", (3, 3), max_memory=0)

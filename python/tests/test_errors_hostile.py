@@ -11,6 +11,7 @@ from conftest import DATA
 
 MAZE = mazegraph.generate("kruskal", (4, 5), seed=1)
 SOLUTION = MAZE.solve()
+GRAPH = mazegraph.parse_graph("{'a': {'b': 2}, 'b': {'c': 1}}", "adj")
 GAME_TEXT = "parity 2;\n0 1 0 1;\n1 2 1 2;\n2 0 0 0;\n"
 
 
@@ -35,6 +36,8 @@ TERMINALS = [("huge", (HUGE, 0), False), ("negative", (-1, -1), False), ("float"
 SIZES = [("negative", (-1, 3), False), ("huge", (HUGE, 3), False), ("zero", (0, 3), False),
          ("float", (1.5, 3), False), ("nan", math.nan, True), ("str", "3y4", False),
          ("giant", (10**6, 10**6), False), ("no axes", (), False)]
+VERTICES = [("unknown", "nowhere", False), ("huge", HUGE, False), ("float", 1.5, True),
+            ("list", [1], True), ("dict", {}, True), ("tuple", (99, 99), False)]
 
 
 def cases():
@@ -104,6 +107,27 @@ def cases():
     add("Game.solve.method", lambda v, g: g.solve(method=v), STRS)
     add("GameSolution.winner", lambda v, g: g.solve().winner(v), INTS)
     add("GameSolution.region", lambda v, g: g.solve().region(v), INTS)
+    for kw in ["max_cells", "max_memory"]:
+        add(f"read_graph.{kw}", lambda v, g, kw=kw: mazegraph.read_graph(DATA / "seed.adj", **{kw: v}), INTS)
+    add("read_graph.path", lambda v, g: mazegraph.read_graph(v), PATHS)
+    add("read_graph.format", lambda v, g: mazegraph.read_graph(DATA / "seed.adj", format=v), STRS)
+    add("read_graph.start", lambda v, g: mazegraph.read_graph(DATA / "seed.adj", start=v), VERTICES)
+    add("parse_graph.data", lambda v, g: mazegraph.parse_graph(v, "adj"), [("int", 3, True), ("none", None, True)])
+    add("parse_graph.format", lambda v, g: mazegraph.parse_graph("{}", v), STRS)
+    add("Graph.from_networkx.graph", lambda v, g: mazegraph.Graph.from_networkx(v),
+        [("int", 3, True), ("list", [1, 2], True), ("none", None, True), ("dict", {}, True)])
+    add("Graph.from_maze", lambda v, g: mazegraph.Graph.from_maze(v), [("int", 3, True), ("graph", GRAPH, True)])
+    add("Graph.solve.start", lambda v, g: GRAPH.solve(v, "c"), VERTICES)
+    add("Graph.solve.goal", lambda v, g: GRAPH.solve("a", v), VERTICES)
+    add("Graph.solve.max_memory", lambda v, g: GRAPH.solve("a", "c", max_memory=v), INTS)
+    add("Graph.attractor.target", lambda v, g: GRAPH.attractor(v, start="a"), VERTICES)
+    add("Graph.start", lambda v, g: setattr(GRAPH, "start", v), VERTICES)
+    add("Graph.weight", lambda v, g: GRAPH.weight("a", v), VERTICES)
+    add("Graph.neighbors", lambda v, g: GRAPH.neighbors(v), VERTICES)
+    add("Graph.to_maze.layout", lambda v, g: GRAPH.to_maze(v), STRS)
+    add("Graph.write.path", lambda v, g: GRAPH.write(v), PATHS)
+    add("Graph.write.format", lambda v, g: GRAPH.write("/nonexistent/g", format=v), STRS)
+    add("Graph.difference", lambda v, g: GRAPH.difference(v), [("int", 3, True), ("maze", MAZE, True)])
     return out
 
 

@@ -56,7 +56,7 @@ def test_from_numpy_refuses_what_is_not_a_maze(array, message):
 
 
 def test_from_numpy_holds_the_limits():
-    with pytest.raises(mazegraph.MazeError, match=r"more than the limit of 10 \(raise it with --max-cells\)"):
+    with pytest.raises(mazegraph.MazeError, match=r"more than the limit of 10 \(raise it with max_cells=\)"):
         mazegraph.from_numpy(np.ones((4, 4), dtype=bool), max_cells=10)
 
 
@@ -111,5 +111,5 @@ def test_from_networkx_notes_and_refusals():
         mazegraph.from_networkx(nx.Graph([(1.5, 2)]))
     with pytest.raises(mazegraph.MazeError, match="weights are positive numbers"):
         mazegraph.from_networkx(nx.Graph([(1, 2, {"weight": -1})]))
-    with pytest.raises(mazegraph.MazeError, match="raise it with --max-cells"):
+    with pytest.raises(mazegraph.MazeError, match="raise it with max_cells="):
         mazegraph.from_networkx(nx.path_graph(20), max_cells=5)
