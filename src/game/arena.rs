@@ -615,7 +615,7 @@ impl Pursuit {
                 Piece::Wolf => (if r == NONE { 0 } else { u64::from(ru) }, dist[w2 as usize]),
                 // Outside: stay outside (ranks NONE), inside: the largest rank; then farthest.
                 Piece::Sheep => (
-                    u64::from(u32::MAX - ru.min(NONE)),
+                    u64::from(NONE - ru),
                     u64::MAX - dist[s2 as usize],
                 ),
             }

@@ -46,6 +46,7 @@
 //! through [`Game::to_petgraph`] and [`Game::from_petgraph`].
 
 pub mod arena;
+pub mod arena_picture;
 pub mod attractor;
 pub mod format;
 pub mod orient;
