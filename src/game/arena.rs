@@ -614,10 +614,7 @@ impl Pursuit {
                 // Inside: a successor of rank r − 1 (others have larger ranks); then nearest.
                 Piece::Wolf => (if r == NONE { 0 } else { u64::from(ru) }, dist[w2 as usize]),
                 // Outside: stay outside (ranks NONE), inside: the largest rank; then farthest.
-                Piece::Sheep => (
-                    u64::from(NONE - ru),
-                    u64::MAX - dist[s2 as usize],
-                ),
+                Piece::Sheep => (u64::from(NONE - ru), u64::MAX - dist[s2 as usize]),
             }
         };
         let best = g.successors(v).iter().copied().min_by_key(|&u| score(u));
