@@ -68,11 +68,11 @@ fn bad_positions_are_refused_in_one_line() {
     let e = error(&["pursuit", &m, "--wolf", "0,0", "--sheep", "3,3"]);
     assert_eq!(
         e,
-        "mazegraph: error: --wolf (0, 0): the wolf cannot stand on a wall\n"
+        "mazegraph: error: invalid maze: the wolf cannot stand on (0, 0): it is a wall\n"
     );
     let e = error(&["pursuit", &m, "--wolf", "1,1", "--sheep", "9,9"]);
     assert!(
-        e.contains("--sheep (9, 9): outside the maze, whose shape is 5×5"),
+        e.contains("the sheep cannot stand on (9, 9): it is outside the maze, whose shape is 5×5"),
         "{e}"
     );
     let e = error(&["pursuit", &m, "--wolf", "1,1", "--sheep", "-1,2"]);

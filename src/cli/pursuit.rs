@@ -8,7 +8,7 @@ use super::out::outln;
 use super::{parse_coords, Coords, Global};
 use anyhow::{anyhow, bail, Result};
 use mazegraph::format::Item;
-use mazegraph::game::arena::{Arena, Piece, Position, Pursuit, Rules};
+use mazegraph::game::arena::{place, Arena, Piece, Position, Pursuit, Rules};
 use mazegraph::game::arena_picture::{fate_png, play_apng, Style, MAX_FRAMES};
 use mazegraph::game::format::{dot, json};
 use mazegraph::game::{attractor, Player};
@@ -263,29 +263,10 @@ fn cell_of(maze: &Maze, piece: Piece, given: Option<&Coords>) -> Result<usize> {
         })?;
         return Ok(if piece == Piece::Wolf { start } else { goal });
     };
-    let shape = maze.shape();
     let c = t.cell().ok_or_else(|| {
         anyhow!("--{name} {t} is not a cell: a maze's cells are named by coordinates like 3,4")
     })?;
-    let i = shape.index_signed(&c).ok_or_else(|| {
-        anyhow!(
-            "--{name} {}: outside the maze, whose shape is {}",
-            mazegraph::grid::fmt_coords(&c),
-            shape
-                .dims()
-                .iter()
-                .map(usize::to_string)
-                .collect::<Vec<_>>()
-                .join("×")
-        )
-    })?;
-    if !maze.grid().is_path(i) {
-        bail!(
-            "--{name} {}: the {name} cannot stand on a wall",
-            shape.fmt_index(i)
-        );
-    }
-    Ok(i)
+    Ok(place(maze, piece, &c)?)
 }
 
 fn to_from_path(p: &Path) -> Result<To> {

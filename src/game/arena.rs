@@ -155,6 +155,42 @@ impl Piece {
     }
 }
 
+/// The flat index of the cell at `coords` where `piece` is to stand, checked: inside the
+/// maze and a path cell.
+///
+/// ```
+/// use mazegraph::game::arena::{place, Piece};
+/// use mazegraph::Maze;
+/// let m = Maze::from_text_rows(&["#.#", "#.#"]).unwrap();
+/// assert_eq!(place(&m, Piece::Wolf, &[1, 1]).unwrap(), 4);
+/// let e = place(&m, Piece::Sheep, &[0, 0]).unwrap_err().to_string();
+/// assert_eq!(e, "invalid maze: the sheep cannot stand on (0, 0): it is a wall");
+/// assert!(place(&m, Piece::Wolf, &[2, 1]).is_err());
+/// ```
+pub fn place(maze: &Maze, piece: Piece, coords: &[i64]) -> Result<usize> {
+    let shape = maze.shape();
+    let name = piece.name();
+    let i = shape.index_signed(coords).ok_or_else(|| {
+        Error::InvalidMaze(format!(
+            "the {name} cannot stand on {}: it is outside the maze, whose shape is {}",
+            crate::grid::fmt_coords(coords),
+            shape
+                .dims()
+                .iter()
+                .map(usize::to_string)
+                .collect::<Vec<_>>()
+                .join("×")
+        ))
+    })?;
+    if !maze.grid().is_path(i) {
+        return Err(Error::InvalidMaze(format!(
+            "the {name} cannot stand on {}: it is a wall",
+            shape.fmt_index(i)
+        )));
+    }
+    Ok(i)
+}
+
 /// Which piece may pass (stay where it is as its move). By default both may, as in the
 /// classic game of cops and robbers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
