@@ -3,7 +3,8 @@
 //! Each Python call does what the matching `mazegraph` command does, through the same library
 //! functions, and fails with the same one-line message (a `mazegraph.MazeError`, a
 //! `ValueError`). The module is thin: reading and writing files ([`io`]), the resource limits
-//! ([`limits`]), the maze class ([`maze`]) and the game class ([`game`]).
+//! ([`limits`]), the maze class ([`maze`]), the game class ([`game`]) and the wolf and the sheep
+//! ([`arena`]).
 //!
 //! Long work (reading, solving, generating, measuring, writing) runs without the GIL, and
 //! under [`detached`], which stops it on Ctrl-C and turns a panic into a `MazeError` instead of
@@ -22,6 +23,7 @@ use std::sync::mpsc::RecvTimeoutError;
 use std::sync::Arc;
 use std::time::Duration;
 
+mod arena;
 mod game;
 mod io;
 mod limits;
@@ -227,10 +229,12 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::Game>()?;
     m.add_class::<game::Attractor>()?;
     m.add_class::<game::GameSolution>()?;
+    m.add_class::<arena::Pursuit>()?;
     m.add_function(wrap_pyfunction!(maze::read, m)?)?;
     m.add_function(wrap_pyfunction!(maze::parse, m)?)?;
     m.add_function(wrap_pyfunction!(maze::generate, m)?)?;
     m.add_function(wrap_pyfunction!(game::read_game, m)?)?;
+    m.add_function(wrap_pyfunction!(arena::pursuit, m)?)?;
     m.add_function(wrap_pyfunction!(_panic, m)?)?;
     m.add("ALGORITHMS", mazegraph::generate::Algorithm::NAMES.to_vec())?;
     let methods: Vec<&str> = mazegraph::solve::Method::ALL
