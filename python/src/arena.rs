@@ -31,10 +31,7 @@ pub fn pursuit(
     let maze = maze.cast::<Maze>().map_err(|_| {
         type_error(
             py,
-            format!(
-                "pursuit takes a Maze, not {}",
-                crate::maze::type_name(maze)
-            ),
+            format!("pursuit takes a Maze, not {}", crate::maze::type_name(maze)),
         )
     })?;
     let held: &Maze = maze.get();
@@ -225,19 +222,14 @@ impl Pursuit {
     ) -> PyResult<Option<Bound<'py, PyTuple>>> {
         let pos = self.position(wolf, sheep, first)?;
         let next = self.solved.best_move(pos).map_err(error)?;
-        next.map(|n| {
-            PyTuple::new(
-                py,
-                [self.coords(py, n.wolf)?, self.coords(py, n.sheep)?],
-            )
-        })
-        .transpose()
+        next.map(|n| PyTuple::new(py, [self.coords(py, n.wolf)?, self.coords(py, n.sheep)?]))
+            .transpose()
     }
 
     /// Both strategies played from the position given to `pursuit`: the (wolf, sheep) cells
     /// after each move, the start first, until a capture, a position played before (the
     /// sheep escapes), or `max_moves` moves.
-    #[pyo3(signature = (max_moves=Arg(400)))]
+    #[pyo3(signature = (max_moves=Arg(400)), text_signature = "($self, max_moves=400)")]
     fn play<'py>(
         &self,
         py: Python<'py>,
@@ -273,7 +265,7 @@ impl Pursuit {
     }
 
     /// The fate as a PNG picture, as `mazegraph pursuit --wolf … -o fate.png` draws it.
-    #[pyo3(signature = (wolf=None, *, first=None, scale=None, legend=Arg(true)))]
+    #[pyo3(signature = (wolf=None, *, first=None, scale=None, legend=Arg(true)), text_signature = "($self, wolf=None, *, first=None, scale=None, legend=True)")]
     fn fate_png<'py>(
         &self,
         py: Python<'py>,
@@ -295,7 +287,7 @@ impl Pursuit {
 
     /// The play from the position given to `pursuit` as an animated PNG (APNG), as
     /// `mazegraph pursuit … -o play.apng` draws it.
-    #[pyo3(signature = (*, scale=None, legend=Arg(true)))]
+    #[pyo3(signature = (*, scale=None, legend=Arg(true)), text_signature = "($self, *, scale=None, legend=True)")]
     fn play_png<'py>(
         &self,
         py: Python<'py>,
@@ -317,7 +309,7 @@ impl Pursuit {
         let shape = self.maze.shape();
         let rules = self.solved.arena().rules();
         format!(
-            "Pursuit(wolf={}, sheep={}, first={:?}, passes={:?}, winner={:?})",
+            "Pursuit(wolf={}, sheep={}, first='{}', passes='{}', winner='{}')",
             shape.fmt_index(self.start.wolf),
             shape.fmt_index(self.start.sheep),
             self.start.turn.name(),
