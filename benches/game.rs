@@ -337,7 +337,7 @@ fn bench_parity(c: &mut Criterion) {
 }
 
 /// The wolf and the sheep (`game::arena`): building the arena of a maze of 10×10 rooms with
-/// loops (441 path cells, 390 000 positions) and solving it, and the 30×30-room arena once
+/// loops (211 path cells, 89 042 positions) and solving it, and the 30×30-room arena once
 /// (6.5 million positions; BENCHMARKS.md, "The wolf and the sheep").
 fn bench_arena(c: &mut Criterion) {
     if !only("arena") {
