@@ -29,6 +29,21 @@ fn rgb(path: &Path) -> (usize, usize, Vec<[u8; 3]>) {
     (w, h, px)
 }
 
+/// Runs `mazegraph pursuit MAZE -o OUT ARGS…`, which must succeed.
+fn draw(maze: &str, out: &Path, args: &[&str]) {
+    let mut all = vec!["pursuit", maze, "-o", s(out)];
+    all.extend(args);
+    stdout(&all);
+}
+
+/// The number of frames of an animated PNG.
+fn frames(path: &Path) -> u32 {
+    let dec = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).unwrap()));
+    let reader = dec.read_info().unwrap();
+    let actl = reader.info().animation_control.expect("an animated PNG");
+    actl.num_frames
+}
+
 #[test]
 fn the_winner_and_the_moves_are_one_line() {
     let dir = tempfile::tempdir().unwrap();
@@ -93,7 +108,10 @@ fn bad_positions_are_refused_in_one_line() {
         "-o",
         &format!("{}/x.gif", dir.path().display()),
     ]);
-    assert!(e.contains("--to png, apng, json or dot"), "{e}");
+    assert!(
+        e.contains("cannot write .gif (png, apng, json or dot); name the format with --to"),
+        "{e}"
+    );
     let e = error(&[
         "pursuit",
         &m,
@@ -115,18 +133,7 @@ fn the_fate_picture_shades_caught_cells_and_leaves_safe_ones_white() {
     let dir = tempfile::tempdir().unwrap();
     let m = ring(dir.path());
     let out = dir.path().join("fate.png");
-    mg().args([
-        "pursuit",
-        &m,
-        "--wolf",
-        "3,1",
-        "-o",
-        s(&out),
-        "--scale",
-        "10",
-    ])
-    .assert()
-    .success();
+    draw(&m, &out, &["--wolf", "3,1", "--scale", "10"]);
     let (w, h, px) = rgb(&out);
     assert_eq!(w, 50);
     assert!(h > 50, "a legend under the maze");
@@ -140,19 +147,11 @@ fn the_fate_picture_shades_caught_cells_and_leaves_safe_ones_white() {
     assert_eq!(px[(30 + 5) * w + 15], mazegraph::palette::GOAL);
     // The same without a legend: the maze alone.
     let bare = dir.path().join("bare.png");
-    mg().args([
-        "pursuit",
+    draw(
         &m,
-        "--wolf",
-        "3,1",
-        "-o",
-        s(&bare),
-        "--scale",
-        "10",
-        "--no-legend",
-    ])
-    .assert()
-    .success();
+        &bare,
+        &["--wolf", "3,1", "--scale", "10", "--no-legend"],
+    );
     assert_eq!(rgb(&bare).1, 50);
 }
 
@@ -161,47 +160,16 @@ fn the_play_is_an_animation() {
     let dir = tempfile::tempdir().unwrap();
     let m = ring(dir.path());
     let out = dir.path().join("play.apng");
-    mg().args([
-        "pursuit",
-        &m,
-        "--wolf",
-        "3,3",
-        "--sheep",
-        "4,2",
-        "-o",
-        s(&out),
-    ])
-    .assert()
-    .success();
-    let dec = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&out).unwrap()));
-    let reader = dec.read_info().unwrap();
-    let actl = reader.info().animation_control.expect("an animated PNG");
-    assert_eq!(actl.num_frames, 4); // the start and three moves
-                                    // The sheep escaping: frames until a position comes back.
+    draw(&m, &out, &["--wolf", "3,3", "--sheep", "4,2"]);
+    assert_eq!(frames(&out), 4); // the start and three moves
+                                 // The sheep escaping: frames until a position comes back.
     let out = dir.path().join("escape.apng");
-    mg().args([
-        "pursuit",
+    draw(
         &m,
-        "--wolf",
-        "1,1",
-        "--sheep",
-        "3,3",
-        "--to",
-        "apng",
-        "-o",
-        s(&out),
-    ])
-    .assert()
-    .success();
-    let dec = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&out).unwrap()));
-    let frames = dec
-        .read_info()
-        .unwrap()
-        .info()
-        .animation_control
-        .unwrap()
-        .num_frames;
-    assert!(frames >= 2);
+        &out,
+        &["--wolf", "1,1", "--sheep", "3,3", "--to", "apng"],
+    );
+    assert!(frames(&out) >= 2);
 }
 
 #[test]

@@ -117,14 +117,10 @@ impl Pursuit {
         sheep: &Bound<'_, PyAny>,
         first: Option<Arg<String>>,
     ) -> PyResult<Position> {
-        let turn = match first {
-            Some(f) => Piece::from_name(&f.0).map_err(error)?,
-            None => self.start.turn,
-        };
         Ok(Position {
             wolf: cell(&self.maze, Piece::Wolf, Some(wolf), None)?,
             sheep: cell(&self.maze, Piece::Sheep, Some(sheep), None)?,
-            turn,
+            turn: self.turn(first)?,
         })
     }
 
@@ -329,10 +325,14 @@ impl Pursuit {
         first: Option<Arg<String>>,
     ) -> PyResult<(usize, Piece)> {
         let w = cell(&self.maze, Piece::Wolf, wolf, Some(self.start.wolf))?;
-        let turn = match first {
-            Some(f) => Piece::from_name(&f.0).map_err(error)?,
-            None => self.start.turn,
-        };
-        Ok((w, turn))
+        Ok((w, self.turn(first)?))
+    }
+
+    /// Who moves first: `first` ("wolf" or "sheep"), else as in the start.
+    fn turn(&self, first: Option<Arg<String>>) -> PyResult<Piece> {
+        match first {
+            Some(f) => Piece::from_name(&f.0).map_err(error),
+            None => Ok(self.start.turn),
+        }
     }
 }

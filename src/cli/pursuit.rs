@@ -3,7 +3,7 @@
 //! strategies (animated PNG), or the arena itself (game JSON or DOT).
 
 use super::budget::{auto_scale, check_pixels, Work};
-use super::io::{located, maze_format, read_item, Output};
+use super::io::{located, maze_format, output_format, read_item, Output};
 use super::out::outln;
 use super::{parse_coords, Coords, Global};
 use anyhow::{anyhow, bail, Result};
@@ -14,7 +14,7 @@ use mazegraph::game::format::{dot, json};
 use mazegraph::game::{attractor, Player};
 use mazegraph::render::{Picture, RenderOptions};
 use mazegraph::Maze;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// The most positions `--to json` and `--to dot` write: the arena of a maze of 223 path cells.
@@ -121,10 +121,15 @@ pub enum Pass {
 pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     let opts = global.read_options();
     let output = Output::new(args.output.as_deref(), &[&args.input], global.force)?;
+    // Without -o or --to: the winner's line.
     let to = match (args.to, &args.output) {
-        (Some(t), _) => Some(t),
-        (None, Some(p)) => Some(to_from_path(p)?),
         (None, None) => None,
+        (to, out) => Some(output_format(
+            to,
+            out.as_deref(),
+            to_from_name,
+            "png|apng|json|dot",
+        )?),
     };
     let located = |e| located(&args.input, e);
     let from = maze_format(args.from.as_deref())?;
@@ -269,24 +274,8 @@ fn cell_of(maze: &Maze, piece: Piece, given: Option<&Coords>) -> Result<usize> {
     Ok(place(maze, piece, &c)?)
 }
 
-fn to_from_path(p: &Path) -> Result<To> {
-    let name = p
-        .file_name()
-        .map(|s| s.to_string_lossy().to_ascii_lowercase())
-        .unwrap_or_default();
-    for (ext, to) in [
-        (".apng", To::Apng),
-        (".png", To::Png),
-        (".json", To::Json),
-        (".dot", To::Dot),
-        (".gv", To::Dot),
-    ] {
-        if name.ends_with(ext) {
-            return Ok(to);
-        }
-    }
-    bail!(
-        "cannot tell what to write to {} from its extension (use --to png, apng, json or dot)",
-        p.display()
-    )
+/// The output format an extension names (`.png`, `.apng`, `.json`, `.dot`).
+fn to_from_name(ext: &str) -> Result<To, String> {
+    <To as clap::ValueEnum>::from_str(ext, true)
+        .map_err(|_| format!("cannot write .{ext} (png, apng, json or dot)"))
 }
