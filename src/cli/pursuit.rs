@@ -194,30 +194,23 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
             ..Style::default()
         })
     };
-    match to {
-        Some(To::Json | To::Dot) => {
-            let mut game = arena.named_game();
-            if let Some(s) = sheep {
-                game.set_start(Some(arena.vertex(position(s)).map_err(located)?))
-                    .map_err(located)?;
-            }
-            if to == Some(To::Json) {
-                output.write_with(false, |w| json::write(&game, w))?;
-            } else {
-                let p = arena.cells() as u32;
-                let captures: Vec<u32> = (0..p)
-                    .flat_map(|c| [(c * p + c) * 2, (c * p + c) * 2 + 1])
-                    .collect();
-                let a = attractor(&game, Player::Zero, &captures).map_err(located)?;
-                let style = dot::Style {
-                    attractor: Some(&a),
-                    ..dot::Style::default()
-                };
-                output.write_with(false, |w| dot::write(&game, &style, w))?;
-            }
-            return Ok(ExitCode::SUCCESS);
+    if let Some(format @ (To::Json | To::Dot)) = to {
+        let mut game = arena.named_game();
+        if let Some(s) = sheep {
+            game.set_start(Some(arena.vertex(position(s)).map_err(located)?))
+                .map_err(located)?;
         }
-        _ => {}
+        if format == To::Json {
+            output.write_with(false, |w| json::write(&game, w))?;
+        } else {
+            let a = attractor(&game, Player::Zero, &arena.captures()).map_err(located)?;
+            let style = dot::Style {
+                attractor: Some(&a),
+                ..dot::Style::default()
+            };
+            output.write_with(false, |w| dot::write(&game, &style, w))?;
+        }
+        return Ok(ExitCode::SUCCESS);
     }
     let pursuit = Pursuit::new(arena).map_err(located)?;
     let shape = maze.shape();

@@ -404,6 +404,15 @@ impl Arena {
             .collect())
     }
 
+    /// The capture positions' vertices (both pieces on one cell, either turn), in increasing
+    /// order: the target of the wolf's attractor.
+    pub fn captures(&self) -> Vec<u32> {
+        let p = self.cells() as u32;
+        (0..p)
+            .flat_map(|c| [self.index(c, c, 0), self.index(c, c, 1)])
+            .collect()
+    }
+
     /// The game with each vertex named after its position, e.g. `w(1,1) s(3,3) wolf` (for
     /// files of small arenas: names take tens of bytes a position).
     pub fn named_game(&self) -> Game {
@@ -568,13 +577,7 @@ impl Pursuit {
     /// Solves an arena: the wolf's attractor of the capture positions, kept as a rank per
     /// position. O(V + E).
     pub fn new(arena: Arena) -> Result<Pursuit> {
-        let p = arena.cells() as u32;
-        let mut targets: Vec<u32> = try_with_capacity(2 * p as usize)?;
-        for c in 0..p {
-            targets.push(arena.index(c, c, 0));
-            targets.push(arena.index(c, c, 1));
-        }
-        let a = attractor(arena.game(), Player::Zero, &targets)?;
+        let a = attractor(arena.game(), Player::Zero, &arena.captures())?;
         let won = a.len();
         let ranks = a.ranks();
         drop(a);
