@@ -30,7 +30,7 @@ the sheep wins by escaping forever. Moves count both pieces' moves (passes inclu
 
 The arena is the game on positions (wolf's cell, sheep's cell, whose turn): 2·P² positions for P \
 path cells, solved by the wolf's attractor of the captures (a 61×61 maze of 30×30 rooms, 6.5 \
-million positions, takes seconds and about 400 MB). Where the wolf can force a capture it hurries \
+million positions, takes about a second and 320 MB). Where the wolf can force a capture it hurries \
 (the attractor's strategy) and the sheep delays as long as it can; elsewhere the sheep keeps out \
 of the attractor, as far from the wolf as it can, and the wolf closes in.
 

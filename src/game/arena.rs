@@ -61,8 +61,9 @@
 //! the attractor is O(V + E). Memory at the peak is about `29·V + 8·E` bytes
 //! ([`Arena::bytes_needed`], checked against [`Limits::max_bytes`] before anything is
 //! allocated): 30×30 rooms (a 61×61 maze, about 1 800 path cells) give 6.5 million positions
-//! and about 400 MB; the arena of 40×40 rooms (3 200 path cells, 20 million positions) takes
-//! about 1.2 GB. The solved [`Pursuit`] keeps the arena and 4 bytes of rank per position.
+//! and about 320 MB at the peak (under a second); the arena of 40×40 rooms (3 200 path
+//! cells, 20 million positions) takes about 1 GB (BENCHMARKS.md, "The wolf and the sheep").
+//! The solved [`Pursuit`] keeps the arena and 4 bytes of rank per position.
 //!
 //! ```
 //! use mazegraph::game::arena::{Piece, Position, Pursuit, Rules};

@@ -25,7 +25,8 @@
 //!
 //! - [`attractor`](mod@attractor): Attr_p(T) in O(V+E), ranks, memoryless strategies;
 //! - [`orient`](mod@orient): maze → one-player game;
-//! - [`arena`](mod@arena): a maze → the two-player game of a wolf chasing a sheep in it;
+//! - [`arena`](mod@arena): a maze → the game of a wolf chasing a sheep in it (pictures:
+//!   [`arena_picture`](mod@arena_picture));
 //! - [`solve`](mod@solve): safety, Büchi, parity (tangle learning, priority promotion or
 //!   Zielonka: [`ParityAlgorithm`]), and [`solve::check`];
 //! - [`format`](mod@format): PGSolver (`.pg`), game JSON, DOT.
