@@ -70,8 +70,8 @@ fn the_winner_and_the_moves_are_one_line() {
         out.starts_with("the wolf catches the sheep in 4 moves (2 by the wolf)"),
         "{out}"
     );
-    // Defaults: the wolf on the start, the sheep on the goal (the two openings... here one
-    // opening only: a maze without terminals needs both options).
+    // The pieces default to the maze's start and goal; this maze has one opening, so no
+    // terminals: the sheep's place must be given.
     let e = error(&["pursuit", &m, "--wolf", "1,1"]);
     assert!(e.contains("--sheep R,C"), "{e}");
 }
