@@ -3,7 +3,7 @@
 //! oriented 15001×15001 maze; reading a PGSolver file of 500 000 edges; the parity solvers
 //! (tangle learning, priority promotion, the default, and Zielonka's algorithm) on the recursive
 //! ladder, on a random game and on the shared SYNTCOMP game genbuf2 when `shared/games` is
-//! beside the clone.
+//! beside the clone; the wolf-and-sheep arena of a maze (`GAME_BENCH_ONLY=arena`).
 //!
 //! `cargo bench --bench game` (about 10 minutes and 6 GB of memory); each group prints, before
 //! criterion's figures, the best of 7 interleaved runs of the attractor and the BFS. Set `GAME_BENCH_SMALL=1`
@@ -14,6 +14,7 @@ use common::*;
 #[path = "../tests/common/families.rs"]
 mod families;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use mazegraph::game::arena::{Arena, Pursuit, Rules};
 use mazegraph::game::format::pg;
 use mazegraph::game::{attractor, orient, solve_parity, Game, ParityAlgorithm, Player};
 use mazegraph::grid::Limits;
@@ -34,7 +35,7 @@ impl Rng {
     }
 }
 
-/// `GAME_BENCH_ONLY=random|maze|pg|parity` runs one group's set-up and measurements only.
+/// `GAME_BENCH_ONLY=random|maze|pg|parity|arena` runs one group's set-up and measurements only.
 fn only(group: &str) -> bool {
     std::env::var("GAME_BENCH_ONLY").map_or(true, |g| g == group)
 }
@@ -335,5 +336,49 @@ fn bench_parity(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_parse, bench_parity, bench_random, bench_maze);
+/// The wolf and the sheep (`game::arena`): building the arena of a maze of 10×10 rooms with
+/// loops (211 path cells, 89 042 positions) and solving it, and the 30×30-room arena once
+/// (6.5 million positions; BENCHMARKS.md, "The wolf and the sheep").
+fn bench_arena(c: &mut Criterion) {
+    if !only("arena") {
+        return;
+    }
+    let big = maze_with_loops(30, 90, 7);
+    let won = timed("30×30 rooms with loops: arena and attractor", || {
+        Pursuit::solve(&big, Rules::default(), &Limits::default()).map(|p| p.wolf_wins_count())
+    });
+    eprintln!("  the wolf wins from {won:?} positions");
+    let maze = maze_with_loops(10, 10, 7);
+    let mut group = c.benchmark_group("arena_21x21");
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(5));
+    group.bench_function("build", |b| {
+        b.iter(|| {
+            black_box(
+                Arena::new(&maze, Rules::default(), &Limits::default())
+                    .map(|a| a.game().edge_count()),
+            )
+        })
+    });
+    group.bench_function("build_and_solve", |b| {
+        b.iter(|| {
+            black_box(
+                Pursuit::solve(&maze, Rules::default(), &Limits::default())
+                    .map(|p| p.wolf_wins_count()),
+            )
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    bench_parse,
+    bench_parity,
+    bench_random,
+    bench_maze,
+    bench_arena
+);
 criterion_main!(benches);

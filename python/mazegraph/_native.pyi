@@ -33,6 +33,8 @@ __all__ = [
     "parse",
     "generate",
     "read_game",
+    "pursuit",
+    "Pursuit",
     "_panic",
     "Graph",
     "GraphSolution",
@@ -114,6 +116,17 @@ def read_game(
     max_memory: int | None = None,
 ) -> Game:
     """Reads a game: PGSolver (.pg, .gm), .game.json or .game.dot."""
+
+def pursuit(
+    maze: Maze,
+    wolf: _Terminal | None = None,
+    sheep: _Terminal | None = None,
+    *,
+    first: str = "wolf",
+    passes: str = "both",
+    max_memory: int | None = None,
+) -> Pursuit:
+    """Solves the game of a wolf chasing a sheep in the maze (``mazegraph pursuit``)."""
 
 @final
 class Maze:
@@ -406,3 +419,37 @@ class GraphSolution:
     def start(self) -> _Node | None: ...
     @property
     def goal(self) -> _Node | None: ...
+@final
+class Pursuit:
+    """The wolf and the sheep in a maze, solved: winners, capture times, strategies."""
+
+    @property
+    def winner(self) -> str: ...
+    @property
+    def moves(self) -> int | None: ...
+    @property
+    def start(self) -> tuple[_Coords, _Coords, str]: ...
+    @property
+    def positions(self) -> int: ...
+    @property
+    def wolf_wins_count(self) -> int: ...
+    def wolf_wins(self, wolf: _Terminal, sheep: _Terminal, first: str | None = None) -> bool: ...
+    def capture_time(
+        self, wolf: _Terminal, sheep: _Terminal, first: str | None = None
+    ) -> int | None: ...
+    def best_move(
+        self, wolf: _Terminal, sheep: _Terminal, first: str | None = None
+    ) -> tuple[_Coords, _Coords] | None: ...
+    def play(self, max_moves: int = 400) -> list[tuple[_Coords, _Coords]]: ...
+    def fate(
+        self, wolf: _Terminal | None = None, first: str | None = None
+    ) -> dict[_Coords, int | None]: ...
+    def fate_png(
+        self,
+        wolf: _Terminal | None = None,
+        *,
+        first: str | None = None,
+        scale: int | None = None,
+        legend: bool = True,
+    ) -> bytes: ...
+    def play_png(self, *, scale: int | None = None, legend: bool = True) -> bytes: ...

@@ -4,8 +4,9 @@
 //! functions, and fails with the same one-line message (a `mazegraph.MazeError`, a
 //! `ValueError`). The module is thin: reading and writing files ([`io`]), the resource limits
 //! ([`limits`]), the maze class ([`maze`]), the graph class ([`graph`]), the game class
-//! ([`game`]) and the attractor of all three ([`attractor`]). Messages name the package's
-//! keywords where the library's name the command line's flags ([`pythonic`]).
+//! ([`game`]), the attractor of all three ([`attractor`]) and the wolf and the sheep
+//! ([`arena`]). Messages name the package's keywords where the library's name the command
+//! line's flags ([`pythonic`]).
 //!
 //! Long work (reading, solving, generating, measuring, writing) runs without the GIL, and
 //! under [`detached`], which stops it on Ctrl-C and turns a panic into a `MazeError` instead of
@@ -24,6 +25,7 @@ use std::sync::mpsc::RecvTimeoutError;
 use std::sync::Arc;
 use std::time::Duration;
 
+mod arena;
 mod attractor;
 mod game;
 mod graph;
@@ -302,10 +304,12 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::Game>()?;
     m.add_class::<attractor::Attractor>()?;
     m.add_class::<game::GameSolution>()?;
+    m.add_class::<arena::Pursuit>()?;
     m.add_function(wrap_pyfunction!(maze::read, m)?)?;
     m.add_function(wrap_pyfunction!(maze::parse, m)?)?;
     m.add_function(wrap_pyfunction!(maze::generate, m)?)?;
     m.add_function(wrap_pyfunction!(game::read_game, m)?)?;
+    m.add_function(wrap_pyfunction!(arena::pursuit, m)?)?;
     m.add_function(wrap_pyfunction!(_panic, m)?)?;
     m.add_class::<graph::Graph>()?;
     m.add_class::<graph::GraphSolution>()?;

@@ -14,6 +14,7 @@ mod generate;
 mod io;
 pub(crate) mod out;
 mod progress;
+mod pursuit;
 mod render;
 mod serve;
 mod solve;
@@ -97,6 +98,7 @@ enum Command {
     Solve(solve::Args),
     Generate(generate::Args),
     Attractor(attractor::Args),
+    Pursuit(pursuit::Args),
     SolveGame(solve_game::Args),
     Render(render::Args),
     Draw(draw::Args),
@@ -118,6 +120,7 @@ pub fn main() -> ExitCode {
         Command::Solve(a) => solve::run(a, &cli.global),
         Command::Generate(a) => generate::run(a, &cli.global),
         Command::Attractor(a) => attractor::run(a, &cli.global),
+        Command::Pursuit(a) => pursuit::run(a, &cli.global),
         Command::SolveGame(a) => solve_game::run(a, &cli.global),
         Command::Render(a) => render::run(a, &cli.global),
         Command::Draw(a) => draw::run(a, &cli.global),

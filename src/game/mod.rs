@@ -25,6 +25,8 @@
 //!
 //! - [`attractor`](mod@attractor): Attr_p(T) in O(V+E), ranks, memoryless strategies;
 //! - [`orient`](mod@orient): maze → one-player game;
+//! - [`arena`](mod@arena): a maze → the game of a wolf chasing a sheep in it (pictures:
+//!   [`arena_picture`](mod@arena_picture));
 //! - [`solve`](mod@solve): safety, Büchi, parity (by default priority promotion and tangle
 //!   learning raced; either alone, or Zielonka: [`ParityAlgorithm`]), and [`solve::check`];
 //! - [`format`](mod@format): PGSolver (`.pg`), game JSON, DOT.
@@ -44,6 +46,8 @@
 //! gigabyte, a cache miss each. So the engine does not use it; it is offered for interop
 //! through [`Game::to_petgraph`] and [`Game::from_petgraph`].
 
+pub mod arena;
+pub mod arena_picture;
 pub mod attractor;
 pub mod format;
 pub mod orient;
@@ -57,6 +61,7 @@ mod tangle;
 #[path = "../../tests/common/families.rs"]
 mod families;
 
+pub use arena::{Arena, Piece, Play, Position, Pursuit, Rules};
 pub use attractor::{attractor, Attractor};
 pub use orient::{orient, orient_graph, Oriented};
 pub use solve::{

@@ -1,0 +1,274 @@
+//! `mazegraph pursuit`: the game of a wolf chasing a sheep in a maze — who wins from a
+//! position and in how many moves, the sheep's fate from every cell (PNG), a play of both
+//! strategies (animated PNG), or the arena itself (game JSON or DOT).
+
+use super::budget::{auto_scale, check_pixels, Work};
+use super::io::{located, maze_format, output_format, read_item, Output};
+use super::out::outln;
+use super::{parse_coords, Coords, Global};
+use anyhow::{anyhow, bail, Result};
+use mazegraph::format::Item;
+use mazegraph::game::arena::{place, Arena, Piece, Position, Pursuit, Rules};
+use mazegraph::game::arena_picture::{fate_png, play_apng, Style, MAX_FRAMES};
+use mazegraph::game::format::{dot, json};
+use mazegraph::game::{attractor, Player};
+use mazegraph::render::{Picture, RenderOptions};
+use mazegraph::Maze;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// The most positions `--to json` and `--to dot` write: the arena of a maze of 223 path cells.
+const MAX_WRITTEN_POSITIONS: usize = 100_000;
+
+/// Play a wolf against a sheep in a maze: who wins, in how many moves.
+#[derive(clap::Args)]
+#[command(
+    after_help = "The wolf and the sheep stand on path cells and move in turn to a neighbouring \
+path cell (through portals too), or stay where they are when --pass allows it (a piece walled \
+in on every side always stays). The wolf wins when both stand on one cell, whoever moved there; \
+the sheep wins by escaping forever. Moves count both pieces' moves (passes included).
+
+The arena is the game on positions (wolf's cell, sheep's cell, whose turn): 2·P² positions for P \
+path cells, solved by the wolf's attractor of the captures (a 61×61 maze of 30×30 rooms, 6.5 \
+million positions, takes about a second and 320 MB). Where the wolf can force a capture it hurries \
+(the attractor's strategy) and the sheep delays as long as it can; elsewhere the sheep keeps out \
+of the attractor, as far from the wolf as it can, and the wolf closes in.
+
+Outputs: a line saying who wins from --wolf and --sheep, and in how many moves (default); --to \
+png (or -o FILE.png) draws, for the wolf on its cell, each cell of the maze shaded by the sheep's \
+fate if it stood there: blue by the moves until its capture (darkest soonest), white where it is \
+safe; --to apng (or -o FILE.apng) animates both strategies from --wolf and --sheep (at most \
+400 moves, until a capture or a position played before); --to json or dot write the arena as a \
+game (`.game.json`, `.game.dot`: positions named like 'w(1,1) s(3,3) wolf', captures with \
+priority 0, the given position as start; mazes of at most 223 path cells), which `mazegraph \
+solve-game` solves to the same winners.
+
+Examples:
+  mazegraph generate 10x10 --loops 20 --seed 3 -o maze.txt
+  mazegraph pursuit maze.txt --wolf 1,1 --sheep 19,19
+  mazegraph pursuit maze.txt --wolf room:0,0 --sheep room:9,9 --first sheep --pass sheep
+  mazegraph pursuit maze.txt --wolf 9,9 -o fate.png
+  mazegraph pursuit maze.txt --wolf 1,1 --sheep 19,19 -o play.apng"
+)]
+pub struct Args {
+    /// The maze (`-` for standard input, with --from).
+    input: PathBuf,
+    /// Output file; standard output when absent.
+    #[arg(short, long)]
+    output: Option<PathBuf>,
+    /// Output format (else from the output's extension; the winner's line when neither).
+    #[arg(long, value_enum)]
+    to: Option<To>,
+    /// Input format, when the extension does not say it.
+    #[arg(long, value_name = "FORMAT")]
+    from: Option<String>,
+    /// The wolf's cell, e.g. 1,1, or room, e.g. room:0,0 (default: the maze's start).
+    #[arg(long, value_name = "R,C|room:R,C", value_parser = parse_coords, allow_hyphen_values = true)]
+    wolf: Option<Coords>,
+    /// The sheep's cell or room (default: the maze's goal).
+    #[arg(long, value_name = "R,C|room:R,C", value_parser = parse_coords, allow_hyphen_values = true)]
+    sheep: Option<Coords>,
+    /// Who moves first.
+    #[arg(long, value_enum, default_value_t = First::Wolf)]
+    first: First,
+    /// Who may stay where it is as its move.
+    #[arg(long, value_enum, default_value_t = Pass::Both)]
+    pass: Pass,
+    /// Pixels per cell of a picture (default: enough for about 640 pixels across, at most 16).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    scale: Option<u16>,
+    /// No legend under a picture.
+    #[arg(long)]
+    no_legend: bool,
+}
+
+/// What `pursuit` writes.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum To {
+    /// The sheep's fate from every cell, for the wolf on its cell.
+    Png,
+    /// A play of both strategies, animated.
+    Apng,
+    /// The arena as game JSON.
+    Json,
+    /// The arena as Graphviz DOT, the wolf's attractor coloured.
+    Dot,
+}
+
+/// Who moves first.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum First {
+    /// The wolf.
+    Wolf,
+    /// The sheep.
+    Sheep,
+}
+
+/// Who may pass.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pass {
+    /// Both pieces.
+    Both,
+    /// The wolf only.
+    Wolf,
+    /// The sheep only.
+    Sheep,
+    /// Neither: every move goes to a neighbouring cell.
+    None,
+}
+
+/// Runs `mazegraph pursuit`.
+pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
+    let opts = global.read_options();
+    let output = Output::new(args.output.as_deref(), &[&args.input], global.force)?;
+    // Without -o or --to: the winner's line.
+    let to = match (args.to, &args.output) {
+        (None, None) => None,
+        (to, out) => Some(output_format(
+            to,
+            out.as_deref(),
+            to_from_name,
+            "png|apng|json|dot",
+        )?),
+    };
+    let located = |e| located(&args.input, e);
+    let from = maze_format(args.from.as_deref())?;
+    let (item, _) = read_item(&args.input, from, Work::Solve, global)?;
+    let Item::Maze(maze) = item else {
+        bail!(
+            "{}: the wolf and the sheep play in a maze, not in a graph (convert it to a maze first)",
+            super::io::display_name(&args.input)
+        );
+    };
+    let turn = match args.first {
+        First::Wolf => Piece::Wolf,
+        First::Sheep => Piece::Sheep,
+    };
+    let wolf = cell_of(&maze, Piece::Wolf, args.wolf.as_ref())?;
+    // The sheep is not needed for the fate picture, which is about every cell.
+    let sheep = match (to, &args.sheep) {
+        (Some(To::Png), None) => None,
+        _ => Some(cell_of(&maze, Piece::Sheep, args.sheep.as_ref())?),
+    };
+    let rules = Rules::passing(match args.pass {
+        Pass::Both => "both",
+        Pass::Wolf => "wolf",
+        Pass::Sheep => "sheep",
+        Pass::None => "none",
+    })
+    .map_err(located)?;
+    let position = |sheep: usize| Position { wolf, sheep, turn };
+    if matches!(to, Some(To::Json | To::Dot)) {
+        let positions = 2 * (maze.grid().count_paths() as u64).pow(2);
+        if positions > MAX_WRITTEN_POSITIONS as u64 {
+            bail!(
+                "the arena has {positions} positions; --to json and dot write arenas of at most {MAX_WRITTEN_POSITIONS} (mazes of at most 223 path cells)"
+            );
+        }
+    }
+    let arena = Arena::new(&maze, rules, &opts.limits).map_err(located)?;
+    // Checked before solving: a bad position is refused at once.
+    if let Some(s) = sheep {
+        arena.vertex(position(s)).map_err(located)?;
+    }
+    let style = || -> Result<Style> {
+        let scale = match args.scale {
+            Some(s) => usize::from(s),
+            None => {
+                let one = Picture::new(&maze, &RenderOptions::default()).map_err(located)?;
+                auto_scale(one.width().max(one.height()))
+            }
+        };
+        let one = Picture::new(
+            &maze,
+            &RenderOptions {
+                scale,
+                overlays: Vec::new(),
+            },
+        )
+        .map_err(located)?;
+        check_pixels(one.width() as u64, one.height() as u64, global.max_cells)?;
+        Ok(Style {
+            scale,
+            legend: !args.no_legend,
+            ..Style::default()
+        })
+    };
+    if let Some(format @ (To::Json | To::Dot)) = to {
+        let mut game = arena.named_game();
+        if let Some(s) = sheep {
+            game.set_start(Some(arena.vertex(position(s)).map_err(located)?))
+                .map_err(located)?;
+        }
+        if format == To::Json {
+            output.write_with(false, |w| json::write(&game, w))?;
+        } else {
+            let a = attractor(&game, Player::Zero, &arena.captures()).map_err(located)?;
+            let style = dot::Style {
+                attractor: Some(&a),
+                ..dot::Style::default()
+            };
+            output.write_with(false, |w| dot::write(&game, &style, w))?;
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let pursuit = Pursuit::new(arena).map_err(located)?;
+    let shape = maze.shape();
+    match (to, sheep) {
+        (Some(To::Png), _) => {
+            let style = style()?;
+            output.write_with(true, |w| fate_png(&maze, &pursuit, wolf, turn, &style, w))?;
+        }
+        (Some(To::Apng), Some(s)) => {
+            let style = style()?;
+            let play = pursuit.play(position(s), MAX_FRAMES).map_err(located)?;
+            output.write_with(true, |w| play_apng(&maze, &pursuit, &play, &style, w))?;
+        }
+        (None, Some(s)) => {
+            let pos = position(s);
+            let line = match pursuit.capture_time(pos).map_err(located)? {
+                Some(k) => format!(
+                    "the wolf catches the sheep in {k} move{} ({} by the wolf)",
+                    if k == 1 { "" } else { "s" },
+                    Pursuit::wolf_share(pos, k)
+                ),
+                None => "the sheep escapes forever".to_string(),
+            };
+            let (v, e) = (
+                pursuit.arena().game().vertex_count(),
+                pursuit.arena().game().edge_count(),
+            );
+            outln!(
+                "{line}: wolf {}, sheep {}, {} first, {} may pass; the wolf wins from {} of {v} positions ({e} moves)",
+                shape.fmt_index(wolf),
+                shape.fmt_index(s),
+                turn.name(),
+                rules.passing_name(),
+                pursuit.wolf_wins_count()
+            )?;
+        }
+        _ => unreachable!("the sheep is known unless the output is the fate picture"),
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The cell a piece's option names, or the maze's start (wolf) or goal (sheep) without one.
+fn cell_of(maze: &Maze, piece: Piece, given: Option<&Coords>) -> Result<usize> {
+    let name = piece.name();
+    let Some(t) = given else {
+        let (start, goal) = maze.terminals().ok_or_else(|| {
+            anyhow!("say where the {name} stands with --{name} R,C (the maze has no start and goal to default to)")
+        })?;
+        return Ok(if piece == Piece::Wolf { start } else { goal });
+    };
+    let c = t.cell().ok_or_else(|| {
+        anyhow!("--{name} {t} is not a cell: a maze's cells are named by coordinates like 3,4")
+    })?;
+    Ok(place(maze, piece, &c)?)
+}
+
+/// The output format an extension names (`.png`, `.apng`, `.json`, `.dot`).
+fn to_from_name(ext: &str) -> Result<To, String> {
+    <To as clap::ValueEnum>::from_str(ext, true)
+        .map_err(|_| format!("cannot write .{ext} (png, apng, json or dot)"))
+}

@@ -1,0 +1,360 @@
+//! Pictures of the wolf and the sheep ([`arena`](super::arena)): the sheep's fate from every
+//! cell (a PNG) and a play of both strategies (an animated PNG).
+//!
+//! They are maze pictures ([`render::Picture`]) in the colours of every mazegraph picture
+//! ([`palette`](crate::palette)): the wolf's attractor is blue as every attractor is, shaded by
+//! rank — here the moves until the capture, darkest where the sheep is caught soonest — and the
+//! cells where the sheep escapes stay white, as cells outside an attractor do. The wolf is a red
+//! square, the colour of the target (a sheep on the wolf's cell is caught: rank 0); the sheep a
+//! green one. A legend strip under the maze names them (on the slice background, so that the
+//! white of "safe" shows).
+//!
+//! ```
+//! use mazegraph::game::arena::{Piece, Pursuit, Rules};
+//! use mazegraph::game::arena_picture::{fate_png, Style};
+//! use mazegraph::grid::Limits;
+//! use mazegraph::Maze;
+//! let maze = Maze::from_text_rows(&["#####", "#...#", "#.#.#", "#...#", "##.##"]).unwrap();
+//! let p = Pursuit::solve(&maze, Rules::default(), &Limits::default()).unwrap();
+//! let wolf = maze.shape().index(&[1, 1]).unwrap();
+//! let mut png = Vec::new();
+//! fate_png(&maze, &p, wolf, Piece::Wolf, &Style::default(), &mut png).unwrap();
+//! assert_eq!(&png[1..4], b"PNG");
+//! ```
+
+use super::arena::{Piece, Play, Pursuit};
+use crate::error::{Error, Result};
+use crate::legend::{Entry, Legend, Swatch};
+use crate::maze::Maze;
+use crate::render::{self, Overlay, Picture, RenderOptions};
+use std::io::Write;
+
+/// Palette index of the wolf's mark (the goal's red: the target of the wolf's attractor).
+pub const WOLF: u8 = render::GOAL;
+/// Palette index of the sheep's mark (the start's green).
+pub const SHEEP: u8 = render::START;
+
+/// The most moves an animation shows.
+pub const MAX_FRAMES: usize = 400;
+
+/// How to draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Style {
+    /// Pixels per cell side (at least 1).
+    pub scale: usize,
+    /// A legend strip under the maze.
+    pub legend: bool,
+    /// Hundredths of a second each move of an animation shows.
+    pub delay: u16,
+}
+
+impl Default for Style {
+    fn default() -> Self {
+        Style {
+            scale: 8,
+            legend: true,
+            delay: 25,
+        }
+    }
+}
+
+/// The sheep's fate from every path cell when the wolf stands on `wolf` (a flat cell index)
+/// and `turn` moves first, as a PNG: cells where the wolf catches the sheep shaded by the
+/// moves until the capture ([`Pursuit::capture_time`]), cells where it escapes white, the
+/// wolf a red square.
+///
+/// Complexity: O(P + pixels) time, O(P + width) memory.
+/// Errors: `wolf` off the path cells, `maze` not the pursuit's maze, output errors.
+pub fn fate_png(
+    maze: &Maze,
+    pursuit: &Pursuit,
+    wolf: usize,
+    turn: Piece,
+    style: &Style,
+    out: &mut dyn Write,
+) -> Result<()> {
+    check_maze(maze, pursuit)?;
+    let fate = pursuit.fate(wolf, turn)?;
+    let caught: Vec<(usize, u32)> = fate.iter().filter_map(|&(c, r)| Some((c, r?))).collect();
+    let safe = fate.len() - caught.len();
+    let top = caught.iter().map(|e| e.1).max().unwrap_or(0);
+    let picture = Picture::new(
+        maze,
+        &RenderOptions {
+            scale: style.scale.max(1),
+            overlays: vec![Overlay::ranks(caught)],
+        },
+    )?;
+    let mut entries = vec![
+        Entry::new(Swatch::Colour(WOLF), "wolf"),
+        Entry::new(
+            Swatch::Shades {
+                from: render::SHADE,
+                to: if top == 0 {
+                    render::SHADE
+                } else {
+                    render::SHADE + render::SHADES - 1
+                },
+            },
+            format!("sheep caught in 0 to {top} moves"),
+        ),
+    ];
+    if safe > 0 {
+        entries.push(Entry::new(Swatch::Colour(render::OPEN), "sheep safe"));
+    }
+    let legend = style.legend.then(|| Legend::new(entries, picture.width()));
+    let canvas = Canvas::new(
+        &picture,
+        style.scale.max(1),
+        legend.as_ref().map_or(0, Legend::height),
+    );
+    let mut enc = canvas.encoder(out);
+    if let Some(l) = &legend {
+        enc.add_text_chunk(
+            crate::legend::PNG_KEYWORD.to_string(),
+            l.height().to_string(),
+        )
+        .map_err(png_error)?;
+    }
+    let mut writer = enc.write_header().map_err(png_error)?;
+    let mut stream = writer.stream_writer_with_size(1 << 20).map_err(png_error)?;
+    let marks = [(wolf, WOLF)];
+    let mut buf = vec![render::BACKGROUND; canvas.width];
+    picture.for_each_row(|y, row| {
+        buf.copy_from_slice(row);
+        canvas.mark_row(&picture, y, &marks, &mut buf);
+        stream.write_all(&buf)?;
+        Ok(())
+    })?;
+    if let Some(l) = &legend {
+        for ly in 0..l.height() {
+            l.row(ly, &mut buf, render::BACKGROUND, render::WALL);
+            stream.write_all(&buf)?;
+        }
+    }
+    stream.finish().map_err(png_error)?;
+    Ok(())
+}
+
+/// A play ([`Pursuit::play`]) as an animated PNG (APNG: browsers and most viewers play it;
+/// others show its first frame): one frame per move, the wolf a red square and the sheep a
+/// green one on the plain maze, the legend counting the moves and saying how the play ends.
+/// At most [`MAX_FRAMES`] moves are shown; the last frame stays four times as long.
+///
+/// Complexity: O(frames · pixels) time, two frames of memory.
+/// Errors: `maze` not the pursuit's maze, a picture too large, output errors.
+pub fn play_apng(
+    maze: &Maze,
+    pursuit: &Pursuit,
+    play: &Play,
+    style: &Style,
+    out: &mut dyn Write,
+) -> Result<()> {
+    check_maze(maze, pursuit)?;
+    let frames = &play.positions[..play.positions.len().min(MAX_FRAMES + 1)];
+    if frames.is_empty() {
+        return Err(Error::Unsupported("a play without positions".into()));
+    }
+    let picture = Picture::new(
+        maze,
+        &RenderOptions {
+            scale: style.scale.max(1),
+            overlays: Vec::new(),
+        },
+    )?;
+    let n = frames.len() - 1;
+    let ending = match (play.caught, play.repeats_from) {
+        (true, _) => "the wolf catches the sheep".to_string(),
+        (false, Some(k)) => format!("the sheep escapes (back to move {k})"),
+        (false, None) => "cut short".to_string(),
+    };
+    let digits = n.to_string().len();
+    let legend_at = |k: usize| {
+        style.legend.then(|| {
+            Legend::new(
+                vec![
+                    Entry::new(Swatch::Colour(WOLF), "wolf"),
+                    Entry::new(Swatch::Colour(SHEEP), "sheep"),
+                    Entry::new(
+                        Swatch::Colours(Vec::new()),
+                        format!("move {k:>digits$} of {n}: {ending}"),
+                    ),
+                ],
+                picture.width(),
+            )
+        })
+    };
+    let legend_h = (0..=n)
+        .filter_map(|k| legend_at(k).map(|l| l.height()))
+        .max()
+        .unwrap_or(0);
+    let canvas = Canvas::new(&picture, style.scale.max(1), legend_h);
+    let size = canvas.width.checked_mul(canvas.height).ok_or_else(|| {
+        Error::Unsupported("the animation's frames would be too large".to_string())
+    })?;
+    // The maze once, then each frame from it.
+    let mut base = crate::grid::try_filled(size, render::BACKGROUND)?;
+    picture.for_each_row(|y, row| {
+        base[y * canvas.width..(y + 1) * canvas.width].copy_from_slice(row);
+        Ok(())
+    })?;
+    let mut enc = canvas.encoder(out);
+    enc.set_animated(frames.len() as u32, 0)
+        .map_err(png_error)?;
+    let mut writer = enc.write_header().map_err(png_error)?;
+    let mut frame = base.clone();
+    let maze_rows = picture.height();
+    for (k, pos) in frames.iter().enumerate() {
+        crate::stop::check();
+        frame.copy_from_slice(&base);
+        let marks = [(pos.sheep, SHEEP), (pos.wolf, WOLF)];
+        for y in 0..maze_rows {
+            let row = &mut frame[y * canvas.width..(y + 1) * canvas.width];
+            canvas.mark_row(&picture, y, &marks, row);
+        }
+        if let Some(l) = legend_at(k) {
+            for ly in 0..l.height() {
+                let y = maze_rows + ly;
+                l.row(
+                    ly,
+                    &mut frame[y * canvas.width..(y + 1) * canvas.width],
+                    render::BACKGROUND,
+                    render::WALL,
+                );
+            }
+        }
+        let delay = if k == n {
+            style.delay.saturating_mul(4)
+        } else {
+            style.delay
+        };
+        writer.set_frame_delay(delay, 100).map_err(png_error)?;
+        writer.write_image_data(&frame).map_err(png_error)?;
+    }
+    writer.finish().map_err(png_error)?;
+    Ok(())
+}
+
+/// A picture's rows with room for a legend, and the pieces' marks.
+struct Canvas {
+    width: usize,
+    height: usize,
+    scale: usize,
+}
+
+impl Canvas {
+    fn new(picture: &Picture, scale: usize, legend_rows: usize) -> Canvas {
+        Canvas {
+            width: picture.width(),
+            height: picture.height() + legend_rows,
+            scale,
+        }
+    }
+
+    /// An 8-bit indexed PNG encoder with every palette colour (plain, portals, shades).
+    fn encoder<'w>(&self, out: &'w mut dyn Write) -> png::Encoder<'w, &'w mut dyn Write> {
+        let mut enc = png::Encoder::new(out, self.width as u32, self.height as u32);
+        enc.set_color(png::ColorType::Indexed);
+        enc.set_depth(png::BitDepth::Eight);
+        let colours: Vec<u8> = (0..render::SHADE + render::SHADES)
+            .flat_map(render::rgb)
+            .collect();
+        enc.set_palette(colours);
+        enc.set_compression(png::Compression::Fast);
+        enc
+    }
+
+    /// Paints the marks (cell, colour) that cross pixel row `y`: a square inset by a quarter
+    /// of a cell's side once cells are 3 pixels or more, else the whole cell.
+    fn mark_row(&self, picture: &Picture, y: usize, marks: &[(usize, u8)], row: &mut [u8]) {
+        let s = self.scale;
+        let m = if s >= 3 { (s / 4).max(1) } else { 0 };
+        for &(cell, colour) in marks {
+            let (x0, y0) = picture.cell_origin(cell);
+            if y >= y0 + m && y < y0 + s - m {
+                if let Some(px) = row.get_mut(x0 + m..x0 + s - m) {
+                    px.fill(colour);
+                }
+            }
+        }
+    }
+}
+
+fn check_maze(maze: &Maze, pursuit: &Pursuit) -> Result<()> {
+    let graph = pursuit.arena().graph();
+    if graph.shape() != Some(maze.shape()) || graph.vertex_count() != maze.grid().count_paths() {
+        return Err(Error::InvalidMaze(
+            "the pursuit was not solved on this maze".to_string(),
+        ));
+    }
+    Ok(())
+}
+
+fn png_error(e: png::EncodingError) -> Error {
+    match e {
+        png::EncodingError::IoError(io) => Error::Io(io),
+        other => Error::Unsupported(format!("png: {other}")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::arena::{Position, Rules};
+    use crate::grid::Limits;
+
+    fn solved() -> (Maze, Pursuit) {
+        let m = Maze::from_text_rows(&["#####", "#...#", "#.#.#", "#...#", "##.##"]).unwrap();
+        let p = Pursuit::solve(&m, Rules::default(), &Limits::default()).unwrap();
+        (m, p)
+    }
+
+    #[test]
+    fn the_fate_picture_has_the_maze_and_a_legend() {
+        let (m, p) = solved();
+        let mut png = Vec::new();
+        let style = Style {
+            scale: 20,
+            ..Style::default()
+        };
+        fate_png(&m, &p, 6, Piece::Wolf, &style, &mut png).unwrap();
+        let dec = png::Decoder::new(std::io::Cursor::new(png));
+        let reader = dec.read_info().unwrap();
+        let info = reader.info();
+        assert_eq!(info.width, 100);
+        assert!(info.height > 100);
+    }
+
+    #[test]
+    fn a_play_is_an_animation_of_its_moves() {
+        let (m, p) = solved();
+        let c = |r, col| m.shape().index(&[r, col]).unwrap();
+        let start = Position {
+            wolf: c(3, 3),
+            sheep: c(4, 2),
+            turn: Piece::Wolf,
+        };
+        let play = p.play(start, 100).unwrap();
+        let mut png = Vec::new();
+        play_apng(&m, &p, &play, &Style::default(), &mut png).unwrap();
+        let dec = png::Decoder::new(std::io::Cursor::new(png));
+        let reader = dec.read_info().unwrap();
+        let frames = reader.info().animation_control.unwrap().num_frames;
+        assert_eq!(frames as usize, play.positions.len());
+    }
+
+    #[test]
+    fn another_maze_is_refused() {
+        let (_, p) = solved();
+        let other = Maze::from_text_rows(&["#...#"]).unwrap();
+        let e = fate_png(
+            &other,
+            &p,
+            1,
+            Piece::Wolf,
+            &Style::default(),
+            &mut Vec::new(),
+        );
+        assert!(e.is_err());
+    }
+}
