@@ -338,6 +338,9 @@ def main():
                     cells += [f"> {a.cap:g} (all)", "—"]
             if not finished:
                 verdict.append("no solver finished")
+            elif len(finished) == 1 and not verdict:
+                verdict.append(f"only {finished[0][0]} finished"
+                               + (", verified by our checker" if ours else ""))
             elif not verdict:
                 verdict.append(f"{len(finished)} agree" + (", Oink's verified" if ours else ""))
             print(f"| {label} | {n} | {m} | " + " | ".join(cells) + " | " + "; ".join(verdict)
