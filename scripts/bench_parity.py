@@ -35,8 +35,8 @@ Oink (github.com/trolando/oink; Apache-2.0), built outside this repository, with
 
 Usage (from the repository's root; `cargo build --release` first):
 
-  scripts/bench_parity.py --oink-dir /work/oink-build               # the benchmark (~40 min)
-  scripts/bench_parity.py --oink-dir /work/oink-build --quick       # a smoke run (~1 min)
+  scripts/bench_parity.py --oink-dir /work/oink-build               # the benchmark (~25 min)
+  scripts/bench_parity.py --oink-dir /work/oink-build --quick       # a smoke run (~1-2 min)
   scripts/bench_parity.py --only counter_rr,tc                      # some families
 
 --oink-dir defaults to $OINK_DIR, else /work/oink-build: the directory of the `oink` binary and
@@ -293,7 +293,7 @@ def main():
         print()
     problems, errors = [], []
     for family, description, games in plan:
-        print(f"### {family}\n\n{description}.\n")
+        print(f"#### {family}\n\n{description}.\n")
         head = ["game", "vertices", "edges"] + [c for c, _ in cols if c.startswith("mg ")]
         if oink:
             head += ["oink best", "default / oink"]
