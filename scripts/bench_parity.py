@@ -1,31 +1,54 @@
 #!/usr/bin/env python3
-"""Parity game solvers side by side: `mazegraph solve-game` with tangle learning (the default)
-and with Zielonka's algorithm, against Oink's solvers (built from source: see BENCHMARKS.md),
-on the recursive ladder (Zielonka's exponential family), random games and every .pg file of the
-shared games. In one run, game by game, the solvers take turns.
+"""Parity game solvers side by side, one markdown table per game family: `mazegraph
+solve-game` with its default method and with each method (pp, tangle, zielonka), against the
+best of several of Oink's solvers, on Oink's lower-bound families (counter_*, tc, tc+), Oink's
+steady games, Friedmann's recursive ladder, random games and the shared SYNTCOMP games.
 
-Each figure is the median whole-process wall time of --runs runs (reading, solving, and for
-mazegraph verifying with its checker; Oink writes its solution with -o, mazegraph prints its
-summary). In parentheses, the solving time the tool itself reports (mazegraph: "solved in", Oink:
-"total solving time", which includes its preprocessing). A solver whose first run exceeds --cap
-seconds is stopped and shown as "> cap"; on the next larger game of the same family it is not
-run again.
+Each figure is the median whole-process wall time, in seconds, of --runs interleaved runs
+(round by round, every solver once per round, game by game): reading, solving and writing the
+solution (mazegraph also verifies it with its checker, as `solve-game` always does; Oink writes
+its solution). A run past --cap seconds is stopped and shown as "> cap"; that solver is then not
+run on the larger games of the family. A solver whose first run takes more than --once-above
+seconds is not run again on that game (its figure is that one run, marked ¹).
 
-Winners are compared: mazegraph's default solution (-o .sol) against its Zielonka solution and
-against each Oink solution, vertex by vertex; and each Oink solution (winners and strategies) is
-verified by `mazegraph solve-game --check`. Any disagreement is printed loudly and the script
+"oink best" is the fastest of Oink's solvers (tl, rtl, npp, pp, zlk, psi, fpj: --oink-solvers)
+on that game, with its name; "default / oink" is the ratio of mazegraph's default to it.
+
+Winners are compared vertex by vertex between every solver that finished (mazegraph's methods
+and Oink's solvers), and every Oink solution (winners and strategies) is verified by `mazegraph
+solve-game --check`. Any disagreement or refused solution is printed loudly and the script
 exits with status 1.
 
-Usage:
-  scripts/bench_parity.py [--oink PATH] [--mazegraph PATH] [--runs 3] [--cap 120] [--quick]
+Oink (github.com/trolando/oink; Apache-2.0), built outside this repository, with its generators:
 
---oink defaults to $OINK, else /work/oink-build/oink; when absent Oink is skipped. --mazegraph
-defaults to $CARGO_TARGET_DIR/release/mazegraph, else target/release/mazegraph (build it with
-`cargo build --release`). --quick: small sizes only (a smoke test of the script).
+  git clone https://github.com/trolando/oink /work/oink-src
+  git -C /work/oink-src checkout 0a4a37f9c1c1a2d9109bd3af9705d6baac547a31   # uses Lace v1.4.1
+  git clone https://github.com/trolando/lace /work/lace-src
+  git -C /work/lace-src checkout v1.4.1
+  apt-get install cmake libboost-dev libboost-filesystem-dev libboost-iostreams-dev \\
+      libboost-regex-dev libboost-system-dev libboost-random-dev
+  mkdir -p /work/oink-build && cd /work/oink-build
+  cmake /work/oink-src -DCMAKE_BUILD_TYPE=Release -DFETCHCONTENT_SOURCE_DIR_LACE=/work/lace-src \\
+      -DOINK_BUILD_TESTS=OFF -DOINK_BUILD_EXTRA_TOOLS=ON
+  make -j2 solve rngame stgame counter_rr counter_dp counter_m counter_core counter_rob \\
+      counter_symsi counter_ortl counter_qpt tc tc+
+
+Usage (from the repository's root; `cargo build --release` first):
+
+  scripts/bench_parity.py --oink-dir /work/oink-build               # the benchmark (~25 min)
+  scripts/bench_parity.py --oink-dir /work/oink-build --quick       # a smoke run (~1-2 min)
+  scripts/bench_parity.py --only counter_rr,tc                      # some families
+
+--oink-dir defaults to $OINK_DIR, else /work/oink-build: the directory of the `oink` binary and
+the generators. Without the `oink` binary the Oink columns are left out; without a family's
+generator, that family is measured on its committed instances (tests/games/oink-families/,
+made by Oink's generators) instead, with a note. --mazegraph defaults to
+$CARGO_TARGET_DIR/release/mazegraph, else target/release/mazegraph. Generated games are kept in
+--work (default: a temporary directory). Oink's steady games (stgame) are random and Oink's
+generator takes no seed: each run of the script makes new ones unless --work keeps them.
 """
 import argparse
 import os
-import re
 import statistics
 import subprocess
 import sys
@@ -34,9 +57,44 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-FAMILIES = ROOT / "scripts" / "parity_families.py"
-OURS = [("tangle", "mazegraph tl"), ("zielonka", "mazegraph zielonka")]
-OINK_SOLVERS = ["tl", "npp", "zlk"]
+FAMILIES_PY = ROOT / "scripts" / "parity_families.py"
+COMMITTED = ROOT / "tests" / "games" / "oink-families"
+METHODS = [("default", []), ("pp", ["--method", "pp"]), ("tangle", ["--method", "tangle"]),
+           ("zielonka", ["--method", "zielonka"])]
+OINK_SOLVERS = "tl,rtl,npp,pp,zlk,psi,fpj"
+
+# family: (generator, what it is, quick sizes, benchmark sizes). A generator "oink:TOOL ARGS"
+# runs Oink's TOOL with the size and ARGS; "ours:FAMILY ARGS" runs scripts/parity_families.py.
+FAMILIES = {
+    "counter_rr": ("oink:counter_rr", "Oink's counterexample to its RR solver (priority "
+                   "promotion)", [4, 16], [32, 64, 4096]),
+    "counter_dp": ("oink:counter_dp", "Oink's counterexample to its DP solver (priority "
+                   "promotion)", [4, 16], [16, 32, 4096]),
+    "counter_m": ("oink:counter_m", "Gazda's counterexample (PhD thesis, sec. 3.5)",
+                  [4, 16], [32, 64, 4096]),
+    "counter_core": ("oink:counter_core", "Benerecetti, Dell'Erba, Mogavero: robust "
+                     "exponential worst cases for divide et impera (GandALF 2017)",
+                     [4, 16], [128, 384, 1024]),
+    "counter_rob": ("oink:counter_rob", "counter_core made of SCCs", [4, 8], [32, 64, 128]),
+    "counter_symsi": ("oink:counter_symsi", "Maat's counterexample to symmetric strategy "
+                      "improvement", [4, 16], [128, 384, 1024]),
+    "counter_ortl": ("oink:counter_ortl", "Oink's counterexample to its ORTL solver (one-sided "
+                     "recursive tangle learning)", [4, 16], [16, 32, 4096]),
+    "counter_qpt": ("oink:counter_qpt", "Fearnley et al.'s counterexample to quasi-polynomial "
+                    "progress measures (SPIN 2017)", [4, 16], [512, 4096, 32768]),
+    "tc": ("oink:tc", "van Dijk's two binary counters (GandALF 2019): exponential for many "
+           "algorithms, tangle learning included", [4, 8], [8, 12, 16]),
+    "tc+": ("oink:tc+", "two counters modified to defeat recursive tangle learning (RTL)",
+            [4, 8], [8, 16, 32]),
+    "stgame": ("oink:stgame 1 5 1 5", "Oink's steady random games (`stgame N 1 5 1 5`: out- "
+               "and in-degree 1..5; unseeded)", [100, 1000], [1000, 10000, 100000]),
+    "recursive ladder": ("ours:recursiveladder", "Friedmann's recursive ladder "
+                         "(scripts/parity_families.py recursiveladder --vertices N)",
+                         [200, 2000], [2000, 20000, 200000]),
+    "random": ("ours:random --degree 1 5 --seed 1", "PGSolver's randomgame N N 1 5 "
+               "(scripts/parity_families.py random --vertices N --degree 1 5 --seed 1)",
+               [1000], [1000, 10000, 100000]),
+}
 
 
 def default_mazegraph():
@@ -46,7 +104,7 @@ def default_mazegraph():
 
 
 def run(cmd, cap):
-    """(wall seconds, stdout) or None past the cap; raises on failure."""
+    """Wall seconds, or None past the cap; raises on failure."""
     t0 = time.perf_counter()
     try:
         p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=cap,
@@ -57,21 +115,7 @@ def run(cmd, cap):
     if p.returncode != 0:
         raise RuntimeError(f"{' '.join(map(str, cmd))} failed ({p.returncode}): "
                            f"{(p.stderr or p.stdout).strip()[-300:]}")
-    return wall, p.stdout
-
-
-def measure(cmd, runs, cap, inner):
-    """Median wall time and median self-reported solving time, or None past the cap."""
-    walls, solves = [], []
-    for _ in range(runs):
-        r = run(cmd, cap)
-        if r is None:
-            return None
-        walls.append(r[0])
-        m = inner.search(r[1])
-        if m:
-            solves.append(float(m.group(1)))
-    return statistics.median(walls), (statistics.median(solves) if solves else None)
+    return wall
 
 
 def winners(path):
@@ -85,128 +129,226 @@ def winners(path):
     return w
 
 
-def edge_count(path):
-    """Number of edges of a .pg file (successor lists, duplicates included)."""
-    m = 0
+def size_of(path):
+    """(vertices, edges) of a .pg file (successor lists, duplicates included)."""
+    n = m = 0
     for stmt in Path(path).read_text().split(";"):
         parts = stmt.split()
         if len(parts) >= 4 and parts[0] not in ("parity", "start"):
+            n += 1
             m += len([t for t in parts[3].split(",") if t])
-    return m
+    return n, m
 
 
-def games(work, quick, shared):
-    """(family, label, path, vertices) in order; generated games are cached in `work`."""
+def dead_ends(path):
+    """Whether a .pg file has a vertex without successors."""
+    for stmt in Path(path).read_text().split(";"):
+        parts = stmt.split()
+        if len(parts) == 3 and parts[0] not in ("parity", "start"):
+            return True
+    return False
+
+
+def family_games(name, spec, sizes, oink_dir, work, notes):
+    """(label, path) of the family's games at `sizes`; committed instances when the
+    generator is absent; [] with a note when there are none."""
+    gen, _, _, _ = spec
+    kind, _, rest = gen.partition(":")
+    tool, *args = rest.split()
     out = []
-    ladders = [200, 2000] if quick else [2000, 20000, 200000]
-    randoms = [(1000, 1, 5)] if quick else [(1000, 1, 5), (10000, 1, 5), (100000, 1, 5)]
-    for n in ladders:
-        p = work / f"recursiveladder_{n}.pg"
-        if not p.exists():
-            subprocess.run([sys.executable, FAMILIES, "recursiveladder", "-n", str(n), "-o", p],
-                           check=True)
-        out.append(("ladder", f"recursive ladder {n}", p, n))
-    for n, lo, hi in randoms:
-        p = work / f"random_{n}_{lo}_{hi}.pg"
-        if not p.exists():
-            subprocess.run([sys.executable, FAMILIES, "random", "-n", str(n), "--degree",
-                            str(lo), str(hi), "--seed", "1", "-o", p], check=True)
-        out.append(("random", f"random {n} (prio 0..{n}, out {lo}..{hi})", p, n))
-    if shared.is_dir():
-        for p in sorted(shared.rglob("*.pg")):
-            out.append((f"shared:{p.name}", f"{p.parent.name}/{p.name}", p, None))
+    if kind == "oink":
+        exe = oink_dir / tool if oink_dir else None
+        if exe is None or not exe.is_file():
+            files = sorted(COMMITTED.glob(f"{tool}-*.pg"),
+                           key=lambda p: int(p.stem.rsplit("-", 1)[1]))
+            if files:
+                notes.append(f"{name}: generator `{tool}` not found; measured on the committed "
+                             f"instances in {COMMITTED.relative_to(ROOT)}")
+            else:
+                notes.append(f"{name}: generator `{tool}` not found; skipped")
+            return [(f"{name} {p.stem.rsplit('-', 1)[1]}", p) for p in files]
+        for n in sizes:
+            p = work / f"{tool}-{n}.pg"
+            # stgame sometimes leaves a vertex without successors, which Oink's reader
+            # refuses: such a game is drawn again.
+            for _ in range(20):
+                if p.exists() and not dead_ends(p):
+                    break
+                with open(p, "w") as f:
+                    subprocess.run([exe, str(n), *args], stdout=f, check=True)
+            out.append((f"{name} {n}", p))
+    else:
+        for n in sizes:
+            p = work / f"{tool}-{n}.pg"
+            if not p.exists():
+                subprocess.run([sys.executable, FAMILIES_PY, tool, "--vertices", str(n),
+                                *args, "-o", p], check=True)
+            out.append((f"{name} {n}", p))
     return out
+
+
+def solvers(mg, oink, oink_solvers):
+    """(column, command maker: (game, solution) -> argv), mazegraph's first."""
+    out = [(f"mg {m}", lambda g, s, a=a: [mg, "solve-game", g, *a, "-o", s]) for m, a in METHODS]
+    if oink:
+        out += [(f"oink {o}", lambda g, s, o=o: [oink, g, s, f"--{o}"]) for o in oink_solvers]
+    return out
+
+
+def sol_path(sol_dir, col):
+    return sol_dir / (col.replace(" ", "_").replace("+", "p") + ".sol")
+
+
+def measure_game(path, cols, runs, cap, once_above, skip, sol_dir, errors):
+    """Per column: "cap", "skip" (past the cap on a smaller game), "error", or
+    (median wall, number of runs, solution path)."""
+    walls = {c: [] for c, _ in cols}
+    state = {c: "skip" if c in skip else "run" for c, _ in cols}
+    for r in range(runs):
+        for col, cmd in cols:
+            if state[col] != "run" or (r > 0 and walls[col][0] > once_above):
+                continue
+            try:
+                w = run(cmd(path, sol_path(sol_dir, col)), cap)
+            except RuntimeError as e:
+                errors.append(f"{path.name}: {col}: {e}")
+                state[col] = "error"
+                continue
+            if w is None:
+                state[col] = "cap"
+            else:
+                walls[col].append(w)
+    return {c: (statistics.median(walls[c]), len(walls[c]), sol_path(sol_dir, c))
+            if state[c] == "run" else state[c] for c, _ in cols}
+
+
+def done(cell):
+    return isinstance(cell, tuple)
+
+
+def fmt(cell, cap, runs):
+    if cell == "error":
+        return "error"
+    if not done(cell):
+        return f"> {cap:g}"
+    t, n, _ = cell
+    return f"{t:.3f}" + ("¹" if n < runs else "")
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--oink", default=os.environ.get("OINK", "/work/oink-build/oink"))
+    ap.add_argument("--oink-dir", default=os.environ.get("OINK_DIR", "/work/oink-build"))
+    ap.add_argument("--oink-solvers", default=OINK_SOLVERS)
     ap.add_argument("--mazegraph", default=str(default_mazegraph()))
     ap.add_argument("--runs", type=int, default=3)
-    ap.add_argument("--cap", type=float, default=120.0)
-    ap.add_argument("--quick", action="store_true")
-    ap.add_argument("--shared", default=str(ROOT.parent / "shared" / "games")
-                    if (ROOT.parent / "shared" / "games").is_dir() else "/work/shared/games")
+    ap.add_argument("--cap", type=float, default=20.0)
+    ap.add_argument("--once-above", type=float, default=2.0)
+    ap.add_argument("--quick", action="store_true", help="small sizes only (a smoke run)")
+    ap.add_argument("--only", help="comma-separated families (names as in the tables)")
+    ap.add_argument("--shared", default="/work/shared/games",
+                    help="its syntcomp/*.pg are measured as one family when present")
     ap.add_argument("--work", help="where generated games are kept (default: a temporary dir)")
     a = ap.parse_args()
     mg = Path(a.mazegraph)
     if not mg.exists():
         sys.exit(f"no mazegraph binary at {mg}: cargo build --release")
-    oink = Path(a.oink) if a.oink and Path(a.oink).exists() else None
+    oink_dir = Path(a.oink_dir) if a.oink_dir and Path(a.oink_dir).is_dir() else None
+    oink = oink_dir / "oink" if oink_dir and (oink_dir / "oink").is_file() else None
+    notes = []
     if oink is None:
-        print(f"(Oink not found at {a.oink}: skipped; give --oink PATH or OINK=PATH)\n")
+        notes.append(f"Oink not found in {a.oink_dir}: its solvers are left out "
+                     "(--oink-dir DIR or OINK_DIR=DIR)")
     tmp = tempfile.TemporaryDirectory()
     work = Path(a.work) if a.work else Path(tmp.name)
     work.mkdir(parents=True, exist_ok=True)
-    sol_dir = Path(tmp.name)
-    ours_inner = re.compile(r"solved in ([0-9.]+) s")
-    oink_inner = re.compile(r"total solving time: ([0-9.]+) sec")
+    sol_dir = Path(tmp.name) / "sol"
+    sol_dir.mkdir(exist_ok=True)
+    oink_solvers = [s for s in a.oink_solvers.split(",") if s]
+    cols = solvers(mg, oink, oink_solvers)
+    only = set(a.only.split(",")) if a.only else None
 
-    columns = [label for _, label in OURS] + ([f"oink {s}" for s in OINK_SOLVERS] if oink else [])
-    print(f"median of {a.runs} runs, whole-process wall seconds (in parentheses: the tool's own "
-          f"solving time); cap {a.cap:.0f} s\n")
-    print("| game | vertices | edges | " + " | ".join(columns) + " | winners |")
-    print("|---|---:|---:|" + "---:|" * len(columns) + "---|")
-    over_cap = set()  # (family, column): too slow on a smaller game of the family
-    problems = []
-    for family, label, path, _ in games(work, a.quick, Path(a.shared)):
-        n_edges = edge_count(path)
-        cells = []
-        for name, col in OURS:
-            if (family, col) in over_cap:
-                cells.append(f"> {a.cap:.0f}")
-                continue
-            r = measure([mg, "solve-game", path, "--method", name], a.runs, a.cap,
-                        ours_inner)
-            if r is None:
-                over_cap.add((family, col))
-                cells.append(f"> {a.cap:.0f}")
-            else:
-                cells.append(f"{r[0]:.3f} ({r[1]:.3f})" if r[1] is not None else f"{r[0]:.3f}")
-        # Our solutions, for the comparison (the default one even past the cap, within 5 caps).
-        ours_sol = sol_dir / "ours.sol"
-        verdict = []
-        if run([mg, "solve-game", path, "-o", ours_sol], 5 * a.cap) is None:
-            problems.append(f"{label}: no mazegraph solution within {5 * a.cap:.0f} s")
-            mine = {}
-        else:
-            mine = winners(ours_sol)
-        if mine and not cells[1].startswith(">"):
-            z_sol = sol_dir / "zielonka.sol"
-            run([mg, "solve-game", path, "--method", "zielonka", "-o", z_sol], None)
-            if winners(z_sol) != mine:
-                problems.append(f"{label}: mazegraph tangle and zielonka disagree")
-                verdict.append("**tl≠zlk**")
+    plan = []  # (family, description, [(label, path)])
+    for name, spec in FAMILIES.items():
+        if only and name not in only:
+            continue
+        sizes = spec[2] if a.quick else spec[3]
+        games = family_games(name, spec, sizes, oink_dir, work, notes)
+        if games:
+            plan.append((name, spec[1], games))
+    syntcomp = Path(a.shared) / "syntcomp"
+    if (not only or "syntcomp" in only) and syntcomp.is_dir():
+        files = sorted(syntcomp.glob("*.pg"))
+        plan.append(("syntcomp", f"SYNTCOMP games ({syntcomp})",
+                     [(p.stem, p) for p in (files[:3] if a.quick else files)]))
+
+    started = time.perf_counter()
+    print(f"Median of {a.runs} interleaved runs, whole-process wall seconds; cap {a.cap:g} s "
+          f"per run (\"> {a.cap:g}\": stopped, and not run on the family's larger games); ¹: one "
+          f"run (the first took over {a.once_above:g} s). mazegraph: {mg}"
+          + (f"; Oink: {oink} (best of {', '.join(oink_solvers)})" if oink else "") + ".\n")
+    for note in notes:
+        print(f"note: {note}")
+    if notes:
+        print()
+    problems, errors = [], []
+    for family, description, games in plan:
+        print(f"#### {family}\n\n{description}.\n")
+        head = ["game", "vertices", "edges"] + [c for c, _ in cols if c.startswith("mg ")]
         if oink:
-            for s in OINK_SOLVERS:
-                col = f"oink {s}"
-                if (family, col) in over_cap:
-                    cells.append(f"> {a.cap:.0f}")
-                    continue
-                o_sol = sol_dir / f"oink_{s}.sol"
-                r = measure([oink, path, o_sol, f"--{s}"], a.runs, a.cap, oink_inner)
-                if r is None:
-                    over_cap.add((family, col))
-                    cells.append(f"> {a.cap:.0f}")
-                    continue
-                cells.append(f"{r[0]:.3f} ({r[1]:.3f})" if r[1] is not None else f"{r[0]:.3f}")
-                theirs = winners(o_sol)
-                if mine and theirs != mine:
-                    diff = [v for v in mine if theirs.get(v) != mine[v]]
-                    problems.append(f"{label}: oink {s} disagrees on {len(diff)} vertices, "
-                                    f"e.g. {diff[:5]}")
-                    verdict.append(f"**≠ oink {s}**")
-                chk = subprocess.run([mg, "solve-game", path, "--check", o_sol],
+            head += ["oink best", "default / oink"]
+        print("| " + " | ".join(head) + " | winners |")
+        print("|---|---:|---:|" + "---:|" * (len(head) - 3) + "---|")
+        over = set()  # columns past the cap on a smaller game of this family
+        for label, path in games:
+            n, m = size_of(path)
+            res = measure_game(path, cols, a.runs, a.cap, a.once_above, over, sol_dir, errors)
+            over |= {c for c, r in res.items() if r in ("cap", "skip")}
+            cells = [fmt(res[c], a.cap, a.runs) for c, _ in cols if c.startswith("mg ")]
+            verdict = []
+            # Winners: every solver that finished against the first one that did.
+            finished = [(c, winners(r[2])) for c, r in res.items() if done(r)]
+            for c, w in finished[1:]:
+                ref_col, ref = finished[0]
+                if w != ref:
+                    diff = [v for v in ref if w.get(v) != ref[v]]
+                    problems.append(f"{label}: {c} and {ref_col} disagree on {len(diff)} "
+                                    f"vertices, e.g. {diff[:5]}")
+                    verdict.append(f"**{c} ≠ {ref_col}**")
+            ours = [(c, r) for c, r in res.items() if c.startswith("oink ") and done(r)]
+            for c, r in ours:
+                chk = subprocess.run([mg, "solve-game", path, "--check", r[2]],
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
                 if chk.returncode != 0:
-                    problems.append(f"{label}: oink {s}'s solution fails our checker: "
+                    problems.append(f"{label}: {c}'s solution fails our checker: "
                                     f"{(chk.stdout + chk.stderr).strip()[:200]}")
-                    verdict.append(f"**oink {s} refused**")
-        if not verdict:
-            verdict.append("agree" + (", Oink's verified" if oink else ""))
-        print(f"| {label} | {len(mine) or '?'} | {n_edges} | " + " | ".join(cells) + " | "
-              + "; ".join(verdict) + " |", flush=True)
+                    verdict.append(f"**{c} refused**")
+            if oink:
+                if ours:
+                    best, who = min((r[0], c[5:]) for c, r in ours)
+                    cells.append(f"{best:.3f} ({who})")
+                    d = res["mg default"]
+                    if done(d):
+                        cells.append(f"{d[0] / best:.2f}×")
+                    else:
+                        cells.append(f"> {a.cap / best:.0f}×" if best > 0 else "—")
+                elif all(r == "error" for c, r in res.items() if c.startswith("oink ")):
+                    cells += ["error (all)", "—"]
+                else:
+                    cells += [f"> {a.cap:g} (all)", "—"]
+            if not finished:
+                verdict.append("no solver finished")
+            elif len(finished) == 1 and not verdict:
+                verdict.append(f"only {finished[0][0]} finished"
+                               + (", verified by our checker" if ours else ""))
+            elif not verdict:
+                verdict.append(f"{len(finished)} agree" + (", Oink's verified" if ours else ""))
+            print(f"| {label} | {n} | {m} | " + " | ".join(cells) + " | " + "; ".join(verdict)
+                  + " |", flush=True)
+        print()
+    for e in errors:
+        print(f"note: failed: {e}")
+    print(f"({time.perf_counter() - started:.0f} s in all)")
     if problems:
         print("\n!!! DISAGREEMENTS !!!", file=sys.stderr)
         for p in problems:
