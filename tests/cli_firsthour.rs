@@ -1,7 +1,6 @@
 //! What trips a newcomer in the first hour (issue 27): usage, help texts, notes and pictures
 //! a person can read. Each test runs the real binary.
 
-
 mod common;
 use common::*;
 
@@ -62,4 +61,107 @@ fn usage_errors_are_one_line_that_keeps_its_meaning() {
         e.contains("'frob'") && e.contains("convert, equal, solve"),
         "{e}"
     );
+}
+
+#[test]
+fn generate_help_says_what_each_algorithm_makes() {
+    let help = stdout(&["generate", "--help"]);
+    let names = [
+        "backtracker",
+        "kruskal",
+        "prim",
+        "bfs",
+        "wall-removal",
+        "growth",
+        "wilson",
+        "aldous-broder",
+        "eller",
+        "hunt-and-kill",
+        "growing-tree",
+        "binary-tree",
+        "sidewinder",
+        "division",
+    ];
+    for name in names {
+        let line = help
+            .lines()
+            .find(|l| l.trim_start().starts_with(&format!("- {name}:")))
+            .unwrap_or_else(|| panic!("{name} has no line in generate --help:\n{help}"));
+        let about = line.split_once(':').unwrap().1.trim();
+        assert!(about.len() > 20, "{name}: {line}");
+    }
+    let wall_removal = help
+        .lines()
+        .skip_while(|l| !l.contains("- wall-removal:"))
+        .take(2)
+        .collect::<String>();
+    assert!(
+        wall_removal.contains("NOT perfect") && wall_removal.contains("disconnected"),
+        "{wall_removal}"
+    );
+}
+
+#[test]
+fn a_huge_maze_says_its_size_when_piped() {
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("h.png");
+    let out = mg()
+        .args([
+            "generate",
+            "--huge",
+            "--size",
+            "40x60",
+            "--seed",
+            "1",
+            "-o",
+            s(&png),
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "one note, no progress bar: {err}");
+    assert!(err.contains("121×81 pixels"), "{err}");
+    let quiet = mg()
+        .args(["generate", "--huge", "--size", "40x60", "-q", "-o", s(&png)])
+        .output()
+        .unwrap();
+    assert!(quiet.status.success() && quiet.stderr.is_empty());
+}
+
+#[test]
+fn words_a_newcomer_reads() {
+    // A* counts the cells it expanded, not "kept".
+    let out = mg()
+        .args(["solve", &data("perfect15x20.png"), "-m", "astar"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let said = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        said.contains("expanded") && !said.contains("kept"),
+        "{said}"
+    );
+    // A refusal is one line, without a seed note before it.
+    let e = error(&["generate", "-a", "eller", "--size", "5x5x5", "--to", "json"]);
+    assert!(e.contains("2-D") && !e.contains("seed"), "{e}");
+}
+
+#[test]
+fn the_notebook_script_has_a_usage_text() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let out = std::process::Command::new("bash")
+        .arg(format!("{root}/scripts/notebooks.sh"))
+        .arg("--help")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let help = String::from_utf8(out.stdout).unwrap();
+    assert!(help.starts_with("Usage: scripts/notebooks.sh"), "{help}");
+    assert!(help.contains("--update") && help.contains("NOTEBOOK_CELL_TIMEOUT"));
+    assert!(!help.contains("set -euo") && !help.contains("# "), "{help}");
 }
