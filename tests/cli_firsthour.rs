@@ -165,3 +165,89 @@ fn the_notebook_script_has_a_usage_text() {
     assert!(help.contains("--update") && help.contains("NOTEBOOK_CELL_TIMEOUT"));
     assert!(!help.contains("set -euo") && !help.contains("# "), "{help}");
 }
+
+/// Width, height, RGB pixels and the legend's rows (from its text chunk) of a PNG.
+fn decode(path: &std::path::Path) -> (usize, usize, Vec<[u8; 3]>, usize) {
+    let mut dec = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).unwrap()));
+    dec.set_transformations(png::Transformations::EXPAND);
+    let mut reader = dec.read_info().unwrap();
+    let legend = mazegraph::legend::legend_rows(
+        &reader.info().uncompressed_latin1_text,
+        reader.info().height as usize,
+    );
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    let (w, h) = (info.width as usize, info.height as usize);
+    let px = buf[..w * h * 3]
+        .chunks(3)
+        .map(|c| [c[0], c[1], c[2]])
+        .collect();
+    (w, h, px, legend)
+}
+
+#[test]
+fn start_and_goal_show_in_a_picture_of_small_cells() {
+    use mazegraph::palette::{GOAL, START};
+    let dir = tempfile::tempdir().unwrap();
+    let maze = dir.path().join("m.txt");
+    mg().args(["generate", "--size", "60x60", "--seed", "3", "-o", s(&maze)])
+        .assert()
+        .success();
+    // 121 cells of 5 pixels: the start and goal each colour far more than their own cell.
+    let solved = dir.path().join("solved.png");
+    let rendered = dir.path().join("rendered.png");
+    mg().args(["solve", s(&maze), "-o", s(&solved)])
+        .assert()
+        .success();
+    mg().args([
+        "render",
+        s(&maze),
+        "-o",
+        s(&rendered),
+        "--overlay",
+        "solution",
+    ])
+    .assert()
+    .success();
+    for picture in [&solved, &rendered] {
+        let (w, h, px, legend) = decode(picture);
+        assert_eq!(w, 121 * 5);
+        let maze_px = &px[..w * (h - legend)];
+        for colour in [START, GOAL] {
+            let n = maze_px.iter().filter(|&&p| p == colour).count();
+            assert!(
+                n > 4 * 25,
+                "{}: {n} pixels of {colour:?}",
+                picture.display()
+            );
+        }
+        // Over path cells only: the picture still reads as the maze.
+        mg().args(["equal", s(&maze), s(picture)])
+            .assert()
+            .success();
+    }
+}
+
+#[test]
+fn an_n_d_legend_never_dominates_its_slices() {
+    let dir = tempfile::tempdir().unwrap();
+    for scale in ["6", "9"] {
+        let out = dir.path().join(format!("cube{scale}.png"));
+        mg().args([
+            "render",
+            &data("cube.json"),
+            "-o",
+            s(&out),
+            "--overlay",
+            "solution",
+        ])
+        .args(["--scale", scale])
+        .assert()
+        .success();
+        let (_, h, _, legend) = decode(&out);
+        assert!(
+            legend > 0 && legend < h - legend,
+            "{scale}: {legend} of {h}"
+        );
+    }
+}
