@@ -332,6 +332,7 @@ pub fn run_graphviz(
     max_vertices: usize,
 ) -> Result<Vec<u8>> {
     check_size(dot.vertices, max_vertices)?;
+    let text = with_key(&dot.text);
     let (engine, keep_positions) = engine.resolve(dot.positioned, dot.vertices);
     let mut args = vec![
         CommandArg::Layout(engine.layout()),
@@ -340,7 +341,55 @@ pub fn run_graphviz(
     if keep_positions {
         args.push(CommandArg::Custom("-n".to_string()));
     }
-    graphviz_rust::exec_dot(dot.text.clone(), args).map_err(|e| graphviz_error(engine, e))
+    graphviz_rust::exec_dot(text, args).map_err(|e| graphviz_error(engine, e))
+}
+
+/// The key of a drawing: what its shapes and colours mean, as a caption under it, read from
+/// the DOT mazegraph wrote (the palette's start and goal colours, a game's shapes, its initial
+/// vertex); empty when nothing in the drawing needs one.
+///
+/// ```
+/// use mazegraph::{draw::{dot_of_game, dot_of_maze, key}, game::{Game, Player}, Maze};
+/// let m = Maze::from_text_rows(&["#.#", "#..", "###"]).unwrap();
+/// assert!(key(&dot_of_maze(&m, false, 100).unwrap().text).contains("start"));
+/// let g = Game::new(vec![Player::Zero, Player::One], vec![0, 1], &[(0, 1), (1, 0)]).unwrap();
+/// assert!(key(&dot_of_game(&g).unwrap().text).contains("player 0"));
+/// ```
+pub fn key(dot: &str) -> String {
+    use crate::palette::{hex, GOAL, START};
+    let swatch = |c, text: &str| format!(r#"<font color="{}">&#9679;</font> {text}"#, hex(c));
+    let mut parts = Vec::new();
+    if dot.starts_with("digraph game") {
+        parts.push("diamond: player 0".to_string());
+        parts.push("box: player 1".to_string());
+        parts.push("number: priority".to_string());
+        if dot.contains("initial=true") {
+            parts.push(format!(
+                r#"<font color="{}">double outline</font>: initial vertex"#,
+                hex(START)
+            ));
+        }
+    } else {
+        let (start, goal) = (hex(START), hex(GOAL));
+        if dot.contains(&start) {
+            parts.push(swatch(START, "start"));
+        }
+        if dot.contains(&goal) {
+            parts.push(swatch(GOAL, "goal"));
+        }
+    }
+    parts.join("     ")
+}
+
+/// `dot` with [`key`] as the graph's caption, under the drawing (unchanged without a key).
+fn with_key(dot: &str) -> String {
+    let key = key(dot);
+    match dot.split_once('{') {
+        Some((head, body)) if !key.is_empty() => format!(
+            "{head}{{\n  graph [label=<{key}>, labelloc=b, fontsize=12, fontname=\"Helvetica\"];{body}"
+        ),
+        _ => dot.to_string(),
+    }
 }
 
 /// One line for a failed Graphviz run.

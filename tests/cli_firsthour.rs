@@ -251,3 +251,24 @@ fn an_n_d_legend_never_dominates_its_slices() {
         );
     }
 }
+
+#[test]
+fn graphviz_pictures_have_a_key() {
+    if !mazegraph::draw::graphviz_installed() {
+        eprintln!("Graphviz is not installed: skipped");
+        return;
+    }
+    let maze = stdout(&[
+        "draw",
+        &data("perfect15x20.png"),
+        "--junctions",
+        "--to",
+        "svg",
+    ]);
+    assert!(maze.contains("start"), "{maze}");
+    assert!(maze.contains("goal"));
+    let game = stdout(&["draw", &data("game.pg"), "--to", "svg"]);
+    for words in ["player 0", "player 1", "priority", "initial vertex"] {
+        assert!(game.contains(words), "{words}");
+    }
+}
