@@ -381,13 +381,40 @@ pub fn key(dot: &str) -> String {
     parts.join("     ")
 }
 
-/// `dot` with [`key`] as the graph's caption, under the drawing (unchanged without a key).
+/// `dot` drawn for a person: [`key`] as the graph's caption under the drawing, and a small
+/// maze (its cells 10 points apart, [`crate::format::dot`]) scaled up to about 640 pixels
+/// across, so that a maze of a few cells is not a thumbnail.
 fn with_key(dot: &str) -> String {
+    // `maze_shape="R,C[,…]"`: the grid the positions come from, 10 points a cell.
+    let longest = dot
+        .split_once("maze_shape=\"")
+        .and_then(|(_, rest)| rest.split_once('"'))
+        .and_then(|(shape, _)| {
+            shape
+                .split(',')
+                .map(|d| d.trim().parse::<u64>().ok())
+                .collect::<Option<Vec<_>>>()
+        })
+        .and_then(|dims| dims.into_iter().max())
+        .filter(|&n| n > 0 && n < 48);
+    // Scaled up (`!`) to 6.5 inches, 468 points (624 pixels at Graphviz's 96 dots an inch);
+    // the caption's text shrunk as much, so that it keeps its size in the picture.
+    let grow = longest.map_or(1.0, |cells| 468.0 / (cells as f64 * 10.0));
+    let mut attrs = Vec::new();
     let key = key(dot);
+    if !key.is_empty() {
+        attrs.push(format!(
+            "label=<{key}>, labelloc=b, fontsize={:.1}, fontname=\"Helvetica\"",
+            12.0 / grow
+        ));
+    }
+    if longest.is_some() {
+        attrs.push("size=\"6.5,6.5!\"".to_string());
+    }
     match dot.split_once('{') {
-        Some((head, body)) if !key.is_empty() => format!(
-            "{head}{{\n  graph [label=<{key}>, labelloc=b, fontsize=12, fontname=\"Helvetica\"];{body}"
-        ),
+        Some((head, body)) if !attrs.is_empty() => {
+            format!("{head}{{\n  graph [{}];{body}", attrs.join(", "))
+        }
         _ => dot.to_string(),
     }
 }

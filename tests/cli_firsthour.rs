@@ -271,4 +271,12 @@ fn graphviz_pictures_have_a_key() {
     for words in ["player 0", "player 1", "priority", "initial vertex"] {
         assert!(game.contains(words), "{words}");
     }
+    // A maze of a few cells is drawn big enough to see, not as a thumbnail.
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("seed.png");
+    mg().args(["draw", &data("seed.txt"), "-o", s(&png)])
+        .assert()
+        .success();
+    let (w, _, _, _) = decode(&png);
+    assert!(w >= 400, "{w}");
 }
