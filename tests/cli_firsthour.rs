@@ -66,23 +66,7 @@ fn usage_errors_are_one_line_that_keeps_its_meaning() {
 #[test]
 fn generate_help_says_what_each_algorithm_makes() {
     let help = stdout(&["generate", "--help"]);
-    let names = [
-        "backtracker",
-        "kruskal",
-        "prim",
-        "bfs",
-        "wall-removal",
-        "growth",
-        "wilson",
-        "aldous-broder",
-        "eller",
-        "hunt-and-kill",
-        "growing-tree",
-        "binary-tree",
-        "sidewinder",
-        "division",
-    ];
-    for name in names {
+    for name in mazegraph::generate::Algorithm::NAMES {
         let line = help
             .lines()
             .find(|l| l.trim_start().starts_with(&format!("- {name}:")))
