@@ -18,13 +18,36 @@ cd "$(dirname "$0")/.."
 root=$PWD
 
 EVCXR_VERSION=0.22.0
+usage() {
+  cat <<'USAGE'
+Usage: scripts/notebooks.sh [--update] [NOTEBOOK.ipynb ...]
+
+Runs the Rust notebooks in notebooks/ headless with the evcxr Jupyter kernel, every cell in
+order, and fails on the first error.
+
+  (no option)   check: run them into a temporary directory; the committed notebooks are not
+                touched (what CI runs)
+  --update      run them in place, rewriting their committed outputs
+  NOTEBOOK      only these notebooks (default: every notebook in notebooks/ with the Rust
+                kernel; notebooks/python.ipynb is run by CI's Python step)
+  -h, --help    print this and exit
+
+Installs what is missing: nbconvert and nbclient in the venv .ci/venv, evcxr_jupyter
+(cargo install --locked, version pinned in the script) and its kernel spec "rust".
+
+Environment:
+  NOTEBOOK_CELL_TIMEOUT  seconds a cell may take (default 900: the first cell builds
+                         mazegraph and its dependencies)
+  EVCXR_TMPDIR           where evcxr builds (default target/notebooks/evcxr)
+USAGE
+}
 update=0
 notebooks=()
 for arg in "$@"; do
   case "$arg" in
     --update) update=1 ;;
-    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
-    -*) echo "notebooks.sh: unknown option $arg" >&2; exit 2 ;;
+    -h|--help) usage; exit 0 ;;
+    -*) echo "notebooks.sh: unknown option $arg (see scripts/notebooks.sh --help)" >&2; exit 2 ;;
     *) notebooks+=("$arg") ;;
   esac
 done

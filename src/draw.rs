@@ -332,6 +332,7 @@ pub fn run_graphviz(
     max_vertices: usize,
 ) -> Result<Vec<u8>> {
     check_size(dot.vertices, max_vertices)?;
+    let text = with_key(&dot.text);
     let (engine, keep_positions) = engine.resolve(dot.positioned, dot.vertices);
     let mut args = vec![
         CommandArg::Layout(engine.layout()),
@@ -340,7 +341,82 @@ pub fn run_graphviz(
     if keep_positions {
         args.push(CommandArg::Custom("-n".to_string()));
     }
-    graphviz_rust::exec_dot(dot.text.clone(), args).map_err(|e| graphviz_error(engine, e))
+    graphviz_rust::exec_dot(text, args).map_err(|e| graphviz_error(engine, e))
+}
+
+/// The key of a drawing: what its shapes and colours mean, as a caption under it, read from
+/// the DOT mazegraph wrote (the palette's start and goal colours, a game's shapes, its initial
+/// vertex); empty when nothing in the drawing needs one.
+///
+/// ```
+/// use mazegraph::{draw::{dot_of_game, dot_of_maze, key}, game::{Game, Player}, Maze};
+/// let m = Maze::from_text_rows(&["#.#", "#..", "###"]).unwrap();
+/// assert!(key(&dot_of_maze(&m, false, 100).unwrap().text).contains("start"));
+/// let g = Game::new(vec![Player::Zero, Player::One], vec![0, 1], &[(0, 1), (1, 0)]).unwrap();
+/// assert!(key(&dot_of_game(&g).unwrap().text).contains("player 0"));
+/// ```
+pub fn key(dot: &str) -> String {
+    use crate::palette::{hex, GOAL, START};
+    let swatch = |c, text: &str| format!(r#"<font color="{}">&#9679;</font> {text}"#, hex(c));
+    let mut parts = Vec::new();
+    if dot.starts_with("digraph game") {
+        parts.push("diamond: player 0".to_string());
+        parts.push("box: player 1".to_string());
+        parts.push("number: priority".to_string());
+        if dot.contains("initial=true") {
+            parts.push(format!(
+                r#"<font color="{}">double outline</font>: initial vertex"#,
+                hex(START)
+            ));
+        }
+    } else {
+        let (start, goal) = (hex(START), hex(GOAL));
+        if dot.contains(&start) {
+            parts.push(swatch(START, "start"));
+        }
+        if dot.contains(&goal) {
+            parts.push(swatch(GOAL, "goal"));
+        }
+    }
+    parts.join("     ")
+}
+
+/// `dot` drawn for a person: [`key`] as the graph's caption under the drawing, and a small
+/// maze (its cells 10 points apart, [`crate::format::dot`]) scaled up to about 640 pixels
+/// across, so that a maze of a few cells is not a thumbnail.
+fn with_key(dot: &str) -> String {
+    // `maze_shape="R,C[,…]"`: the grid the positions come from, 10 points a cell.
+    let longest = dot
+        .split_once("maze_shape=\"")
+        .and_then(|(_, rest)| rest.split_once('"'))
+        .and_then(|(shape, _)| {
+            shape
+                .split(',')
+                .map(|d| d.trim().parse::<u64>().ok())
+                .collect::<Option<Vec<_>>>()
+        })
+        .and_then(|dims| dims.into_iter().max())
+        .filter(|&n| n > 0 && n < 48);
+    // Scaled up (`!`) to 6.5 inches, 468 points (624 pixels at Graphviz's 96 dots an inch);
+    // the caption's text shrunk as much, so that it keeps its size in the picture.
+    let grow = longest.map_or(1.0, |cells| 468.0 / (cells as f64 * 10.0));
+    let mut attrs = Vec::new();
+    let key = key(dot);
+    if !key.is_empty() {
+        attrs.push(format!(
+            "label=<{key}>, labelloc=b, fontsize={:.1}, fontname=\"Helvetica\"",
+            12.0 / grow
+        ));
+    }
+    if longest.is_some() {
+        attrs.push("size=\"6.5,6.5!\"".to_string());
+    }
+    match dot.split_once('{') {
+        Some((head, body)) if !attrs.is_empty() => {
+            format!("{head}{{\n  graph [{}];{body}", attrs.join(", "))
+        }
+        _ => dot.to_string(),
+    }
 }
 
 /// One line for a failed Graphviz run.

@@ -108,6 +108,30 @@ impl Legend {
             .max()
             .unwrap_or(0);
         let k = if widest + 24 <= width { 2 } else { 1 };
+        Self::laid_out(entries, width, k)
+    }
+
+    /// [`Legend::new`] for a picture whose drawing (the maze, its slices) is `body` pixels
+    /// high: the legend never dominates it. Text 16 pixels high only while the strip stays
+    /// under half the drawing's height, else 8.
+    ///
+    /// ```
+    /// use mazegraph::legend::{Entry, Legend, Swatch};
+    /// let entries = || vec![Entry::new(Swatch::Colour(1), "start"), Entry::new(Swatch::Colour(2), "goal")];
+    /// let tall = Legend::fitted(entries(), 400, 400);
+    /// let low = Legend::fitted(entries(), 400, 40);
+    /// assert!(low.height() < tall.height());
+    /// ```
+    pub fn fitted(entries: Vec<Entry>, width: usize, body: usize) -> Legend {
+        let big = Self::new(entries, width);
+        if big.k == 1 || 2 * big.height <= body {
+            return big;
+        }
+        Self::laid_out(big.entries, width, 1)
+    }
+
+    /// The layout with text `k` pixels a font pixel.
+    fn laid_out(entries: Vec<Entry>, width: usize, k: usize) -> Legend {
         let pad = 6 * k;
         let line = 12 * k;
         let mut placed = Vec::with_capacity(entries.len());

@@ -2,7 +2,8 @@
 //!
 //! Each cell is a `scale × scale` square: walls black, path cells white. Overlays add colour:
 //!
-//! - [`Overlay::Solution`]: the dead-end-filling solution path red, the start green, the goal blue;
+//! - [`Overlay::Solution`]: the dead-end-filling solution path blue, the start green, the goal
+//!   red ([`crate::palette`]);
 //! - [`Overlay::Filled`]: as `Solution`, and the filled dead ends grey, the kept cells off the
 //!   path (cycles) light yellow;
 //! - [`Overlay::Portals`]: the two ends of each portal carry a mark of the same colour (a centred
@@ -18,13 +19,18 @@
 //!
 //! Results the caller computed are drawn by the same means, in the same colours:
 //!
-//! - [`Overlay::Path`] ([`Overlay::path`]): any path, red, its first cell green and its last
-//!   blue, as the solution overlay draws its own;
+//! - [`Overlay::Path`] ([`Overlay::path`]): any path, blue, its first cell green and its last
+//!   red, as the solution overlay draws its own;
 //! - [`Overlay::Cells`] ([`Overlay::cells`]): any set of cells, light yellow, the colour of
 //!   the cells a solver kept;
 //! - [`Overlay::Ranks`] ([`Overlay::ranks`]): cells shaded by rank as the attractor overlay
 //!   shades them (rank 0 darkest);
 //! - [`Overlay::solution`]: a [`Solution`] of any method, its path and its kept cells.
+//!
+//! Once cells are 3 pixels or more, the start and goal of a solution or path overlay also get
+//! a [`Disc`] of their colour over the path cells around them (never over walls, so that the
+//! picture reads back as its maze): a single cell is easily lost in a big picture. A portal end
+//! on a solution gets a smaller mark, so that the solution's colour shows around it.
 //!
 //! Overlays combine; where they meet, the start and goal marks of a solution or path overlay
 //! win, then rank shades, then paths, then the kept cells and sets, then the filled colour;
@@ -575,7 +581,7 @@ impl<'a> Picture<'a> {
             ));
         }
         let old = self.legend.as_ref().map_or(0, Legend::height);
-        let legend = Legend::new(entries, self.width);
+        let legend = Legend::fitted(entries, self.width, self.height - old);
         self.height = self.height - old + legend.height();
         self.legend = (legend.height() > 0).then_some(legend);
     }
@@ -746,20 +752,74 @@ impl<'a> Picture<'a> {
         }
     }
 
-    /// Inner margin of a mark: marks fill the square but this many pixels on each side.
-    fn mark_margin(&self) -> usize {
-        if self.scale >= 3 {
+    /// Inner margin of a mark: marks fill the square but this many pixels on each side. A
+    /// portal end on a solution (or at a terminal, or shaded) gets a smaller mark, so that the
+    /// solution's colour still shows around it.
+    fn mark_margin(&self, base: u8) -> usize {
+        if self.scale < 3 {
+            0
+        } else if base == OPEN || base == WALL {
             (self.scale / 4).max(1)
         } else {
-            0
+            (self.scale / 3).max(1)
         }
+    }
+
+    /// The path cells of `cell`'s slice under `disc`'s bounding box (the disc around `cell`).
+    fn disc_cells(&self, disc: &Disc, cell: usize) -> Vec<usize> {
+        let (r0, c0) = self.row_col(cell);
+        let reach = (disc.radius() / self.scale as f64).ceil() as usize;
+        let rows = r0.saturating_sub(reach)..(r0 + reach + 1).min(self.rows);
+        let cols = c0.saturating_sub(reach)..(c0 + reach + 1).min(self.cols);
+        // The slice's cells run on row-major from its first cell.
+        let first = cell - r0 * self.cols - c0;
+        let mut cells = Vec::new();
+        for r in rows {
+            for c in cols.clone() {
+                let i = first + r * self.cols + c;
+                if self.maze.grid().is_path(i) && !self.portal_ends.contains(i) {
+                    cells.push(i);
+                }
+            }
+        }
+        cells
+    }
+
+    /// Row and column of `cell` in its slice.
+    fn row_col(&self, cell: usize) -> (usize, usize) {
+        let shape = self.maze.shape();
+        let n = shape.ndim();
+        let coords = shape.coords(cell);
+        match n {
+            0 => (0, 0),
+            1 => (0, coords[0]),
+            _ => (coords[n - 2], coords[n - 1]),
+        }
+    }
+
+    /// The discs around the start and goal of each solution or path overlay, each clipped to
+    /// its slice, with their colours and cells (none below [`Disc::MIN_SCALE`]).
+    fn discs(&self) -> Vec<(Disc, u8, usize)> {
+        let (tw, th) = (self.cols * self.scale, self.rows * self.scale);
+        let mut discs = Vec::new();
+        for &(start, goal) in &self.terminals {
+            for (cell, colour) in [(start, START), (goal, GOAL)] {
+                let (x, y) = self.cell_origin(cell);
+                let (r, c) = self.row_col(cell);
+                let (x0, y0) = (x - c * self.scale, y - r * self.scale);
+                if let Some(disc) = Disc::around((x, y), self.scale, (x0, y0, x0 + tw, y0 + th)) {
+                    discs.push((disc, colour, cell));
+                }
+            }
+        }
+        discs
     }
 
     /// Visits the picture row by row: `f(y, row)` with one palette index per pixel.
     /// Memory: one row of pixels and one row of cell colours.
     pub fn for_each_row(&self, mut f: impl FnMut(usize, &[u8]) -> Result<()>) -> Result<()> {
         let s = self.scale;
-        let m = self.mark_margin();
+        let discs = self.discs();
         let mut row = vec![BACKGROUND; self.width];
         let mut cells: Vec<(u8, u8)> = vec![(WALL, NO_MARK); self.cols * self.tiles_across];
         let mut y = 0;
@@ -795,15 +855,23 @@ impl<'a> Picture<'a> {
                 }
                 for py in 0..s {
                     row.fill(BACKGROUND);
-                    let inner_y = py >= m && py < s - m;
                     for across in 0..self.tiles_across {
                         let (x0, _) = self.tile_origin(down, across);
                         for c in 0..self.cols {
                             let (base, mark) = cells[across * self.cols + c];
                             let px = &mut row[x0 + c * s..x0 + (c + 1) * s];
                             px.fill(base);
-                            if mark != NO_MARK && inner_y {
+                            let m = self.mark_margin(base);
+                            if mark != NO_MARK && py >= m && py < s - m {
                                 px[m..s - m].fill(mark);
+                            }
+                        }
+                    }
+                    for (disc, colour, _) in &discs {
+                        for x in disc.span(y).into_iter().flatten() {
+                            // Over path cells only, under the portal marks.
+                            if row[x] != WALL && !(PORTAL..PORTAL + 8).contains(&row[x]) {
+                                row[x] = *colour;
                             }
                         }
                     }
@@ -931,7 +999,6 @@ impl<'a> Picture<'a> {
             r#"<rect x="0" y="0" width="{w}" height="{h}" fill="{}"/>"#,
             hex(BACKGROUND)
         )?;
-        let m = self.mark_margin();
         let mut marks = Vec::new();
         for down in 0..self.tiles_down {
             for across in 0..self.tiles_across {
@@ -962,7 +1029,7 @@ impl<'a> Picture<'a> {
                         let i = base + r * self.cols + c;
                         let (colour, mark) = self.cell_colour(i);
                         if mark != NO_MARK {
-                            marks.push((c, mark));
+                            marks.push((c, mark, self.mark_margin(colour)));
                         }
                         let mut end = c + 1;
                         while end < self.cols {
@@ -971,7 +1038,7 @@ impl<'a> Picture<'a> {
                                 break;
                             }
                             if mark != NO_MARK {
-                                marks.push((end, mark));
+                                marks.push((end, mark, self.mark_margin(next)));
                             }
                             end += 1;
                         }
@@ -987,7 +1054,7 @@ impl<'a> Picture<'a> {
                         }
                         c = end;
                     }
-                    for &(c, mark) in &marks {
+                    for &(c, mark, m) in &marks {
                         writeln!(
                             out,
                             r#"<rect x="{}" y="{}" width="{}" height="{}" fill="{}"/>"#,
@@ -1002,6 +1069,22 @@ impl<'a> Picture<'a> {
                     progress(done, total);
                 }
             }
+        }
+        for (k, (disc, colour, cell)) in self.discs().iter().enumerate() {
+            // The disc shows on the path cells it covers, never on walls.
+            write!(out, r#"<clipPath id="disc{k}">"#)?;
+            for near in self.disc_cells(disc, *cell) {
+                let (x, y) = self.cell_origin(near);
+                write!(out, r#"<rect x="{x}" y="{y}" width="{s}" height="{s}"/>"#)?;
+            }
+            writeln!(out, "</clipPath>")?;
+            let (cx, cy) = disc.centre();
+            writeln!(
+                out,
+                r#"<circle cx="{cx}" cy="{cy}" r="{}" fill="{}" clip-path="url(#disc{k})"/>"#,
+                disc.radius(),
+                hex(*colour)
+            )?;
         }
         if let Some(l) = &self.legend {
             let top = self.height - l.height();
@@ -1034,6 +1117,90 @@ impl<'a> Picture<'a> {
             PictureFormat::Png => self.write_png_with(out, progress),
             PictureFormat::Svg => self.write_svg_with(out, progress),
         }
+    }
+}
+
+/// A disc around a cell's square: the start and goal marks, which stay visible at any size of
+/// picture (a one-cell square is lost among hundreds of cells). It colours the path cells it
+/// covers, never the walls, so that the picture still reads back as its maze; it is drawn once
+/// cells are [`Disc::MIN_SCALE`] pixels or more (a picture of one pixel per cell is the maze
+/// itself), clipped to a rectangle (the maze, or its slice).
+///
+/// ```
+/// use mazegraph::render::Disc;
+/// assert!(Disc::around((0, 0), 2, (0, 0, 600, 600)).is_none()); // a one-pixel maze
+/// assert!(Disc::around((0, 0), 40, (0, 0, 600, 600)).is_none()); // a big enough cell
+/// let d = Disc::around((40, 40), 10, (0, 0, 600, 300)).unwrap();
+/// assert_eq!(d.radius(), 20.0); // 600 / 30
+/// assert_eq!(d.span(45), Some(25..65));
+/// assert_eq!(d.span(66), None);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Disc {
+    /// Centre, in pixels.
+    cx: f64,
+    cy: f64,
+    radius: f64,
+    /// The rectangle the disc is clipped to: x0, y0, x1, y1 (exclusive).
+    clip: (usize, usize, usize, usize),
+}
+
+impl Disc {
+    /// The smallest cell side, in pixels, that gets a disc.
+    pub const MIN_SCALE: usize = 3;
+
+    /// The disc around the square of side `scale` whose top-left pixel is `(x, y)`, clipped to
+    /// `clip` (x0, y0, x1, y1, the ends exclusive). Its radius is a thirtieth of the clip's
+    /// longer side, so that the mark is found at a glance whatever the cells' size; `None`
+    /// below [`Disc::MIN_SCALE`], and when the cell's own square is about as big.
+    pub fn around(
+        (x, y): (usize, usize),
+        scale: usize,
+        clip: (usize, usize, usize, usize),
+    ) -> Option<Disc> {
+        if scale < Self::MIN_SCALE {
+            return None;
+        }
+        let half = scale as f64 / 2.0;
+        let extent = clip
+            .2
+            .saturating_sub(clip.0)
+            .max(clip.3.saturating_sub(clip.1));
+        let radius = extent as f64 / 30.0;
+        if radius <= 0.75 * scale as f64 {
+            // The cell's own square is as big: nothing to add.
+            return None;
+        }
+        Some(Disc {
+            cx: x as f64 + half,
+            cy: y as f64 + half,
+            radius,
+            clip,
+        })
+    }
+
+    /// The radius in pixels.
+    pub fn radius(&self) -> f64 {
+        self.radius
+    }
+
+    /// The centre `(x, y)` in pixels.
+    pub fn centre(&self) -> (f64, f64) {
+        (self.cx, self.cy)
+    }
+
+    /// The pixels of row `y` whose centres lie in the disc, clipped.
+    pub fn span(&self, y: usize) -> Option<std::ops::Range<usize>> {
+        let (x0, y0, x1, y1) = self.clip;
+        let dy = y as f64 + 0.5 - self.cy;
+        if !(y0..y1).contains(&y) || dy.abs() >= self.radius {
+            return None;
+        }
+        let h = (self.radius * self.radius - dy * dy).sqrt();
+        // Pixels whose centre x + 0.5 lies in [cx - h, cx + h).
+        let from = (self.cx - h - 0.5).ceil().max(x0 as f64) as usize;
+        let to = ((self.cx + h - 0.5).ceil().max(0.0) as usize).min(x1);
+        (from < to).then_some(from..to)
     }
 }
 

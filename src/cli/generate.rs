@@ -22,7 +22,8 @@ use std::process::ExitCode;
     after_help = "A maze of rooms r0×r1×… is a grid of (2r0+1)×(2r1+1)×… cells with rooms at odd
 coordinates. The entrance is opened above the first room along axis 0 (top-left in 2-D), the
 exit below the last one (bottom-right): they are the maze's default start and goal.
-Every algorithm but wall-removal makes a perfect maze; eller and sidewinder are 2-D only;
+Every algorithm but wall-removal makes a perfect maze (wall-removal leaves loops, and rooms
+walled off: a disconnected maze); eller and sidewinder are 2-D only;
 binary-tree, sidewinder, eller and division cannot follow a shape. A shape whose rooms are
 not all connected keeps its largest connected part.
 
@@ -53,9 +54,9 @@ Examples:
   mazegraph generate --huge --size 20000x20000 -o huge.png  # streamed, all cores"
 )]
 pub struct Args {
-    /// The algorithm.
+    /// The algorithm (wall-removal alone makes mazes that are not perfect).
     #[arg(short, long, default_value = "backtracker",
-          value_parser = clap::builder::PossibleValuesParser::new(Algorithm::NAMES))]
+          value_parser = clap::builder::PossibleValuesParser::new(algorithm_values()))]
     algorithm: String,
     /// Rooms per axis, e.g. 30x40 or 5x5x5x5 (a mask PNG gives its own size otherwise).
     #[arg(short, long, value_name = "R0xR1[x…]", value_parser = parse_size)]
@@ -113,6 +114,47 @@ pub struct Args {
     /// maze's cell graph.
     #[arg(long, value_name = "FORMAT", value_parser = super::convert::parse_format)]
     to: Option<Format>,
+}
+
+/// The algorithms as `--help` lists them, each with what it makes. Every one but
+/// wall-removal makes a perfect maze (one way between any two rooms).
+fn algorithm_values() -> Vec<clap::builder::PossibleValue> {
+    let about = |name: &str| match name {
+        "backtracker" => "Depth-first search: long winding corridors, few junctions",
+        "kruskal" => "Random merging of rooms: many short dead ends",
+        "prim" => "Grown from one room through random walls: many short dead ends",
+        "bfs" => {
+            "Breadth-first from the entrance: every room reached by a shortest route, the \
+                  solution as short as the box allows"
+        }
+        "wall-removal" => {
+            "Removes random walls until entrance and exit meet: NOT perfect, it \
+                           has loops and rooms left walled off (a disconnected maze)"
+        }
+        "growth" => "The seed-003 rule: a wall with exactly one path neighbour may become path",
+        "wilson" => "Loop-erased random walks: every perfect maze equally likely",
+        "aldous-broder" => "A random walk: every perfect maze equally likely, slow on big mazes",
+        "eller" => "Row by row with merging sets, in little memory (2-D only, no shapes)",
+        "hunt-and-kill" => "Random walks, then a scan for a room to go on from: long corridors",
+        "growing-tree" => {
+            "Grows from a list of rooms; --pick says which: newest (as \
+                           backtracker), random, oldest, mixed"
+        }
+        "binary-tree" => "Every room opens up or left: fast, with two open sides (no shapes)",
+        "sidewinder" => {
+            "Runs along rows, one opening up per run: an open top row (2-D only, \
+                         no shapes)"
+        }
+        "division" => {
+            "Recursive division of the open box by walls with one door: long \
+                       straight walls (no shapes)"
+        }
+        _ => "",
+    };
+    Algorithm::NAMES
+        .iter()
+        .map(|&n| clap::builder::PossibleValue::new(n).help(about(n)))
+        .collect()
 }
 
 /// A built-in shape, named and described by the library's [`Figure`].
@@ -450,9 +492,10 @@ fn run_huge(
     // The maze is streamed, never held: what bounds it is the memory of one band of blocks
     // (--max-memory), not its cell count (--max-cells does not apply).
     limits.check_bytes("generating this huge maze", huge::memory(&spec))?;
-    if !global_quiet && std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+    if !global_quiet {
         // --size counts rooms; the picture has a pixel per cell, rooms and walls. Said on a
-        // terminal, with the progress bar; piped, stderr stays quiet.
+        // terminal with the progress bar, and piped too (one line, no bar): gigabytes are
+        // never written without a word.
         note!(
             "mazegraph: note: {rows}×{cols} rooms make a picture of {}×{} pixels (1 bit a pixel, \
              about {} before compression)",

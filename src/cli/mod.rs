@@ -141,8 +141,9 @@ pub fn main() -> ExitCode {
     }
 }
 
-/// Help and version go to standard output (exit 0, quietly if the reader left); a usage error
-/// is one line, `mazegraph: error: …` with clap's hint, and exit 2.
+/// Help and version go to standard output (exit 0, quietly if the reader left). A bare
+/// `mazegraph` (no command) prints the command list on standard error, as usage, and exits 2;
+/// any other usage error is one line, `mazegraph: error: …`, and exit 2.
 fn usage_error(e: clap::Error) -> ExitCode {
     use clap::error::ErrorKind;
     if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
@@ -160,36 +161,120 @@ fn usage_error(e: clap::Error) -> ExitCode {
             _ => ExitCode::SUCCESS,
         };
     }
+    let command = subcommand_named(std::env::args().skip(1));
+    let bare = matches!(
+        e.kind(),
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand
+    );
+    if bare && command.is_none() {
+        out::note!("{}", command_list());
+        return ExitCode::from(2);
+    }
+    let rendered = e.render().to_string();
     out::note!(
         "{}",
-        out::error_line(&usage_message(&e.render().to_string()))
+        out::error_line(&usage_message(e.kind(), &rendered, command.as_deref()))
     );
     ExitCode::from(2)
 }
 
-/// clap's rendered usage error as one line: its message and tips, then where to read more.
-fn usage_message(rendered: &str) -> String {
+/// The usage a bare `mazegraph` prints: what it is, how to call it, its commands, where to read
+/// more (the global options are left to `--help`).
+fn command_list() -> String {
+    use clap::CommandFactory;
+    let mut cmd = Cli::command().help_template(
+        "{about-with-newline}\n{usage-heading} {usage}\n\nCommands:\n{subcommands}\n\n\
+         'mazegraph COMMAND --help' shows a command's options and examples;\n\
+         'mazegraph --help' the options every command takes.",
+    );
+    cmd.render_help().to_string().trim_end().to_string()
+}
+
+/// The first argument naming a command (`solve` in `mazegraph -q solve x.png`), whose help a
+/// usage error points to.
+fn subcommand_named(args: impl Iterator<Item = String>) -> Option<String> {
+    use clap::CommandFactory;
+    let cli = Cli::command();
+    args.take_while(|a| a != "--").find(|a| {
+        cli.get_subcommands()
+            .any(|c| c.get_name() == a && c.get_name() != "help")
+    })
+}
+
+/// clap's rendered usage error as one line that keeps its meaning: a missing input names what
+/// is missing and the command's usage; otherwise clap's message and tips; then where to read
+/// more (the help of the command named on the command line).
+fn usage_message(kind: clap::error::ErrorKind, rendered: &str, command: Option<&str>) -> String {
+    use clap::error::ErrorKind;
     let mut parts: Vec<String> = Vec::new();
-    let mut more = String::from("see 'mazegraph --help'");
+    let mut usage = None;
+    let mut missing: Vec<&str> = Vec::new();
     for l in rendered.lines().map(str::trim).filter(|l| !l.is_empty()) {
         if let Some(m) = l.strip_prefix("error:") {
             parts.push(m.trim().to_string());
         } else if let Some(t) = l.strip_prefix("tip:") {
             parts.push(t.trim().to_string());
         } else if let Some(u) = l.strip_prefix("Usage:") {
-            // `Usage: mazegraph solve [OPTIONS] …` names the subcommand whose help to read.
-            let words: Vec<&str> = u
-                .split_whitespace()
-                .take_while(|w| !w.starts_with(['[', '<', '-']))
-                .collect();
-            if !words.is_empty() {
-                more = format!("see '{} --help'", words.join(" "));
+            usage = Some(u.trim());
+        } else if l.starts_with("For more information") {
+        } else if kind == ErrorKind::MissingRequiredArgument {
+            missing.push(l);
+        } else if l.starts_with('[') {
+            // `[possible values: …]` belongs to the message before it.
+            match parts.last_mut() {
+                Some(p) => *p = format!("{p} {l}"),
+                None => parts.push(l.to_string()),
             }
-        } else if !l.starts_with("For more information") {
+        } else {
             parts.push(l.to_string());
         }
     }
+    let more = match command {
+        Some(c) => format!("see 'mazegraph {c} --help'"),
+        None => String::from("see 'mazegraph --help'"),
+    };
+    if kind == ErrorKind::MissingRequiredArgument && !missing.is_empty() {
+        let what = missing_words(&missing);
+        return match usage {
+            Some(u) => format!("{what}: {u} ({more})"),
+            None => format!("{what} ({more})"),
+        };
+    }
+    if kind == ErrorKind::InvalidSubcommand && !rendered.contains("tip:") {
+        use clap::CommandFactory;
+        let names: Vec<String> = Cli::command()
+            .get_subcommands()
+            .map(|c| c.get_name().to_string())
+            .filter(|n| n != "help")
+            .collect();
+        parts.push(format!("the commands are {}", names.join(", ")));
+    }
     format!("{} ({more})", parts.join("; "))
+}
+
+/// "the input is missing", "the inputs A and B are missing", "--size <SIZE> is missing": what
+/// clap lists as not provided (`<INPUT>`, `<INPUTS>...`, `--size <SIZE>`), in words.
+fn missing_words(missing: &[&str]) -> String {
+    let inputs: Vec<&str> = missing
+        .iter()
+        .filter_map(|m| m.strip_prefix('<'))
+        .map(|m| m.trim_end_matches("...").trim_end_matches('>'))
+        .collect();
+    if inputs.len() == missing.len() {
+        match inputs.as_slice() {
+            [one] if one.starts_with("INPUT") => "the input is missing".to_string(),
+            [one] => format!("the input {one} is missing"),
+            [first @ .., last] => format!("the inputs {} and {last} are missing", first.join(", ")),
+            [] => unreachable!("missing is not empty"),
+        }
+    } else {
+        let (last, first) = missing.split_last().expect("missing is not empty");
+        if first.is_empty() {
+            format!("{last} is missing")
+        } else {
+            format!("{} and {last} are missing", first.join(", "))
+        }
+    }
 }
 
 fn is_broken_pipe(e: &anyhow::Error) -> bool {

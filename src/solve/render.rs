@@ -18,6 +18,7 @@ use crate::grid::load_bits;
 use crate::legend::{Entry, Legend, Swatch};
 use crate::maze::Maze;
 use crate::palette;
+use crate::render::Disc;
 use std::io::Write;
 use std::path::Path;
 
@@ -287,7 +288,12 @@ pub fn write_png_scaled(
 ///
 /// [`Method::kept_names`]: super::Method::kept_names
 pub fn legend(maze: &Maze, solution: &Solution, width: usize) -> Legend {
-    legend_with(maze, solution, path_cells(maze, solution).as_ref(), width)
+    legend_with(
+        maze,
+        solution,
+        path_cells(maze, solution).as_ref(),
+        (width, usize::MAX),
+    )
 }
 
 /// [`legend`] with the path's cells already found ([`path_cells`]).
@@ -295,7 +301,7 @@ fn legend_with(
     maze: &Maze,
     solution: &Solution,
     on_path: Option<&fixedbitset::FixedBitSet>,
-    width: usize,
+    (width, body): (usize, usize),
 ) -> Legend {
     let mut entries = vec![
         Entry::new(Swatch::Colour(4), "start"),
@@ -324,7 +330,7 @@ fn legend_with(
     if other {
         entries.push(Entry::new(Swatch::Colour(1), other_name));
     }
-    Legend::new(entries, width)
+    Legend::fitted(entries, width, body)
 }
 
 /// The path's cells as a bitset over the grid; `None` when they are exactly the kept cells
@@ -359,13 +365,16 @@ pub fn write_png_with_legend(
     scale: usize,
     out: &mut dyn Write,
 ) -> Result<()> {
-    let (_, w) = require_2d(maze, "png")?;
+    let (h, w) = require_2d(maze, "png")?;
     let on_path = path_cells(maze, solution);
     let l = legend_with(
         maze,
         solution,
         on_path.as_ref(),
-        w.saturating_mul(scale.max(1)),
+        (
+            w.saturating_mul(scale.max(1)),
+            h.saturating_mul(scale.max(1)),
+        ),
     );
     write_png_inner(maze, solution, on_path, scale, Some(&l), out)
 }
@@ -415,6 +424,13 @@ fn write_png_inner(
     if scale == 1 {
         data.write_rows(0..h, |y, row| rows.draw(y, row))?;
     } else {
+        // Discs around the start and goal (palette 4 and 5), so that they show at any size.
+        let clip = (0, 0, w * scale, h * scale);
+        let at = |cell: usize| ((cell % w) * scale, (cell / w) * scale);
+        let discs: Vec<(Disc, u8)> = [(solution.start, 4u8), (solution.goal, 5u8)]
+            .into_iter()
+            .filter_map(|(cell, colour)| Some((Disc::around(at(cell), scale, clip)?, colour)))
+            .collect();
         data.write_rows(0..h * scale, |y, row| {
             let mut cells = vec![0u8; w.div_ceil(2)];
             rows.draw(y / scale, &mut cells);
@@ -423,6 +439,14 @@ fn write_png_inner(
                 if v != 0 {
                     for k in 0..scale {
                         set_pixel(row, x * scale + k, v);
+                    }
+                }
+            }
+            // Only over path cells, never over walls: the picture still reads as its maze.
+            for (disc, colour) in &discs {
+                for x in disc.span(y).into_iter().flatten() {
+                    if (row[x / 2] >> if x.is_multiple_of(2) { 4 } else { 0 }) & 0x0f != 0 {
+                        set_pixel(row, x, *colour);
                     }
                 }
             }
