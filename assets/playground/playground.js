@@ -699,7 +699,7 @@ function visit(i) {
 function ground(i) {
   const v = G.view;
   if (!v.passage[i]) return C.wall;
-  const k = G.fate && G.fate.cells.get(i);
+  const k = G.fate ? G.fate.cells.get(i) : undefined;
   if ($('game-safe').checked && k !== undefined && k !== 0) { // 0: the wolf's own cell
     return k === null ? C.safe : mix(C.soon, C.late, G.fate.last > 1 ? (k - 1) / (G.fate.last - 1) : 0);
   }
