@@ -570,3 +570,86 @@ fn host_other_than_loopback_warns() {
         "{line}"
     );
 }
+
+#[test]
+fn pursuit_gives_the_sheeps_moves_and_the_fate_of_every_cell() {
+    use mazegraph::format::{Format, Item, ReadOptions};
+    use mazegraph::game::arena::{Piece, Position, Pursuit, Rules};
+    let server = Server::start(&[]);
+    // A closed 4×5-room maze with loops: the sheep escapes from some cells, not from others.
+    let m = maze(
+        &server,
+        r#"{"size": [4, 5], "seed": 3, "loops": 2, "closed": true}"#,
+    );
+    let Ok(Item::Maze(lib)) = Format::Json.read(m.to_string().as_bytes(), &ReadOptions::default())
+    else {
+        panic!("a maze")
+    };
+    let pursuit = Pursuit::solve(&lib, Rules::default(), &Default::default()).unwrap();
+    let w = m["shape"][1].as_u64().unwrap() as usize;
+    let cells = m["cells"].as_str().unwrap().as_bytes();
+    let path: Vec<usize> = (0..cells.len()).filter(|&i| cells[i] == b'.').collect();
+    let wolf = w + 1;
+    for turn in [Piece::Sheep, Piece::Wolf] {
+        let body = serde_json::json!({"maze": m, "wolf": wolf, "sheep": path, "turn": turn.name()});
+        let (status, v) = server.json("POST", "/api/pursuit", &body.to_string());
+        assert_eq!(status, 200, "{v}");
+        assert_eq!(v["turn"], turn.name());
+        let answers = v["sheep"].as_array().unwrap();
+        assert_eq!(answers.len(), path.len());
+        for (a, &s) in answers.iter().zip(&path) {
+            let pos = Position {
+                wolf,
+                sheep: s,
+                turn,
+            };
+            let time = pursuit.capture_time(pos).unwrap();
+            assert_eq!(a["cell"], s);
+            assert_eq!(a["capture_in"], serde_json::json!(time), "{a}");
+            assert_eq!(a["wolf_wins"], time.is_some());
+            // The mover's move: to a neighbouring path cell or a pass; none after a capture.
+            let from = if turn == Piece::Sheep { s } else { wolf };
+            match a["move"].as_u64() {
+                None => assert_eq!(s, wolf, "{a}"),
+                Some(to) => {
+                    let to = to as usize;
+                    assert_eq!(cells[to], b'.');
+                    assert!([0, 1, w].contains(&to.abs_diff(from)), "{a}");
+                }
+            }
+        }
+        // The fate of every path cell for the wolf's cell, as the library gives it.
+        let fate: Vec<(usize, Option<u32>)> = serde_json::from_value(v["fate"].clone()).unwrap();
+        assert_eq!(fate, pursuit.fate(wolf, turn).unwrap());
+    }
+    let wins = path.iter().filter(|&&s| {
+        let pos = Position {
+            wolf,
+            sheep: s,
+            turn: Piece::Sheep,
+        };
+        pursuit.wolf_wins(pos).unwrap()
+    });
+    assert!(wins.count() > 1, "a capture away from the wolf's own cell");
+    // Bad pieces and large arenas are refused in one line.
+    let ask = |body: serde_json::Value| server.json("POST", "/api/pursuit", &body.to_string());
+    let (status, v) = ask(serde_json::json!({"maze": m, "wolf": 0, "sheep": []}));
+    assert_eq!(status, 400);
+    assert!(
+        error_of(&v).contains("the wolf cannot stand on (0, 0)"),
+        "{v}"
+    );
+    let (status, v) =
+        ask(serde_json::json!({"maze": m, "wolf": wolf, "sheep": [wolf], "turn": "goat"}));
+    assert_eq!(status, 400);
+    error_of(&v);
+    let small = Server::start(&["--max-memory", "1M"]);
+    let big = maze(&small, r#"{"size": [20, 20], "seed": 1, "closed": true}"#);
+    let body = serde_json::json!({"maze": big, "wolf": 42, "sheep": []});
+    let (status, v) = small.json("POST", "/api/pursuit", &body.to_string());
+    assert_eq!(status, 413, "{v}");
+    assert!(
+        error_of(&v).contains("the arena of the wolf and the sheep"),
+        "{v}"
+    );
+}

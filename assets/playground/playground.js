@@ -13,11 +13,14 @@ const $ = (id) => document.getElementById(id);
 // rank, since the attractor of the goal is the set of cells on shortest solutions; light
 // yellow the cells a search reached). The few meanings the library's pictures do not have are
 // named here, each with a colour no other meaning uses: the BFS frontier, the strategy's
-// arrows (drawn over the solution's blues, so not blue), the wolf game's pieces.
+// arrows (drawn over the solution's blues, so not blue), the wolf game's pieces, and its
+// overlay of the sheep's fate: green where a sheep escapes the wolf forever, oranges where the
+// wolf can force its capture (dark: soon, light: late).
 const C = {
   wall: '#000000', open: '#ffffff', filled: '#bebebe', kept: '#ffec96', path: '#2171b5',
   start: '#00aa00', goal: '#dc1e1e', background: '#e1e4ec', near: '#2171b5', far: '#9ecae1',
   frontier: '#e7298a', strategy: '#ffd400', wolf: '#6b4a2b', sheep: '#ffffff',
+  safe: '#a1d99b', soon: '#d94801', late: '#fdd0a2',
 };
 // The sides of a wall block in 3D (its top is the walls' colour).
 const WALL_SIDES = ['#5a6070', '#3a3f4b'];
@@ -268,7 +271,12 @@ function show(meaning, colours) {
 }
 
 function legend() {
-  $('legend').innerHTML = [...shown].map(([meaning, colours]) => {
+  $('legend').innerHTML = legendHtml(shown);
+}
+
+// The legend of the meanings in `map` (meaning → colours).
+function legendHtml(map) {
+  return [...map].map(([meaning, colours]) => {
     const n = colours.length;
     const swatch = n === 1 ? colours[0]
       : `linear-gradient(to right, ${[0, 1, 2, 3, 4].map((k) => colours[Math.round(k * (n - 1) / 4)]).join(', ')})`;
@@ -639,6 +647,9 @@ const G = {
   rooms: [12, 16], period: 10, maze: null, view: null, wolf: -1, sheep: [], visited: null,
   paused: false, over: false, time: 0, hunger: 1, eaten: 0, visits: 0, regens: 0, next: 10,
   last: 0, running: false, seed: 1,
+  // The sheep's minds (/api/pursuit): the fate of each path cell (cell → moves to capture,
+  // null when safe) for the wolf's cell it was asked for; sheep moves owed, a request running.
+  fate: null, owed: 0, stale: false, thinking: false, pursuits: 0, sheepMoves: 0,
 };
 const HUNGER_SECONDS = 25;
 
@@ -666,7 +677,7 @@ function randomRoom() {
 
 async function newGame() {
   showError(null, 'game-error');
-  Object.assign(G, { paused: false, over: false, time: 0, hunger: 1, eaten: 0, visits: 0, regens: 0, next: G.period, visited: null, sheep: [] });
+  Object.assign(G, { paused: false, over: false, time: 0, hunger: 1, eaten: 0, visits: 0, regens: 0, next: G.period, visited: null, sheep: [], fate: null, owed: 0 });
   G.seed = Math.floor(Math.random() * 1e9); // a new game, new mazes
   gameSetMaze(await gameMaze());
   const v = G.view;
@@ -674,6 +685,7 @@ async function newGame() {
   visit(G.wolf);
   for (let k = 0; k < 3; k++) G.sheep.push(randomRoom());
   gameDraw();
+  if ($('game-safe').checked) think(false);
   $('game-pause').textContent = 'Pause';
   if (!G.running) { G.running = true; G.last = 0; requestAnimationFrame(gameTick); }
 }
@@ -682,9 +694,32 @@ function visit(i) {
   if (!G.visited[i]) { G.visited[i] = 1; G.visits++; }
 }
 
+// The colour of cell `i` under the pieces: the sheep's fate when it is shown, else visited or
+// not (walls black).
+function ground(i) {
+  const v = G.view;
+  if (!v.passage[i]) return C.wall;
+  const k = G.fate ? G.fate.cells.get(i) : undefined;
+  if ($('game-safe').checked && k !== undefined && k !== 0) { // 0: the wolf's own cell
+    return k === null ? C.safe : mix(C.soon, C.late, G.fate.last > 1 ? (k - 1) / (G.fate.last - 1) : 0);
+  }
+  return G.visited[i] ? '#f1ede4' : C.open;
+}
+
 function gameDraw() {
-  const v = G.view, ctx = v.ctx;
-  for (let i = 0; i < v.passage.length; i++) v.paint(i, v.passage[i] ? (G.visited[i] ? '#f1ede4' : C.open) : C.wall);
+  const v = G.view;
+  for (let i = 0; i < v.passage.length; i++) v.paint(i, ground(i));
+  // The legend: the fates drawn (the wolf's own cell, capture in 0 moves, is under the wolf).
+  const meanings = new Map();
+  if ($('game-safe').checked && G.fate) {
+    const fates = [...G.fate.cells.values()];
+    if (fates.includes(null)) meanings.set('safe: the sheep escapes the wolf forever', [C.safe]);
+    if (fates.some((k) => k > 0)) {
+      meanings.set(`caught: the wolf forces the capture in 1 to ${G.fate.last} moves (dark: soon)`,
+        [0, 0.25, 0.5, 0.75, 1].map((t) => mix(C.soon, C.late, t)));
+    }
+  }
+  $('game-legend').innerHTML = legendHtml(meanings);
   for (const s of G.sheep) sheep(v, s);
   wolf(v, G.wolf);
   $('game').dataset.wolfOnPassage = v.passage[G.wolf] ? '1' : '0';
@@ -693,7 +728,7 @@ function gameDraw() {
 
 function sheep(v, i) {
   const ctx = v.ctx, r = v.cs / 2;
-  v.paint(i, G.visited[i] ? '#f1ede4' : C.open);
+  v.paint(i, ground(i));
   ctx.fillStyle = '#888'; ctx.beginPath(); ctx.arc(v.x(i) + r, v.y(i) + r, r * 0.75, 0, 7); ctx.fill();
   ctx.fillStyle = C.sheep; ctx.beginPath(); ctx.arc(v.x(i) + r, v.y(i) + r, r * 0.6, 0, 7); ctx.fill();
   ctx.fillStyle = '#222'; ctx.beginPath(); ctx.arc(v.x(i) + r * 1.3, v.y(i) + r * 0.8, r * 0.22, 0, 7); ctx.fill();
@@ -701,7 +736,7 @@ function sheep(v, i) {
 
 function wolf(v, i) {
   const ctx = v.ctx, r = v.cs / 2, x = v.x(i), y = v.y(i);
-  v.paint(i, G.visited[i] ? '#f1ede4' : C.open);
+  v.paint(i, ground(i));
   ctx.fillStyle = C.wolf;
   ctx.beginPath();
   ctx.moveTo(x + r * 0.2, y + r * 0.2); ctx.lineTo(x + r * 0.7, y + r * 0.7); ctx.lineTo(x + r * 1.3, y + r * 0.7);
@@ -732,16 +767,79 @@ function move(dir) {
   const from = G.wolf;
   G.wolf = j;
   visit(j);
-  v.paint(from, '#f1ede4');
+  v.paint(from, ground(from));
   const k = G.sheep.indexOf(j);
-  if (k >= 0) {
-    G.eaten++;
-    G.hunger = 1;
-    G.sheep[k] = randomRoom();
-    sheep(v, G.sheep[k]);
-  }
+  if (k >= 0) eat(k);
   wolf(v, j);
   $('game').dataset.wolfOnPassage = v.passage[G.wolf] ? '1' : '0';
+  G.owed = Math.min(3, G.owed + 1);
+  think();
+}
+
+// The wolf eats sheep number k; a new one arrives.
+function eat(k) {
+  G.eaten++;
+  G.hunger = 1;
+  G.sheep[k] = randomRoom();
+  sheep(G.view, G.sheep[k]);
+}
+
+// Sheep number k steps to cell `to` (eaten when the wolf is there).
+function stepSheep(k, to) {
+  const v = G.view, from = G.sheep[k];
+  if (to === from || G.sheep.includes(to)) return;
+  G.sheep[k] = to;
+  v.paint(from, ground(from));
+  if (to === G.wolf) { eat(k); wolf(v, G.wolf); } else sheep(v, to);
+  G.sheepMoves++;
+  $('game').dataset.sheepMoves = G.sheepMoves;
+}
+
+// The sheep think, one request at a time: a move for each wolf's move owed (at most a few
+// behind), or only the fate of the cells when it is stale (a new game, a new maze).
+async function think() {
+  if (G.thinking) return;
+  G.thinking = true;
+  try {
+    while (G.view && (G.owed > 0 || G.stale)) {
+      const moving = G.owed > 0;
+      if (moving) G.owed--;
+      G.stale = false;
+      await pursue(moving);
+    }
+  } finally {
+    G.thinking = false;
+  }
+}
+
+// Asks the server where the sheep go (each by its strategy in the game of it and the wolf:
+// stay where the wolf cannot force a capture, else put the capture off) and the fate of each
+// cell; when that fails, the sheep step at random and the error is shown.
+async function pursue(moving) {
+  const maze = G.maze, wolf = G.wolf, asked = G.sheep.slice();
+  let r;
+  try {
+    r = await api('pursuit', { maze, wolf, sheep: asked, turn: 'sheep' });
+  } catch (e) {
+    showError(e, 'game-error');
+    if (moving && G.maze === maze) asked.forEach((s, k) => { if (G.sheep[k] === s) stepSheep(k, randomStep(s)); });
+    return;
+  }
+  if (G.maze !== maze) return;
+  showError(null, 'game-error');
+  const caught = r.fate.map(([, k]) => k).filter((k) => k !== null);
+  G.fate = { wolf, cells: new Map(r.fate), last: Math.max(1, ...caught) };
+  G.pursuits++;
+  $('game').dataset.pursuits = G.pursuits;
+  if (moving) r.sheep.forEach((a, k) => { if (G.sheep[k] === asked[k] && a.move !== null) stepSheep(k, a.move); });
+  if ($('game-safe').checked) gameDraw();
+}
+
+// A random move from cell i: a neighbouring passage, or staying.
+function randomStep(i) {
+  const v = G.view, next = [i];
+  v.neighbours(i, (j) => { if (v.passage[j]) next.push(j); });
+  return next[Math.floor(Math.random() * next.length)];
 }
 
 async function regenerate() {
@@ -750,7 +848,11 @@ async function regenerate() {
   const maze = await gameMaze(keep);
   G.regens++;
   gameSetMaze(maze);
+  // Sheep walled in by the new maze go to a room; the fate of the cells is the old maze's.
+  G.sheep = G.sheep.map((s) => (G.view.passage[s] ? s : randomRoom()));
+  G.fate = null;
   gameDraw();
+  if ($('game-safe').checked) { G.stale = true; think(); }
 }
 
 function gameTick(t) {
@@ -821,6 +923,12 @@ async function init() {
   $('tab-game').onclick = () => tab('game');
   $('game-start').onclick = () => newGame().catch((e) => showError(e, 'game-error'));
   $('game-pause').onclick = pause;
+  $('game-safe').onchange = () => {
+    $('game-safe').blur(); // the arrow keys move the wolf, not the focus
+    if (!G.view) return;
+    gameDraw();
+    if ($('game-safe').checked && (!G.fate || G.fate.wolf !== G.wolf)) { G.stale = true; think(); }
+  };
   for (const b of document.querySelectorAll('[data-move]')) b.onclick = () => move(b.dataset.move);
   const keys = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right', w: 'up', s: 'down', a: 'left', d: 'right', z: 'up', q: 'left' };
   document.addEventListener('keydown', (e) => {

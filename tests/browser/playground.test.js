@@ -425,6 +425,47 @@ async function main() {
       assert.equal(await page.evaluate(() => window.playground.game.paused), true);
     });
 
+    await check('the sheep move by their strategy and the safe cells are shaded', async () => {
+      await page.keyboard.press('p');
+      await page.check('#game-safe');
+      await page.waitForFunction(() => Number(document.getElementById('game').dataset.pursuits) >= 1, null, { timeout: 10000 });
+      const moves = async (keys) => {
+        const before = await page.evaluate(() => window.playground.game.sheepMoves);
+        for (const k of keys) await page.keyboard.press(k);
+        await page.waitForFunction((n) => window.playground.game.sheepMoves > n, before, { timeout: 10000 });
+        return page.evaluate(() => {
+          const G = window.playground.game;
+          return { sheep: G.sheep, cells: G.maze.cells, thinking: G.thinking };
+        });
+      };
+      let g = await moves(['ArrowRight', 'ArrowLeft', 'ArrowDown', 'ArrowUp', 'd', 'a', 's', 'w']);
+      for (const s of g.sheep) assert.equal(g.cells[s], '.');
+      await page.waitForFunction(() => !window.playground.game.thinking && window.playground.game.owed === 0);
+      // The overlay: every path cell the server calls safe is green (but under a piece).
+      const drawn = await page.evaluate(() => {
+        const G = window.playground.game, C = window.playground.colours;
+        const safe = [...G.fate.cells].filter(([i, k]) => k === null && i !== G.wolf && !G.sheep.includes(i)).map(([i]) => i);
+        const legend = [...document.querySelectorAll('#game-legend span')].map((s) => s.dataset.colours);
+        return { safe, green: window.playground.cellsOfColours([C.safe], G.view), legend, fateWolf: G.fate.wolf, wolf: G.wolf };
+      });
+      assert.equal(drawn.fateWolf, drawn.wolf);
+      assert.ok(drawn.safe.length > 0);
+      assert.deepEqual(sorted(drawn.green), sorted(drawn.safe));
+      assert.ok(drawn.legend.length >= 1 && drawn.legend[0] === '#a1d99b', drawn.legend.join(' | '));
+      await page.screenshot({ path: path.join(shots, 'game-safe.png') });
+      // When the server fails, the sheep step at random and the error is shown.
+      expectRefusals = true;
+      await page.route('**/api/pursuit', (r) => r.fulfill({ status: 400, contentType: 'application/json', body: '{"error": "no sheep today"}' }));
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowLeft');
+      await page.waitForFunction(() => document.getElementById('game-error').textContent === 'no sheep today', null, { timeout: 10000 });
+      await page.unroute('**/api/pursuit');
+      expectRefusals = false;
+      g = await page.evaluate(() => ({ sheep: window.playground.game.sheep, cells: window.playground.game.maze.cells }));
+      for (const s of g.sheep) assert.equal(g.cells[s], '.');
+      await page.keyboard.press('p');
+    });
+
     assert.deepEqual(problems, []);
     assert.ok(types.has('/api/upload') && types.has('/api/generate') && types.has('/api/convert'), [...types.keys()].join(' '));
     console.log(`${checks} checks passed; screenshots in ${shots}`);

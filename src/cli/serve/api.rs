@@ -7,6 +7,7 @@
 //! | `solve` | POST | `{"maze": MAZE, "method", "steps"}` | length, path, kept count; with `steps`, the fill order and the BFS layers |
 //! | `attractor` | POST | `{"maze": MAZE}` | the goal's attractor in the oriented game: ranks, strategy |
 //! | `stats` | POST | `{"maze": MAZE}` | `mazegraph stats --json`'s figures |
+//! | `pursuit` | POST | `{"maze": MAZE, "wolf": CELL, "sheep": [CELL, …], "turn": "sheep"}` | the wolf and the sheep ([`mazegraph::game::arena`]): each sheep's capture time and the best move of the piece to move; the fate of every path cell |
 //! | `convert?to=FORMAT` | POST | `{"maze": MAZE}` | the file, as an attachment |
 //! | `upload?name=FILE` | POST | the file's bytes | `{"maze": MAZE, "notes": […]}` |
 //!
@@ -27,6 +28,7 @@ use super::http::Reply;
 use crate::cli::budget::{self, Work};
 use mazegraph::convert::to_maze;
 use mazegraph::format::{Format, Holds, Item, ReadOptions};
+use mazegraph::game::arena::{Arena, Piece, Position, Pursuit, Rules};
 use mazegraph::game::format::GameFormat;
 use mazegraph::game::{attractor, orient, Player};
 use mazegraph::generate::{
@@ -49,6 +51,10 @@ pub const MAX_BODY: u64 = 16 << 20;
 /// Bytes per cell a generation takes at most, counted before it starts: the generators' work
 /// space (a union-find or a stack of 8-byte indices), the grid and the answer's text.
 const GENERATE_BYTES_PER_CELL: u64 = 24;
+
+/// The most sheep one `pursuit` request asks about (each costs a breadth-first search of the
+/// maze for its move's tie-break).
+pub const MAX_SHEEP: usize = 64;
 
 /// A 200 JSON answer.
 fn json_reply(v: &Value) -> Reply {
@@ -162,6 +168,7 @@ impl Api {
             "solve",
             "attractor",
             "stats",
+            "pursuit",
             "convert",
             "upload",
         ];
@@ -177,6 +184,7 @@ impl Api {
             "solve" => self.solve(body),
             "attractor" => self.attractor(body),
             "stats" => self.stats(body),
+            "pursuit" => self.pursuit(body),
             "convert" => self.convert(query, body),
             _ => self.upload(query, body),
         };
@@ -304,6 +312,64 @@ impl Api {
         let stats = cell_graph_stats(&Graph::from_maze(&maze), Some(&maze));
         let v = serde_json::to_value(&stats).map_err(|e| bad(e.to_string()))?;
         Ok(json_reply(&v).holding(held))
+    }
+
+    /// The wolf and the sheep (both may pass): the arena of the maze is solved once per
+    /// request, its memory ([`Arena::bytes_needed`]) taken from the budget while it lives.
+    /// For each sheep: whether the wolf forces its capture from the position (`wolf`, that
+    /// sheep, `turn`) and in how many moves (`capture_in`, moves of both pieces), and `move`,
+    /// the cell the piece to move goes to by its strategy ([`Pursuit::best_move`]; `null`
+    /// after a capture). `fate` is `[cell, moves to capture or null]` for every path cell, a
+    /// sheep standing there ([`Pursuit::fate`]).
+    fn pursuit(&self, body: &[u8]) -> Answer {
+        let req: PursuitRequest = parse(body)?;
+        if req.sheep.len() > MAX_SHEEP {
+            return Err(bad(format!(
+                "{} sheep: ask about at most {MAX_SHEEP} at once",
+                req.sheep.len()
+            )));
+        }
+        let turn = Piece::from_name(&req.turn)?;
+        let (maze, held) = self.maze(&req.maze, Work::Solve)?;
+        let rules = Rules::default();
+        let bytes = Arena::bytes_needed(&maze, rules);
+        let what = "the arena of the wolf and the sheep";
+        self.opts.limits.check_bytes(what, bytes)?;
+        let _arena = self
+            .budget
+            .reserve_blocking(&format!("solving {what}"), bytes)?;
+        let pursuit = Pursuit::solve(&maze, rules, &self.opts.limits)?;
+        let sheep = req
+            .sheep
+            .iter()
+            .map(|&s| {
+                let pos = Position {
+                    wolf: req.wolf,
+                    sheep: s,
+                    turn,
+                };
+                let time = pursuit.capture_time(pos)?;
+                let next = pursuit.best_move(pos)?.map(|p| match turn {
+                    Piece::Wolf => p.wolf,
+                    Piece::Sheep => p.sheep,
+                });
+                Ok(json!({
+                    "cell": s,
+                    "wolf_wins": time.is_some(),
+                    "capture_in": time,
+                    "move": next,
+                }))
+            })
+            .collect::<Result<Vec<Value>, Failure>>()?;
+        let fate = pursuit.fate(req.wolf, turn)?;
+        Ok(json_reply(&json!({
+            "wolf": req.wolf,
+            "turn": turn.name(),
+            "passing": rules.passing_name(),
+            "sheep": sheep,
+            "fate": fate,
+        }))
+        .holding(held))
     }
 
     fn convert(&self, query: &str, body: &[u8]) -> Answer {
@@ -489,6 +555,22 @@ struct MazeRequest {
     method: Option<String>,
     #[serde(default)]
     steps: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PursuitRequest {
+    maze: Value,
+    wolf: usize,
+    #[serde(default)]
+    sheep: Vec<usize>,
+    /// Who moves next: `"sheep"` (the default: the wolf has just moved) or `"wolf"`.
+    #[serde(default = "sheep_name")]
+    turn: String,
+}
+
+fn sheep_name() -> String {
+    Piece::Sheep.name().into()
 }
 
 /// A request body as JSON of type `T`, or one line saying what is wrong with it.
