@@ -60,11 +60,26 @@ pub struct Refusal {
     pub message: String,
 }
 
+/// A refusal; control characters the request put in the message (a CR in a header value, a
+/// NUL in a path) are written escaped, so the message stays one printable line.
 fn refuse(status: u16, message: impl Into<String>) -> Refusal {
-    Refusal {
-        status,
-        message: message.into(),
-    }
+    let message: String = message.into();
+    let message = if message.chars().any(char::is_control) {
+        message
+            .chars()
+            .flat_map(|c| {
+                let escaped: Vec<char> = if c.is_control() {
+                    c.escape_default().collect()
+                } else {
+                    vec![c]
+                };
+                escaped
+            })
+            .collect()
+    } else {
+        message
+    };
+    Refusal { status, message }
 }
 
 /// `scheme://host[:port]` lower-cased, without the default port (80 for http, 443 for https)
@@ -206,13 +221,18 @@ impl Gate {
         let lower = host.to_ascii_lowercase();
         let addressed = split_host(&lower).is_some_and(|(h, p)| self.is_us(h, p.unwrap_or(80)));
         if !addressed {
+            let shown: String = host.chars().take(100).collect();
+            // The way out is named only for a name that could be one (no spaces or controls).
+            let hint = if !shown.is_empty() && shown.chars().all(|c| c.is_ascii_graphic()) {
+                format!(" (add --allow-origin http://{shown} if that name is yours)")
+            } else {
+                String::new()
+            };
             return Err(refuse(
                 421,
                 format!(
-                    "this server answers to 127.0.0.1:{port} and localhost:{port}, not {host:?} \
-                     (add --allow-origin http://{host} if that name is yours)",
+                    "this server answers to 127.0.0.1:{port} and localhost:{port}, not {shown:?}{hint}",
                     port = self.port,
-                    host = host.chars().take(100).collect::<String>()
                 ),
             ));
         }
@@ -307,7 +327,7 @@ mod tests {
             Ok(p) if p.preflight => 204,
             Ok(_) => 200,
             Err(r) => {
-                assert!(!r.message.contains('\n'));
+                assert!(!r.message.contains(['\n', '\r', '\0']), "{r:?}");
                 r.status
             }
         }
@@ -351,9 +371,17 @@ mod tests {
             "localhost",
             "127.0.0.1:x",
             "",
+            // Found by fuzzing: the refusal's advice echoed a name with a CR and a NUL in it.
+            "[:Tzajs/aqi\r\0",
         ] {
             assert_eq!(status("GET", "/", &[("Host", host)]), 421, "{host}");
         }
+        // And a content type with a CR in it, echoed by the JSON endpoints' refusal.
+        let typed = [
+            ("Host", "localhost:8000"),
+            ("Content-Type", "imaoe/pn\rlength: 10"),
+        ];
+        assert_eq!(status("POST", "/api/upload\u{1}", &typed), 415);
         assert_eq!(status("GET", "/", &[]), 400);
         let two = [("Host", "localhost:8000"), ("host", "localhost:8000")];
         assert_eq!(status("GET", "/", &two), 400);
