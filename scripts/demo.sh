@@ -56,7 +56,7 @@ echo "demo: attractors, the parity game solved and converted, the maze's game, i
 # Pictures: scaled, with the solution and the filled dead ends; a 3-D maze as slices.
 "$MG" render data/perfect15x20.png -o "$OUT/perfect15x20.render.png" --scale 8 --overlay filled,solution
 "$MG" render data/portals.txt -o "$OUT/portals.render.svg" --scale 12 --overlay solution,portals
-"$MG" render data/cube.json -o "$OUT/cube.render.png" --scale 6 --overlay solution
+"$MG" render data/cube.json -o "$OUT/cube.render.png" --overlay solution   # about 640 px across
 "$MG" render data/perfect15x20.png -o "$OUT/perfect15x20.attractor.render.png" --scale 8 --overlay attractor
 echo "demo: pictures rendered into $OUT/"
 
