@@ -255,6 +255,9 @@ fn usage_message(kind: clap::error::ErrorKind, rendered: &str, command: Option<&
 /// "the input is missing", "the inputs A and B are missing", "--size <SIZE> is missing": what
 /// clap lists as not provided (`<INPUT>`, `<INPUTS>...`, `--size <SIZE>`), in words.
 fn missing_words(missing: &[&str]) -> String {
+    let Some((last, first)) = missing.split_last() else {
+        return "an argument is missing".to_string();
+    };
     let inputs: Vec<&str> = missing
         .iter()
         .filter_map(|m| m.strip_prefix('<'))
@@ -265,10 +268,9 @@ fn missing_words(missing: &[&str]) -> String {
             [one] if one.starts_with("INPUT") => "the input is missing".to_string(),
             [one] => format!("the input {one} is missing"),
             [first @ .., last] => format!("the inputs {} and {last} are missing", first.join(", ")),
-            [] => unreachable!("missing is not empty"),
+            [] => "an argument is missing".to_string(),
         }
     } else {
-        let (last, first) = missing.split_last().expect("missing is not empty");
         if first.is_empty() {
             format!("{last} is missing")
         } else {
