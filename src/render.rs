@@ -798,7 +798,7 @@ impl<'a> Picture<'a> {
     }
 
     /// The discs around the start and goal of each solution or path overlay, each clipped to
-    /// its slice, with their colours and cells (none below [`Disc::MIN_SCALE`]).
+    /// its slice, with their colours and cells.
     fn discs(&self) -> Vec<(Disc, u8, usize)> {
         let (tw, th) = (self.cols * self.scale, self.rows * self.scale);
         let mut discs = Vec::new();
@@ -933,6 +933,14 @@ impl<'a> Picture<'a> {
         } else {
             enc.set_depth(png::BitDepth::Four);
             enc.set_palette(PALETTE.concat());
+        }
+        if self.tiles_across == 1 && self.tiles_down == 1 && self.label_h == 0 {
+            // One maze from the top-left corner, one square a cell: say so, for readers.
+            enc.add_text_chunk(
+                crate::format::png::CELL_PIXELS_KEYWORD.to_string(),
+                self.scale.to_string(),
+            )
+            .map_err(png_err)?;
         }
         if let Some(l) = &self.legend {
             enc.add_text_chunk(
@@ -1122,13 +1130,13 @@ impl<'a> Picture<'a> {
 
 /// A disc around a cell's square: the start and goal marks, which stay visible at any size of
 /// picture (a one-cell square is lost among hundreds of cells). It colours the path cells it
-/// covers, never the walls, so that the picture still reads back as its maze; it is drawn once
-/// cells are [`Disc::MIN_SCALE`] pixels or more (a picture of one pixel per cell is the maze
-/// itself), clipped to a rectangle (the maze, or its slice).
+/// covers, never the walls, so that the picture still reads back as its maze, at every cell
+/// size, clipped to a rectangle (the maze, or its slice).
 ///
 /// ```
 /// use mazegraph::render::Disc;
-/// assert!(Disc::around((0, 0), 2, (0, 0, 600, 600)).is_none()); // a one-pixel maze
+/// assert!(Disc::around((0, 0), 1, (0, 0, 30, 30)).is_none()); // a small maze's own cell
+/// assert_eq!(Disc::around((0, 0), 1, (0, 0, 600, 600)).unwrap().radius(), 20.0);
 /// assert!(Disc::around((0, 0), 40, (0, 0, 600, 600)).is_none()); // a big enough cell
 /// let d = Disc::around((40, 40), 10, (0, 0, 600, 300)).unwrap();
 /// assert_eq!(d.radius(), 20.0); // 600 / 30
@@ -1146,21 +1154,15 @@ pub struct Disc {
 }
 
 impl Disc {
-    /// The smallest cell side, in pixels, that gets a disc.
-    pub const MIN_SCALE: usize = 3;
-
     /// The disc around the square of side `scale` whose top-left pixel is `(x, y)`, clipped to
     /// `clip` (x0, y0, x1, y1, the ends exclusive). Its radius is a thirtieth of the clip's
     /// longer side, so that the mark is found at a glance whatever the cells' size; `None`
-    /// below [`Disc::MIN_SCALE`], and when the cell's own square is about as big.
+    /// when the cell's own square is about as big.
     pub fn around(
         (x, y): (usize, usize),
         scale: usize,
         clip: (usize, usize, usize, usize),
     ) -> Option<Disc> {
-        if scale < Self::MIN_SCALE {
-            return None;
-        }
         let half = scale as f64 / 2.0;
         let extent = clip
             .2

@@ -228,6 +228,37 @@ pub fn check_signature(bytes: &[u8]) -> Result<()> {
 /// like a maze (a grid of noise round-trips).
 pub const PIXEL_CELLS: (&str, &str) = ("mazegraph", "one pixel per cell");
 
+/// Keyword of the PNG text chunk in which the maze picture writers (`render`, `solve -o`)
+/// record the side of a cell's square in pixels, when the picture is one maze drawn from its
+/// top-left corner, every cell (wall or passage) a square of that side, above an optional
+/// legend strip ([`crate::legend::PNG_KEYWORD`]). [`crate::picture::read`] then takes that
+/// lattice rather than looking for one, so that the writers' own pictures (a solution drawn
+/// over most of a thin maze, a small maze under a wide legend) read back exactly; a picture
+/// whose size no longer fits it (cropped, scaled) is read as any other.
+pub const CELL_PIXELS_KEYWORD: &str = "mazegraph cell pixels";
+
+/// The side of a cell's square that the PNG declares ([`CELL_PIXELS_KEYWORD`]): a number from 1
+/// to 4096, else `None`.
+///
+/// ```
+/// use mazegraph::format::png;
+/// let mut bytes = Vec::new();
+/// let mut enc = ::png::Encoder::new(&mut bytes, 1, 1);
+/// enc.add_text_chunk(png::CELL_PIXELS_KEYWORD.into(), "16".into()).unwrap();
+/// enc.write_header().unwrap().write_image_data(&[0]).unwrap();
+/// assert_eq!(png::declared_cell_pixels(&bytes), Some(16));
+/// ```
+pub fn declared_cell_pixels(bytes: &[u8]) -> Option<usize> {
+    let reader = Decoder::new(Cursor::new(bytes)).read_info().ok()?;
+    reader
+        .info()
+        .uncompressed_latin1_text
+        .iter()
+        .find(|t| t.keyword == CELL_PIXELS_KEYWORD)
+        .and_then(|t| t.text.trim().parse::<usize>().ok())
+        .filter(|s| (1..=4096).contains(s))
+}
+
 /// True when the PNG carries [`PIXEL_CELLS`] before its image data.
 ///
 /// ```

@@ -436,14 +436,47 @@ impl Axis {
     }
 
     /// The cell spans when wall lines are the intervals of `parity`, or why not.
+    ///
+    /// Where the outer part (the frame) is wide enough to hold a wall line, a passage and a
+    /// wall line, and `marked_room` says the passage's place is a room column of marks (a
+    /// solution drawn along the maze's side hides that column's edges), the lattice is carried
+    /// on over it, a pitch at a time.
     fn spans(
         &self,
         parity: usize,
         outer_is_wall: impl Fn(usize, usize) -> bool,
+        marked_room: impl Fn(usize, usize) -> bool,
     ) -> Option<Vec<(f64, f64)>> {
-        let (first, last) = (*self.b.first()?, *self.b.last()?);
-        let m = self.b.len() - 1; // intervals
-        let mut bounds: Vec<f64> = Vec::with_capacity(self.b.len() + 2);
+        let mut b = self.b.clone();
+        if b.len() >= 3 {
+            // Widths of the passages and of the wall lines next to them.
+            let (p, w) = if parity == 1 {
+                (b[1] - b[0], b[2] - b[1])
+            } else {
+                (b[2] - b[1], b[1] - b[0])
+            };
+            let px = |v: f64| v.max(0.0).round() as usize;
+            // Before the first boundary when it opens a passage (parity 1).
+            while parity == 1 && p >= 1.0 && w >= 1.0 {
+                let room = (b[0] - w - p, b[0] - w);
+                if room.0 - w < self.lo as f64 - 0.5 || !marked_room(px(room.0), px(room.1)) {
+                    break;
+                }
+                b.splice(0..0, [room.0, room.1]);
+            }
+            // After the last boundary when it closes a passage.
+            while (b.len() - 2) % 2 != parity && p >= 1.0 && w >= 1.0 {
+                let last = b[b.len() - 1];
+                let room = (last + w, last + w + p);
+                if room.1 + w > self.hi as f64 + 0.5 || !marked_room(px(room.0), px(room.1)) {
+                    break;
+                }
+                b.extend([room.0, room.1]);
+            }
+        }
+        let (first, last) = (*b.first()?, *b.last()?);
+        let m = b.len() - 1; // intervals
+        let mut bounds: Vec<f64> = Vec::with_capacity(b.len() + 2);
         if parity == 0 {
             bounds.push(first);
         } else {
@@ -455,7 +488,7 @@ impl Axis {
             bounds.push(self.lo as f64);
             bounds.push(first);
         }
-        bounds.extend(self.b.iter().skip(1).copied());
+        bounds.extend(b.iter().skip(1).copied());
         if (m - 1) % 2 != parity {
             let start = (last.round() as usize).min(self.hi);
             if start >= self.hi || !outer_is_wall(start, self.hi) {
@@ -675,7 +708,21 @@ pub fn find(
             |a: usize, b: usize| mostly_wall(&t.tone, width, a..b, 0..height, dark_walls);
         let outer_rows =
             |a: usize, b: usize| mostly_wall(&t.tone, width, 0..width, a..b, dark_walls);
-        let (Some(cols), Some(rows)) = (ax.spans(qx, outer_cols), ay.spans(qy, outer_rows)) else {
+        // A room column (row) of marks, across the other axis's boundaries found.
+        let inner = |a: &Axis| {
+            let (lo, hi) = (a.b.first().copied(), a.b.last().copied());
+            let px = |v: Option<f64>| v.unwrap_or(0.0).max(0.0).round() as usize;
+            px(lo)..px(hi)
+        };
+        let (inner_x, inner_y) = (inner(&ax), inner(&ay));
+        let room_cols =
+            |a: usize, b: usize| marked_room(&t.tone, width, a..b, inner_y.clone(), dark_walls);
+        let room_rows =
+            |a: usize, b: usize| marked_room(&t.tone, width, inner_x.clone(), a..b, dark_walls);
+        let (Some(cols), Some(rows)) = (
+            ax.spans(qx, outer_cols, room_cols),
+            ay.spans(qy, outer_rows, room_rows),
+        ) else {
             why = "the maze has no frame of wall on every side".into();
             continue;
         };
@@ -904,6 +951,21 @@ fn mostly_wall(
 ) -> bool {
     let (w, n) = wall_count(tone, width, xs, ys, dark_walls);
     n > 0 && 2 * w >= n
+}
+
+/// True when a fifth of the rectangle's pixels or more are marks and fewer than half are wall:
+/// a column or row of rooms that a drawn solution covers, which hides the lattice's edges there.
+fn marked_room(
+    tone: &[u8],
+    width: usize,
+    xs: std::ops::Range<usize>,
+    ys: std::ops::Range<usize>,
+    dark_walls: bool,
+) -> bool {
+    let all = xs.len() * ys.len();
+    let (w, n) = wall_count(tone, width, xs, ys, dark_walls);
+    let marks = all - n;
+    all > 0 && 5 * marks >= all && 2 * w < all
 }
 
 /// The pixels of the rectangle that are wall, and those that are not marks (wall or passage).

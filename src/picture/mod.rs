@@ -199,6 +199,9 @@ pub struct Picture {
     pub doubtful: Vec<usize>,
     /// How clear the least clear wall reading was, from 0 to 1 ([`lattice::Sampled`]).
     pub confidence: f64,
+    /// True when the cells lie where the picture's own text chunk says
+    /// ([`png_format::CELL_PIXELS_KEYWORD`]), rather than where the lattice was found.
+    pub declared: bool,
 }
 
 /// How sure a picture's reading is, and what was set aside to read it (for `stats`).
@@ -240,6 +243,9 @@ impl Picture {
                 l.rows.len()
             );
             s += &marks_note(self.marks);
+            if self.declared {
+                s += ", as the picture declares";
+            }
             return s;
         }
         let px = |v: f64| {
@@ -296,6 +302,9 @@ impl Picture {
         if !self.doubtful.is_empty() {
             s += &format!(", {} cells in doubt", self.doubtful.len());
         }
+        if self.declared {
+            s += ", as the picture declares";
+        }
         s
     }
 }
@@ -337,7 +346,82 @@ pub fn read(bytes: &[u8], opts: &ReadOptions) -> Result<Picture> {
     } else {
         Raster::decode(bytes, &opts.limits)?
     };
+    if is_png && opts.cells == Cells::Auto {
+        if let Some(side) = png_format::declared_cell_pixels(bytes) {
+            if let Some(pic) = read_declared(&raster, side, opts)? {
+                return Ok(pic);
+            }
+        }
+    }
     from_raster(&raster, opts)
+}
+
+/// Reads a picture whose writer declared its cells squares of `side` pixels from the top-left
+/// corner ([`png_format::CELL_PIXELS_KEYWORD`]): each square is one cell, wall when most of its
+/// pixels are (marks read as passage). `None`, so that the lattice is looked for as in any
+/// other picture, when the picture's size is not a whole number of squares or a square is not
+/// nine tenths one class (the picture was edited, scaled or painted over since).
+///
+/// Complexity: O(pixels).
+fn read_declared(raster: &Raster, side: usize, opts: &ReadOptions) -> Result<Option<Picture>> {
+    let (w, h) = (raster.width, raster.height);
+    if w == 0 || h == 0 || w % side != 0 || h % side != 0 {
+        return Ok(None);
+    }
+    let (rows, cols) = (h / side, w / side);
+    let shape = crate::grid::Shape::with_limits(vec![rows, cols], &opts.limits)?;
+    let (tones, _) = colour_model(raster)?;
+    let mut grid = Grid::walls(shape);
+    // Wall pixels of each cell of the current row of cells, then the cell's verdict.
+    let mut walls = vec![0usize; cols];
+    for r in 0..rows {
+        crate::stop::check();
+        walls.fill(0);
+        for y in r * side..(r + 1) * side {
+            let line = &tones.tone[y * w..(y + 1) * w];
+            for (x, &v) in line.iter().enumerate() {
+                walls[x / side] += usize::from(v != tone::MARK && v < tone::MID);
+            }
+        }
+        let all = side * side;
+        for (c, &k) in walls.iter().enumerate() {
+            if 10 * k >= 9 * all {
+                continue;
+            }
+            if 10 * k > all {
+                return Ok(None);
+            }
+            grid.set_path(r * cols + c, true);
+        }
+    }
+    let lattice = Lattice {
+        width: w,
+        height: h,
+        rows: (0..rows)
+            .map(|i| ((i * side) as f64, ((i + 1) * side) as f64))
+            .collect(),
+        cols: (0..cols)
+            .map(|j| ((j * side) as f64, ((j + 1) * side) as f64))
+            .collect(),
+        dark_walls: true,
+        pixel: side == 1,
+        warp: None,
+    };
+    let marked_terminals = if lattice.pixel || tones.marks == 0 {
+        Err("the picture has no colour marks".to_string())
+    } else {
+        marks::terminals(raster, &tones, &lattice)
+    };
+    Ok(Some(Picture {
+        maze: Maze::new(grid),
+        lattice,
+        marks: tones.marks,
+        marked_terminals,
+        set_aside: Vec::new(),
+        doubtful: Vec::new(),
+        confidence: 1.0,
+        declared: true,
+    }))
 }
 
 /// Bytes a picture costs to read a maze from, per pixel: the decoded RGB (3), the tone map
@@ -568,6 +652,7 @@ fn read_tones(
         set_aside: Vec::new(),
         doubtful,
         confidence: sampled.confidence,
+        declared: false,
     })
 }
 
@@ -585,6 +670,7 @@ fn pixel_picture(maze: Maze) -> Picture {
         set_aside: Vec::new(),
         doubtful: Vec::new(),
         confidence: 1.0,
+        declared: false,
     }
 }
 

@@ -408,6 +408,11 @@ fn write_png_inner(
     enc.set_color(png::ColorType::Indexed);
     enc.set_depth(png::BitDepth::Four);
     let mut colours = PALETTE.concat();
+    enc.add_text_chunk(
+        crate::format::png::CELL_PIXELS_KEYWORD.to_string(),
+        scale.to_string(),
+    )
+    .map_err(png_err)?;
     if let Some(l) = legend {
         colours.extend_from_slice(&palette::OPEN);
         enc.add_text_chunk(
@@ -421,16 +426,29 @@ fn write_png_inner(
     let row_bytes = (pw as usize).div_ceil(2);
     let mut data = ImageData::new(&mut writer, row_bytes);
     let rows = Rows::new(maze, solution, on_path);
+    // Discs around the start and goal (palette 4 and 5), so that they show at any size; only
+    // over path cells, never over walls: the picture still reads as its maze.
+    let clip = (0, 0, w * scale, h * scale);
+    let at = |cell: usize| ((cell % w) * scale, (cell / w) * scale);
+    let discs: Vec<(Disc, u8)> = [(solution.start, 4u8), (solution.goal, 5u8)]
+        .into_iter()
+        .filter_map(|(cell, colour)| Some((Disc::around(at(cell), scale, clip)?, colour)))
+        .collect();
+    let paint_discs = |y: usize, row: &mut [u8]| {
+        for (disc, colour) in &discs {
+            for x in disc.span(y).into_iter().flatten() {
+                if (row[x / 2] >> if x.is_multiple_of(2) { 4 } else { 0 }) & 0x0f != 0 {
+                    set_pixel(row, x, *colour);
+                }
+            }
+        }
+    };
     if scale == 1 {
-        data.write_rows(0..h, |y, row| rows.draw(y, row))?;
+        data.write_rows(0..h, |y, row| {
+            rows.draw(y, row);
+            paint_discs(y, row);
+        })?;
     } else {
-        // Discs around the start and goal (palette 4 and 5), so that they show at any size.
-        let clip = (0, 0, w * scale, h * scale);
-        let at = |cell: usize| ((cell % w) * scale, (cell / w) * scale);
-        let discs: Vec<(Disc, u8)> = [(solution.start, 4u8), (solution.goal, 5u8)]
-            .into_iter()
-            .filter_map(|(cell, colour)| Some((Disc::around(at(cell), scale, clip)?, colour)))
-            .collect();
         data.write_rows(0..h * scale, |y, row| {
             let mut cells = vec![0u8; w.div_ceil(2)];
             rows.draw(y / scale, &mut cells);
@@ -442,14 +460,7 @@ fn write_png_inner(
                     }
                 }
             }
-            // Only over path cells, never over walls: the picture still reads as its maze.
-            for (disc, colour) in &discs {
-                for x in disc.span(y).into_iter().flatten() {
-                    if (row[x / 2] >> if x.is_multiple_of(2) { 4 } else { 0 }) & 0x0f != 0 {
-                        set_pixel(row, x, *colour);
-                    }
-                }
-            }
+            paint_discs(y, row);
         })?;
     }
     if let Some(l) = legend {
