@@ -15,7 +15,7 @@ use mazegraph::format::{Format, ReadOptions};
 use mazegraph::generate::{generate, rng_from_seed, Algorithm, Lattice, Options};
 use mazegraph::grid::Limits;
 use mazegraph::picture::{self, Cells, Raster};
-use mazegraph::render::{render, PictureFormat, RenderOptions};
+use mazegraph::render::{render, Overlay, PictureFormat, RenderOptions};
 use mazegraph::Maze;
 use proptest::prelude::*;
 use std::path::{Path, PathBuf};
@@ -232,6 +232,72 @@ fn our_own_solved_picture_reads_back_as_the_maze() {
     }
 }
 
+#[test]
+fn solutions_along_the_sides_read_back_as_the_maze() {
+    // Solutions that run along the maze's last column or cover most of a thin maze: these
+    // pictures were read with a room column missing, exit 0.
+    let dir = tempfile::tempdir().unwrap();
+    for (algorithm, size, seed, steps) in [
+        ("backtracker", "12x16", "7", None),
+        ("backtracker", "12x16", "9", None),
+        ("kruskal", "3x40", "2", Some("path of 120 steps")),
+        ("eller", "40x40", "8", None),
+    ] {
+        let maze = dir.path().join("m.png");
+        let solved = dir.path().join("s.png");
+        mg().args([
+            "generate", "-a", algorithm, "--size", size, "--seed", seed, "-o",
+        ])
+        .arg(&maze)
+        .assert()
+        .success();
+        mg().arg("solve")
+            .arg(&maze)
+            .arg("-o")
+            .arg(&solved)
+            .assert()
+            .success();
+        mg().arg("equal").arg(&maze).arg(&solved).assert().success();
+        if let Some(steps) = steps {
+            let out = mg().arg("solve").arg(&solved).output().unwrap();
+            let said = String::from_utf8_lossy(&out.stdout).to_string()
+                + &String::from_utf8_lossy(&out.stderr);
+            assert!(said.contains(steps), "{said}");
+        }
+        // Without the chunk that declares its cells, the picture is found as any other: the
+        // same maze, or refused, never another one.
+        let bytes = std::fs::read(&solved).unwrap();
+        let bare = dir.path().join("bare.png");
+        std::fs::write(&bare, without_chunk(&bytes, "mazegraph cell pixels")).unwrap();
+        let out = mg().arg("equal").arg(&maze).arg(&bare).output().unwrap();
+        assert_ne!(
+            out.status.code(),
+            Some(1),
+            "{algorithm} {size} {seed}: read as another maze"
+        );
+    }
+}
+
+/// The PNG `bytes` without the text chunk `keyword` (the other chunks and their CRCs as they
+/// are).
+fn without_chunk(bytes: &[u8], keyword: &str) -> Vec<u8> {
+    let mut out = bytes[..8].to_vec();
+    let mut at = 8;
+    while at + 12 <= bytes.len() {
+        let len = u32::from_be_bytes(bytes[at..at + 4].try_into().unwrap()) as usize;
+        let chunk = &bytes[at..at + 12 + len];
+        let data = &chunk[8..8 + len];
+        let drop = &chunk[4..8] == b"tEXt"
+            && data.starts_with(keyword.as_bytes())
+            && data.get(keyword.len()) == Some(&0);
+        if !drop {
+            out.extend_from_slice(chunk);
+        }
+        at += 12 + len;
+    }
+    out
+}
+
 /// Draws `maze` as a line maze (see `Raster::line_maze`).
 fn draw_lines(
     maze: &Maze,
@@ -350,6 +416,29 @@ proptest! {
             .unwrap();
         let got = picture::read(&png, &ReadOptions::default()).map(|p| p.maze).map_err(|e| e.to_string());
         prop_assert_eq!(got.as_ref().map(|m| m.grid()), Ok(maze.grid()));
+    }
+
+    #[test]
+    fn our_solved_pictures_read_back_or_are_refused(
+        rows in 1usize..12, cols in 1usize..42, seed in any::<u64>(), scale in 1usize..10,
+        filled in any::<bool>(),
+    ) {
+        let maze = random_maze(rows.max(2), cols.max(2), seed, 0);
+        let mut overlays = vec![Overlay::Solution];
+        if filled {
+            overlays.push(Overlay::Filled);
+        }
+        let mut png = Vec::new();
+        render(&maze, &RenderOptions { scale, overlays, ..Default::default() }, PictureFormat::Png, &mut png)
+            .unwrap();
+        // As written: exactly the maze (the picture declares its cells).
+        let got = picture::read(&png, &ReadOptions::default()).map(|p| p.maze).map_err(|e| e.to_string());
+        prop_assert_eq!(got.as_ref().map(|m| m.grid()), Ok(maze.grid()));
+        // Found without the declaration: the maze, or a refusal.
+        let bare = without_chunk(&png, "mazegraph cell pixels");
+        if let Ok(p) = picture::read(&bare, &ReadOptions::default()) {
+            prop_assert_eq!(p.maze.grid(), maze.grid(), "read as another maze: {}", p.describe());
+        }
     }
 }
 

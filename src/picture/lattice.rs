@@ -437,8 +437,8 @@ impl Axis {
 
     /// The cell spans when wall lines are the intervals of `parity`, or why not.
     ///
-    /// Where the outer part (the frame) is wide enough to hold a wall line, a passage and a
-    /// wall line, and `marked_room` says the passage's place is a room column of marks (a
+    /// Beyond the first and the last boundary, while there is room for a passage and a wall
+    /// line and `marked_room` says the passage's place is a column (row) of marked rooms (a
     /// solution drawn along the maze's side hides that column's edges), the lattice is carried
     /// on over it, a pitch at a time.
     fn spans(
@@ -456,22 +456,49 @@ impl Axis {
                 (b[2] - b[1], b[1] - b[0])
             };
             let px = |v: f64| v.max(0.0).round() as usize;
-            // Before the first boundary when it opens a passage (parity 1).
-            while parity == 1 && p >= 1.0 && w >= 1.0 {
-                let room = (b[0] - w - p, b[0] - w);
-                if room.0 - w < self.lo as f64 - 0.5 || !marked_room(px(room.0), px(room.1)) {
+            // Before the first boundary: a room and the wall line before it (the first interval
+            // is a wall line with parity 0, else a passage with the frame before it).
+            loop {
+                let room = if parity == 0 {
+                    (b[0] - p, b[0])
+                } else {
+                    (b[0] - w - p, b[0] - w)
+                };
+                if p < 1.0
+                    || w < 1.0
+                    || room.0 - w < self.lo as f64 - 0.5
+                    || !marked_room(px(room.0), px(room.1))
+                {
                     break;
                 }
-                b.splice(0..0, [room.0, room.1]);
+                let new = if parity == 0 {
+                    [room.0 - w, room.0]
+                } else {
+                    [room.0, room.1]
+                };
+                b.splice(0..0, new);
             }
-            // After the last boundary when it closes a passage.
-            while (b.len() - 2) % 2 != parity && p >= 1.0 && w >= 1.0 {
+            // After the last boundary: a room, after the last wall line or one wall line on.
+            loop {
                 let last = b[b.len() - 1];
-                let room = (last + w, last + w + p);
-                if room.1 + w > self.hi as f64 + 0.5 || !marked_room(px(room.0), px(room.1)) {
+                let wall_last = (b.len() - 2) % 2 == parity;
+                let room = if wall_last {
+                    (last, last + p)
+                } else {
+                    (last + w, last + w + p)
+                };
+                if p < 1.0
+                    || w < 1.0
+                    || room.1 + w > self.hi as f64 + 0.5
+                    || !marked_room(px(room.0), px(room.1))
+                {
                     break;
                 }
-                b.extend([room.0, room.1]);
+                if wall_last {
+                    b.push(room.1);
+                } else {
+                    b.extend([room.0, room.1]);
+                }
             }
         }
         let (first, last) = (*b.first()?, *b.last()?);

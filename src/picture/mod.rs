@@ -232,6 +232,17 @@ impl Picture {
         }
     }
 
+    /// The maze's size, for a person: `"12×9 rooms"`, or `"41×31 cells"` for a picture read
+    /// one pixel per cell.
+    pub fn rooms(&self) -> String {
+        let l = &self.lattice;
+        if l.pixel {
+            format!("{}×{} cells", l.cols.len(), l.rows.len())
+        } else {
+            format!("{}×{} rooms", l.rows.len() / 2, l.cols.len() / 2)
+        }
+    }
+
     /// What was detected, for a person: `"12×9 rooms, pitch 18 px, walls 4 px, margin 30 px"`,
     /// or `"one pixel per cell (41×31 cells)"`.
     pub fn describe(&self) -> String {
@@ -469,6 +480,43 @@ pub fn from_raster(raster: &Raster, opts: &ReadOptions) -> Result<Picture> {
     let (tones, margins) = colour_model(raster)?;
     #[cfg(feature = "pictures")]
     if let Some(found) = page::find(&tones, w, h, margins) {
+        let on_page = read_found(raster, tones.clone(), margins, found, opts)?;
+        if on_page.lattice.warp.is_none() && on_page.set_aside.is_empty() {
+            return Ok(on_page);
+        }
+        // The page step changed what is read (it set marks aside or straightened the
+        // picture): when the whole picture also reads as a maze, the two must agree.
+        return match read_on_page(raster, tones, margins, None, opts) {
+            Ok(whole) if whole.maze != on_page.maze => Err(Error::NoLattice(format!(
+                "two readings disagree: the whole picture reads as a maze of {}, and the maze \
+                 found on it{} as one of {}; crop the picture to the maze (or give its cells \
+                 with --cells PITCH,WALL)",
+                whole.rooms(),
+                if on_page.lattice.warp.is_some() {
+                    " (straightened)"
+                } else {
+                    ", with marks around it set aside,"
+                },
+                on_page.rooms(),
+            ))),
+            _ => Ok(on_page),
+        };
+    }
+    read_on_page(raster, tones, margins, None, opts)
+}
+
+/// Reads the maze that [`page::find`] found: in the straightened picture when the frame's
+/// sides tilt, else on the page with what lies around it set aside.
+#[cfg(feature = "pictures")]
+fn read_found(
+    raster: &Raster,
+    tones: tone::Tones,
+    margins: [usize; 4],
+    found: page::Found,
+    opts: &ReadOptions,
+) -> Result<Picture> {
+    let (w, h) = (raster.width, raster.height);
+    {
         if found.tilt > MAX_TILT {
             let corners = found.corners;
             let side = found.maze.width().max(found.maze.height()) as f64;
@@ -488,9 +536,8 @@ pub fn from_raster(raster: &Raster, opts: &ReadOptions) -> Result<Picture> {
                 return Ok(pic);
             }
         }
-        return read_on_page(raster, tones, margins, Some(&found), opts);
+        read_on_page(raster, tones, margins, Some(&found), opts)
     }
-    read_on_page(raster, tones, margins, None, opts)
 }
 
 /// A frame whose sides tilt by more than this many pixels end to end is straightened first.
