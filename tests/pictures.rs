@@ -429,7 +429,7 @@ proptest! {
             overlays.push(Overlay::Filled);
         }
         let mut png = Vec::new();
-        render(&maze, &RenderOptions { scale, overlays, ..Default::default() }, PictureFormat::Png, &mut png)
+        render(&maze, &RenderOptions { scale, overlays }, PictureFormat::Png, &mut png)
             .unwrap();
         // As written: exactly the maze (the picture declares its cells).
         let got = picture::read(&png, &ReadOptions::default()).map(|p| p.maze).map_err(|e| e.to_string());
