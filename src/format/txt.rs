@@ -28,6 +28,16 @@
 //! #  XXE#
 //! #######
 //! ```
+//! **The `+--+` drawing** of many maze programs and books reads too (`+` at the corners, `-`
+//! and `|` for walls, spaces open; see [`parse`]'s helper for the details): room `(r, c)` is
+//! cell `(2r + 1, 2c + 1)`, as in the `#` drawing of the same maze.
+//!
+//! ```text
+//! +  +--+
+//! |     |
+//! +--+  +
+//! ```
+//!
 //! After the grid, lines `+ (r, c) -> (r, c)` add portals (`→` is
 //! accepted for `->`); blank lines and lines starting with `;` are ignored there.
 //!
@@ -54,6 +64,9 @@ const NAME: &str = "txt";
 /// ```
 pub fn parse(text: &str, opts: &ReadOptions) -> Result<Maze> {
     let lines: Vec<&str> = text.lines().collect();
+    if let Some(maze) = parse_box_lines(&lines, opts)? {
+        return Ok(maze);
+    }
     let portal_start = lines
         .iter()
         .position(|l| l.trim_start().starts_with('+'))
@@ -79,13 +92,18 @@ pub fn parse(text: &str, opts: &ReadOptions) -> Result<Maze> {
     let (mut start, mut goal) = (None, None);
     // The letter that marked the goal: `G` (ours) or `E` (maze-dataset's).
     let mut goal_mark: Option<char> = None;
+    let (mut has_wall, mut has_x) = (false, false);
     for (r, row) in rows.iter().enumerate() {
         let mut c = 0;
         for ch in row.chars() {
             let i = r * width + c;
             match ch {
-                '#' => {}
-                '.' | ' ' | 'X' => grid.set_path(i, true),
+                '#' => has_wall = true,
+                'X' => {
+                    has_x = true;
+                    grid.set_path(i, true);
+                }
+                '.' | ' ' => grid.set_path(i, true),
                 'S' | 'G' | 'E' => {
                     grid.set_path(i, true);
                     if ch != 'S' {
@@ -132,6 +150,14 @@ pub fn parse(text: &str, opts: &ReadOptions) -> Result<Maze> {
             grid.set_path(r * width + c, true);
         }
     }
+    if has_x && !has_wall {
+        return Err(Error::parse(
+            NAME,
+            1,
+            "'X' cells but no '#' wall anywhere: '#' is the wall here ('X' is maze-dataset's \
+             solution mark, a path); write the walls as '#'",
+        ));
+    }
     let mut maze = Maze::new(grid);
     maze.set_terminals(start, goal)?;
     for (k, line) in lines.iter().enumerate().skip(portal_start) {
@@ -164,6 +190,116 @@ pub fn parse(text: &str, opts: &ReadOptions) -> Result<Maze> {
             .map_err(|e| Error::parse(NAME, k + 1, e.to_string()))?;
     }
     Ok(maze)
+}
+
+/// Reads a maze drawn with `+`, `-` and `|` (the drawing of many maze programs and books):
+/// `+` at every corner, `-` runs for the walls along rows (as wide as a room), `|` for the
+/// walls along columns, spaces for open walls and rooms. Room `(r, c)` is cell
+/// `(2r + 1, 2c + 1)` of the grid read, as in the `#` drawing of the same maze. `None` when the
+/// text is not such a drawing (its first line is not corners and runs of `-` or spaces, or a
+/// line holds any other character); an error when it is one but uneven.
+///
+/// ```
+/// use mazegraph::format::txt;
+/// let m = txt::parse("+  +--+\n|     |\n+--+  +\n", &Default::default()).unwrap();
+/// let mut out = Vec::new();
+/// txt::write(&m, &mut out).unwrap();
+/// assert_eq!(String::from_utf8(out).unwrap(), "#.###\n#...#\n###.#\n");
+/// ```
+fn parse_box_lines(lines: &[&str], opts: &ReadOptions) -> Result<Option<Maze>> {
+    let mut lines: Vec<&str> = lines.iter().map(|l| l.trim_end()).collect();
+    while lines.last().is_some_and(|l| l.is_empty()) {
+        lines.pop();
+    }
+    let Some(first) = lines.first() else {
+        return Ok(None);
+    };
+    let drawing = |l: &str| l.chars().all(|c| matches!(c, '+' | '-' | '|' | ' '));
+    if !first.starts_with('+') || !first.contains('-') || !lines.iter().all(|l| drawing(l)) {
+        return Ok(None);
+    }
+    // The corners' columns, from the first line: evenly spaced.
+    let corners: Vec<usize> = first
+        .chars()
+        .enumerate()
+        .filter(|&(_, c)| c == '+')
+        .map(|(i, _)| i)
+        .collect();
+    let step = match corners.as_slice() {
+        [a, b, ..] => b - a,
+        _ => {
+            return Err(Error::parse(
+                NAME,
+                1,
+                "a '+' drawing needs two corners or more",
+            ))
+        }
+    };
+    if step < 2 || corners.windows(2).any(|w| w[1] - w[0] != step) {
+        return Err(Error::parse(
+            NAME,
+            1,
+            "the corners '+' of the first line are not evenly spaced",
+        ));
+    }
+    // Lines of corners, and the lines of rooms between them (one or more each).
+    let corner_lines: Vec<usize> = lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.starts_with('+'))
+        .map(|(i, _)| i)
+        .collect();
+    if corner_lines.len() < 2 || corner_lines.first() != Some(&0) {
+        return Err(Error::parse(
+            NAME,
+            1,
+            "a '+' drawing needs two lines of corners or more",
+        ));
+    }
+    let (rooms_h, rooms_w) = (corner_lines.len() - 1, corners.len() - 1);
+    let shape = Shape::with_limits(vec![2 * rooms_h + 1, 2 * rooms_w + 1], &opts.limits)?;
+    let width = 2 * rooms_w + 1;
+    let mut grid = Grid::walls(shape);
+    let at = |l: &str, x: usize| l.chars().nth(x).unwrap_or(' ');
+    for (k, &y) in corner_lines.iter().enumerate() {
+        let line = lines.get(y).copied().unwrap_or_default();
+        if line.chars().count() > corners.len().saturating_sub(1) * step + 1 {
+            return Err(Error::parse(
+                NAME,
+                y + 1,
+                "a line runs past the last corner",
+            ));
+        }
+        // The walls along this line of corners: open where the run is blank.
+        for j in 0..rooms_w {
+            let mid = corners.get(j).copied().unwrap_or(0) + step / 2;
+            if at(line, mid) == ' ' {
+                grid.set_path(2 * k * width + 2 * j + 1, true);
+            }
+        }
+        // The rooms below, and the walls between them: from the first room line.
+        if k + 1 < corner_lines.len() {
+            let room_line = lines.get(y + 1).copied().unwrap_or_default();
+            if room_line.starts_with('+') || room_line.contains('-') {
+                return Err(Error::parse(
+                    NAME,
+                    y + 2,
+                    "expected a line of rooms and '|' walls between two lines of corners",
+                ));
+            }
+            let row = 2 * k + 1;
+            for j in 0..=rooms_w {
+                let x = corners.get(j).copied().unwrap_or(0);
+                if at(room_line, x) == ' ' {
+                    grid.set_path(row * width + 2 * j, true);
+                }
+                if j < rooms_w {
+                    grid.set_path(row * width + 2 * j + 1, true);
+                }
+            }
+        }
+    }
+    Ok(Some(Maze::new(grid)))
 }
 
 fn parse_portal(t: &str) -> Option<(Vec<i64>, Vec<i64>)> {
@@ -262,6 +398,31 @@ fn bits8(words: &[usize], p: usize) -> usize {
 #[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn plus_drawings_read_as_their_hash_drawing() {
+        // Three cells a room (Mazes for Programmers), and two (many generators).
+        let wide = "+   +---+---+\n|   |       |\n+   +   +---+\n|           |\n+---+---+   +\n";
+        assert_eq!(
+            roundtrip(wide),
+            "#.#####\n#.#...#\n#.#.###\n#.....#\n#####.#\n"
+        );
+        let narrow = "+  +--+--+\n|  |     |\n+  +  +--+\n|        |\n+--+--+  +\n";
+        assert_eq!(roundtrip(narrow), roundtrip(wide));
+        // Uneven corners, a room line missing: one line saying so.
+        let e = parse("+--+---+\n|  |   |\n+--+---+\n", &ReadOptions::default()).unwrap_err();
+        assert!(e.to_string().contains("not evenly spaced"), "{e}");
+        let e = parse("+--+\n+--+\n", &ReadOptions::default()).unwrap_err();
+        assert!(e.to_string().contains("line 2"), "{e}");
+    }
+
+    #[test]
+    fn x_without_any_wall_is_refused() {
+        let e = parse("X XXX\nX   X\nXXX X\n", &ReadOptions::default()).unwrap_err();
+        assert!(e.to_string().contains("no '#' wall"), "{e}");
+        // maze-dataset's solution marks among '#' walls still read as path.
+        assert_eq!(roundtrip("#SXX#\n###X#\n#..E#\n"), "#S..#\n###.#\n#..G#\n");
+    }
 
     fn roundtrip(text: &str) -> String {
         let m = parse(text, &ReadOptions::default()).unwrap();
