@@ -436,3 +436,31 @@ fn progress_is_silent_when_piped() {
     let p = Picture::read(&dir.path().join("r.png"));
     assert_eq!((p.width, p.height), (601 * 4, 601 * 4));
 }
+
+#[test]
+fn a_closed_maze_is_drawn_solved_from_the_terminals_given() {
+    let dir = tempfile::tempdir().unwrap();
+    let maze = write(dir.path(), "closed.txt", "#####\n#...#\n#.#.#\n#####\n");
+    let out = dir.path().join("r.png");
+    let (code, _, err) = run(&["render", &maze, "-o", s(&out), "--overlay", "solution"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--start and --goal"), "{err}");
+    let (code, _, err) = run(&[
+        "render",
+        &maze,
+        "-o",
+        s(&out),
+        "--overlay",
+        "solution",
+        "--scale",
+        "4",
+        "--start",
+        "2,1",
+        "--goal",
+        "2,3",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let pic = Picture::read(&out);
+    assert_eq!(pic.cell(4, 2, 1, 2, 2), rgb(START));
+    assert_eq!(pic.cell(4, 2, 3, 2, 2), rgb(GOAL));
+}

@@ -4,9 +4,9 @@ use super::budget::Work;
 use super::convert::parse_format;
 use super::io::{located, output_format, read_item_noted, Output};
 use super::progress::Bar;
-use super::Global;
+use super::{parse_coords, Coords, Global};
 use anyhow::{anyhow, Result};
-use mazegraph::convert::to_maze;
+use mazegraph::convert::{set_terminals, to_maze};
 use mazegraph::format::Format;
 use mazegraph::layout::Layout;
 use mazegraph::picture::{overlay, Raster};
@@ -58,6 +58,13 @@ pub struct Args {
     /// colours mean).
     #[arg(long)]
     no_legend: bool,
+    /// Explicit start for the overlays: a cell, e.g. 1,0, a room, e.g. room:0,0 (the cell
+    /// 1,1), or a graph vertex by name or id.
+    #[arg(long, value_name = "R,C|room:R,C|NAME", value_parser = parse_coords, allow_hyphen_values = true)]
+    start: Option<Coords>,
+    /// Explicit goal for the overlays: a cell, a room or a graph vertex, as --start.
+    #[arg(long, value_name = "R,C|room:R,C|NAME", value_parser = parse_coords, allow_hyphen_values = true)]
+    goal: Option<Coords>,
 }
 
 fn parse_picture_format(s: &str) -> Result<PictureFormat, String> {
@@ -83,7 +90,11 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     let output = Output::new(args.output.as_deref(), &[&args.input], global.force)?;
     let stages = super::progress::Stages::new(global.quiet);
     stages.stage(format!("reading {}", args.input.display()));
-    let (item, _, source) = read_item_noted(&args.input, args.from, Work::Solve, global)?;
+    let (mut item, _, source) = read_item_noted(&args.input, args.from, Work::Solve, global)?;
+    if args.start.is_some() || args.goal.is_some() {
+        set_terminals(&mut item, args.start.as_ref(), args.goal.as_ref())
+            .map_err(|e| located(&args.input, e))?;
+    }
     let maze = to_maze(item, Layout::Auto, &opts.limits).map_err(|e| located(&args.input, e))?;
     let scale = match args.scale {
         Some(s) => usize::from(s),

@@ -287,9 +287,13 @@ impl Gate {
                 return Err(refuse(
                     415,
                     format!(
-                        "send the body with Content-Type: {wanted} (a {} request without an \
+                        "send the body with Content-Type: {wanted} (a request {} without an \
                          Origin could come from any web page)",
-                        if media.is_empty() { "untyped" } else { &media }
+                        if media.is_empty() {
+                            "with no type".to_string()
+                        } else {
+                            format!("typed {media}")
+                        }
                     ),
                 ));
             }
