@@ -235,7 +235,11 @@ fn parse_box_lines(lines: &[&str], opts: &ReadOptions) -> Result<Option<Maze>> {
             ))
         }
     };
-    if step < 2 || corners.windows(2).any(|w| w[1] - w[0] != step) {
+    if step < 2
+        || corners
+            .windows(2)
+            .any(|w| w.last() != w.first().map(|a| a + step).as_ref())
+    {
         return Err(Error::parse(
             NAME,
             1,
