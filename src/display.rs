@@ -574,14 +574,15 @@ impl<'a> GameView<'a> {
         Ok(String::from_utf8_lossy(&out).into_owned())
     }
 
-    /// What [`GameView::evcxr_display`] prints: the drawing by Graphviz as SVG (`dot`, or
-    /// `neato -n` for a 2-D maze's game at its cells' places), else a summary and the reason
+    /// What [`GameView::evcxr_display`] prints: the drawing by Graphviz as SVG (`dot`, `sfdp`
+    /// for games with many cycles, or `neato -n` for a 2-D maze's game at its cells' places), else a summary and the reason
     /// (Graphviz not installed, more than [`DRAW_MAX_VERTICES`] vertices).
     pub fn evcxr_content(&self) -> String {
         let drawn = self.dot().and_then(|text| {
             graphviz_svg(&Dot {
                 positioned: text.contains("pos="),
                 vertices: self.game.vertex_count(),
+                edges: self.game.edge_count(),
                 text,
             })
         });

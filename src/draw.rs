@@ -28,15 +28,20 @@ use crate::graph::Graph;
 use crate::grid::Limits;
 use crate::junction::junction_graph;
 use crate::maze::Maze;
-use graphviz_rust::cmd::{CommandArg, Format, Layout};
-use std::io::ErrorKind;
+use std::io::{ErrorKind, Read, Write};
+use std::process::{Command, Stdio};
 
 /// Graphs with more vertices than this are not handed to Graphviz.
 pub const MAX_VERTICES: usize = 200_000;
 
 /// [`Engine::Auto`] lays out graphs without positions with `sfdp` above this many vertices
-/// (`dot` below).
+/// (`dot` below, when they are nearly trees: [`DOT_EXTRA_EDGES`]).
 pub const SFDP_ABOVE: usize = 5_000;
+
+/// [`Engine::Auto`] gives `dot` only graphs with at most this many edges more than vertices:
+/// `dot`'s crossing minimisation grows steeply with cycles (a random game of 100 vertices and
+/// 351 edges takes it 3 s, of 200 and 717 over a minute; `sfdp` draws both in 0.05 s).
+pub const DOT_EXTRA_EDGES: usize = 100;
 
 /// The message when Graphviz's `dot` program cannot be run.
 pub const GRAPHVIZ_MISSING: &str = "Graphviz is not installed (the `dot` program was not found): \
@@ -105,32 +110,27 @@ impl Engine {
     }
 
     /// The engine [`Engine::Auto`] stands for, given whether the DOT has positions and its
-    /// vertex count; other engines stand for themselves. The flag is true for `neato -n`
-    /// (keep the positions).
+    /// vertex and edge counts; other engines stand for themselves. The flag is true for
+    /// `neato -n` (keep the positions).
     ///
     /// ```
     /// use mazegraph::draw::Engine;
-    /// assert_eq!(Engine::Auto.resolve(true, 10), (Engine::Neato, true));
-    /// assert_eq!(Engine::Auto.resolve(false, 10), (Engine::Dot, false));
-    /// assert_eq!(Engine::Auto.resolve(false, 50_000), (Engine::Sfdp, false));
-    /// assert_eq!(Engine::Circo.resolve(true, 10), (Engine::Circo, false));
+    /// assert_eq!(Engine::Auto.resolve(true, 10, 9), (Engine::Neato, true));
+    /// assert_eq!(Engine::Auto.resolve(false, 10, 9), (Engine::Dot, false));
+    /// assert_eq!(Engine::Auto.resolve(false, 300, 1000), (Engine::Sfdp, false));
+    /// assert_eq!(Engine::Auto.resolve(false, 50_000, 49_999), (Engine::Sfdp, false));
+    /// assert_eq!(Engine::Circo.resolve(true, 10, 9), (Engine::Circo, false));
     /// ```
-    pub fn resolve(self, positioned: bool, vertices: usize) -> (Engine, bool) {
+    pub fn resolve(self, positioned: bool, vertices: usize, edges: usize) -> (Engine, bool) {
         match self {
             Engine::Auto if positioned => (Engine::Neato, true),
-            Engine::Auto if vertices > SFDP_ABOVE => (Engine::Sfdp, false),
+            Engine::Auto
+                if vertices > SFDP_ABOVE || edges > vertices.saturating_add(DOT_EXTRA_EDGES) =>
+            {
+                (Engine::Sfdp, false)
+            }
             Engine::Auto => (Engine::Dot, false),
             other => (other, false),
-        }
-    }
-
-    fn layout(self) -> Layout {
-        match self {
-            Engine::Dot | Engine::Auto => Layout::Dot,
-            Engine::Neato => Layout::Neato,
-            Engine::Sfdp => Layout::Sfdp,
-            Engine::Fdp => Layout::Fdp,
-            Engine::Circo => Layout::Circo,
         }
     }
 }
@@ -172,11 +172,12 @@ impl DrawFormat {
         self != DrawFormat::Svg
     }
 
-    fn graphviz(self) -> Format {
+    /// Graphviz's name of the format (`-T`).
+    fn graphviz(self) -> &'static str {
         match self {
-            DrawFormat::Svg => Format::Svg,
-            DrawFormat::Png => Format::Png,
-            DrawFormat::Pdf => Format::Pdf,
+            DrawFormat::Svg => "svg",
+            DrawFormat::Png => "png",
+            DrawFormat::Pdf => "pdf",
         }
     }
 }
@@ -218,6 +219,8 @@ pub struct Dot {
     pub positioned: bool,
     /// Number of vertices (nodes).
     pub vertices: usize,
+    /// Number of edges.
+    pub edges: usize,
 }
 
 fn check_size(vertices: usize, max: usize) -> Result<()> {
@@ -248,6 +251,7 @@ pub fn dot_of_graph(graph: &Graph) -> Result<Dot> {
             .map_err(|e| Error::Unsupported(format!("DOT writer: {e}")))?,
         positioned: graph.shape().is_some(),
         vertices: graph.vertex_count(),
+        edges: graph.edge_count(),
     })
 }
 
@@ -292,6 +296,7 @@ pub fn dot_of_game(game: &Game) -> Result<Dot> {
             .map_err(|e| Error::Unsupported(format!("game DOT writer: {e}")))?,
         positioned: false,
         vertices: game.vertex_count(),
+        edges: game.edge_count(),
     })
 }
 
@@ -333,15 +338,60 @@ pub fn run_graphviz(
 ) -> Result<Vec<u8>> {
     check_size(dot.vertices, max_vertices)?;
     let text = with_key(&dot.text);
-    let (engine, keep_positions) = engine.resolve(dot.positioned, dot.vertices);
+    let (engine, keep_positions) = engine.resolve(dot.positioned, dot.vertices, dot.edges);
     let mut args = vec![
-        CommandArg::Layout(engine.layout()),
-        CommandArg::Format(format.graphviz()),
+        format!("-K{}", engine.name()),
+        format!("-T{}", format.graphviz()),
     ];
     if keep_positions {
-        args.push(CommandArg::Custom("-n".to_string()));
+        args.push("-n".to_string());
     }
-    graphviz_rust::exec_dot(text, args).map_err(|e| graphviz_error(engine, e))
+    exec(&text, &args).map_err(|e| graphviz_error(engine, e))
+}
+
+/// Runs Graphviz's `dot` program with `args`, the DOT `text` on its standard input (no file
+/// is written), and returns its standard output; its standard error is the error's text when
+/// it fails.
+fn exec(text: &str, args: &[String]) -> std::io::Result<Vec<u8>> {
+    let mut child = Command::new("dot")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()?;
+    let (Some(mut stdin), Some(mut stdout), Some(mut stderr)) =
+        (child.stdin.take(), child.stdout.take(), child.stderr.take())
+    else {
+        return Err(std::io::Error::other(
+            "the dot program's pipes were not opened",
+        ));
+    };
+    // The input is written on its own thread, so that a large picture on the output pipe
+    // cannot block both ends; standard error is read on another.
+    let (out, err) = std::thread::scope(|scope| {
+        let writer = scope.spawn(move || {
+            // A program that stops reading (an error) says why on standard error.
+            let _ = stdin.write_all(text.as_bytes());
+        });
+        let errors = scope.spawn(move || {
+            let mut e = Vec::new();
+            let _ = stderr.read_to_end(&mut e);
+            e
+        });
+        let mut out = Vec::new();
+        let read = stdout.read_to_end(&mut out);
+        let _ = writer.join();
+        let err = errors.join().unwrap_or_default();
+        (read.map(|_| out), err)
+    });
+    let status = child.wait()?;
+    if status.success() {
+        out
+    } else {
+        Err(std::io::Error::other(
+            String::from_utf8_lossy(&err).into_owned(),
+        ))
+    }
 }
 
 /// The key of a drawing: what its shapes and colours mean, as a caption under it, read from
@@ -488,12 +538,21 @@ mod tests {
         assert!(dot.positioned);
         assert_eq!(dot.vertices, m.grid().count_paths());
         assert_eq!(
-            Engine::Auto.resolve(dot.positioned, dot.vertices).0,
+            Engine::Auto
+                .resolve(dot.positioned, dot.vertices, dot.edges)
+                .0,
             Engine::Neato
         );
-        assert_eq!(Engine::Auto.resolve(false, SFDP_ABOVE).0, Engine::Dot);
-        assert_eq!(Engine::Auto.resolve(false, SFDP_ABOVE + 1).0, Engine::Sfdp);
-        assert_eq!(Engine::Neato.resolve(true, 3), (Engine::Neato, false));
+        assert_eq!(
+            Engine::Auto.resolve(false, SFDP_ABOVE, SFDP_ABOVE).0,
+            Engine::Dot
+        );
+        assert_eq!(
+            Engine::Auto.resolve(false, SFDP_ABOVE + 1, 0).0,
+            Engine::Sfdp
+        );
+        assert_eq!(Engine::Auto.resolve(false, 300, 1029).0, Engine::Sfdp);
+        assert_eq!(Engine::Neato.resolve(true, 3, 2), (Engine::Neato, false));
         for e in Engine::ALL {
             assert_eq!(Engine::from_name(e.name()).unwrap(), e);
         }
@@ -589,6 +648,7 @@ mod tests {
             text: "graph { a -- }".to_string(),
             positioned: false,
             vertices: 1,
+            edges: 0,
         };
         let e = run_graphviz(&broken, Engine::Dot, DrawFormat::Svg, 10).unwrap_err();
         assert!(e.to_string().starts_with("Graphviz (dot) failed: "), "{e}");

@@ -236,3 +236,35 @@ fn help_has_examples() {
         );
     }
 }
+
+#[test]
+fn a_game_with_many_cycles_is_drawn_by_sfdp_not_left_to_dot() {
+    if !graphviz_installed() {
+        eprintln!("note: {GRAPHVIZ_MISSING}; skipped");
+        return;
+    }
+    // 300 vertices with 3 successors each: dot's layout takes minutes on such a game.
+    let n = 300u64;
+    let mut pg = format!("parity {};\n", n - 1);
+    let mut x = 12345u64;
+    for v in 0..n {
+        let mut succ = Vec::new();
+        for _ in 0..3 {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            succ.push(((x >> 33) % n).to_string());
+        }
+        pg += &format!("{v} {} {} {};\n", (x >> 20) % 50, v % 2, succ.join(","));
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let game = write(dir.path(), "g.pg", &pg);
+    let out = dir.path().join("g.svg");
+    mg().args(["draw", &game, "-o", s(&out)])
+        .timeout(std::time::Duration::from_secs(120))
+        .assert()
+        .success();
+    let svg = fs::read_to_string(&out).unwrap();
+    assert_eq!(svg.matches("class=\"node\"").count(), n as usize);
+    assert_eq!(listing(dir.path()), ["g.pg", "g.svg"]);
+}

@@ -17,7 +17,8 @@ use std::process::ExitCode;
 with every vertex at its cell's place, the start green and the goal red; graphs whose vertices \
 are coordinates likewise; other graphs and games (.pg, .gm, .game.json, .game.dot: player 0 \
 diamonds, player 1 boxes) are laid out by Graphviz. The engine 'auto' keeps the positions \
-(neato -n) when there are any, else uses sfdp above 5000 vertices and dot below. Graphs of more \
+(neato -n) when there are any, else dot for graphs with few cycles (at most 100 edges more than vertices, \
+up to 5000 vertices) and sfdp for the others. Graphs of more \
 than 200000 vertices are refused: `mazegraph render` draws mazes of any size, and --junctions \
 shrinks the graph. Needs Graphviz (the `graphviz` package).
 
