@@ -32,11 +32,17 @@ pub(crate) fn label<'py>(py: Python<'py>, label: Label) -> PyResult<Bound<'py, P
     })
 }
 
-/// A networkx node as a vertex label: a tuple of ints is coordinates, an int an id, a str a
-/// name.
+/// A networkx node as a vertex label: a tuple of ints, or a str that writes one (`"(0, 0)"`),
+/// is coordinates, an int an id, another str a name.
 pub(crate) fn node_label(node: &Bound<'_, PyAny>) -> PyResult<Label> {
     if let Ok(s) = node.cast::<PyString>() {
-        return Ok(Label::Str(s.to_string()));
+        // A tuple written as text by a file format ("(0, 0)" from GraphML or GML) is the cell,
+        // as `mazegraph.read` takes it.
+        let s = s.to_string();
+        return Ok(match mazegraph::format::tuple_name(&s) {
+            Some(c) => Label::Coord(c),
+            None => Label::Str(s),
+        });
     }
     if node.cast::<PyTuple>().is_ok() {
         if let Ok(c) = node.extract::<Vec<i64>>() {

@@ -286,3 +286,19 @@ def test_errors_match_the_clis_in_the_packages_words():
     line = cli_error("solve", DATA / "perfect15x20.png", "--max-cells", "100")
     if line is not None:
         assert message == line
+
+
+def test_from_networkx_of_a_graphml_file_reads_its_tuple_names_as_cells(tmp_path):
+    # networkx writes tuple nodes to GraphML as text ("(0, 1)") and reads them back as str:
+    # from_networkx places them as the cells they name, as mazegraph.read does with the file.
+    nx = pytest.importorskip("networkx")
+    maze = mazegraph.read(DATA / "perfect15x20.png")
+    path = tmp_path / "m.graphml"
+    G = maze.to_networkx()
+    G.graph.clear()  # GraphML holds no tuple attributes
+    nx.write_graphml(G, path)
+    loaded = nx.read_graphml(path)
+    assert all(isinstance(n, str) for n in loaded.nodes)
+    again = mazegraph.from_networkx(loaded)
+    assert again.shape == mazegraph.read(path).shape
+    assert again.to_networkx().number_of_edges() == maze.to_networkx().number_of_edges()

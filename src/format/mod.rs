@@ -419,6 +419,22 @@ pub fn weight_text(w: f64) -> String {
     String::from_utf8(b).unwrap_or_default()
 }
 
+/// The coordinates a vertex name written as a tuple stands for (`"(1, 4)"`, as Python's
+/// `str` of a tuple writes it, and as networkx's GraphML and GML writers leave tuple nodes):
+/// `None` unless the whole name is one parenthesised tuple of integers.
+///
+/// ```
+/// use mazegraph::format::tuple_name;
+/// assert_eq!(tuple_name("(1, 4)"), Some(vec![1, 4]));
+/// assert_eq!(tuple_name(" (0,0) "), Some(vec![0, 0]));
+/// assert_eq!(tuple_name("(1, 4) x"), None);
+/// assert_eq!(tuple_name("n1"), None);
+/// ```
+pub fn tuple_name(s: &str) -> Option<Vec<i64>> {
+    let (c, rest) = parse_tuple(s)?;
+    (rest.trim().is_empty() && !c.is_empty()).then_some(c)
+}
+
 /// Parses a coordinate tuple such as `(1, 3)` or `(1,3)` at the start of `s`, returning the
 /// numbers and the rest of the string. Used by the text formats.
 pub(crate) fn parse_tuple(s: &str) -> Option<(Vec<i64>, &str)> {
