@@ -55,6 +55,10 @@ pub enum Error {
     /// The graph cannot be used as asked.
     #[error("invalid graph: {0}")]
     InvalidGraph(String),
+    /// A value the caller gave does not fit the input (a piece placed on a wall or outside
+    /// the maze, …); the input itself is fine.
+    #[error("{0}")]
+    InvalidArgument(String),
     /// The file name or format name is not known (the message lists the known formats).
     #[error("{0}")]
     UnknownFormat(String),

@@ -80,7 +80,7 @@ def test_rules_and_defaults():
 def test_errors_are_maze_errors_with_the_cli_message(ring, tmp_path):
     with pytest.raises(mazegraph.MazeError) as e:
         mazegraph.pursuit(ring, wolf=(0, 0), sheep=(3, 3))
-    assert str(e.value) == "invalid maze: the wolf cannot stand on (0, 0): it is a wall"
+    assert str(e.value) == "the wolf cannot stand on (0, 0): it is a wall"
     path = tmp_path / "ring.txt"
     path.write_text(RING)
     cli = cli_error("pursuit", path, "--wolf", "0,0", "--sheep", "3,3")

@@ -377,11 +377,16 @@ fn known() -> String {
 
 /// The bytes as UTF-8 text, or a parse error naming the line of the first bad byte.
 pub fn text(format: Format, bytes: &[u8]) -> Result<&str> {
-    std::str::from_utf8(bytes).map_err(|e| {
+    let text = std::str::from_utf8(bytes).map_err(|e| {
         let upto = &bytes[..e.valid_up_to()];
         let line = 1 + upto.iter().filter(|&&b| b == b'\n').count();
         Error::parse(format.name(), line, "not UTF-8 text")
-    })
+    })?;
+    // An edge list of no lines is a graph of no edges; in the other formats, nothing.
+    if format != Format::Edges && text.trim().is_empty() {
+        return Err(Error::parse(format.name(), 1, "the file is empty"));
+    }
+    Ok(text)
 }
 
 /// The notes of a reader that read `added` edges into a graph of `kept` undirected ones: the

@@ -165,14 +165,14 @@ impl Piece {
 /// let m = Maze::from_text_rows(&["#.#", "#.#"]).unwrap();
 /// assert_eq!(place(&m, Piece::Wolf, &[1, 1]).unwrap(), 4);
 /// let e = place(&m, Piece::Sheep, &[0, 0]).unwrap_err().to_string();
-/// assert_eq!(e, "invalid maze: the sheep cannot stand on (0, 0): it is a wall");
+/// assert_eq!(e, "the sheep cannot stand on (0, 0): it is a wall");
 /// assert!(place(&m, Piece::Wolf, &[2, 1]).is_err());
 /// ```
 pub fn place(maze: &Maze, piece: Piece, coords: &[i64]) -> Result<usize> {
     let shape = maze.shape();
     let name = piece.name();
     let i = shape.index_signed(coords).ok_or_else(|| {
-        Error::InvalidMaze(format!(
+        Error::InvalidArgument(format!(
             "the {name} cannot stand on {}: it is outside the maze, whose shape is {}",
             crate::grid::fmt_coords(coords),
             shape
@@ -184,7 +184,7 @@ pub fn place(maze: &Maze, piece: Piece, coords: &[i64]) -> Result<usize> {
         ))
     })?;
     if !maze.grid().is_path(i) {
-        return Err(Error::InvalidMaze(format!(
+        return Err(Error::InvalidArgument(format!(
             "the {name} cannot stand on {}: it is a wall",
             shape.fmt_index(i)
         )));

@@ -72,8 +72,18 @@ impl SolutionFormat {
             .map(|e| e.to_string_lossy().into_owned())
             .unwrap_or_default();
         SolutionFormat::from_name(&ext).map_err(|_| {
+            let lower = ext.to_ascii_lowercase();
+            let hint = match lower.as_str() {
+                "jpg" | "jpeg" | "bmp" | "gif" | "webp" => format!(
+                    "; {lower} pictures are read, not written: write the solution as .png"
+                ),
+                "svg" => "; an SVG of the solution is drawn by `mazegraph render MAZE -o NAME.svg \
+                          --overlay solution`"
+                    .to_string(),
+                _ => String::new(),
+            };
             Error::UnknownFormat(format!(
-                "cannot tell the solution format of {} from its extension (known: json, png, txt; or name it with --to)",
+                "cannot tell the solution format of {} from its extension (known: json, png, txt; or name it with --to){hint}",
                 path.display()
             ))
         })
