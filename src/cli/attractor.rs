@@ -20,7 +20,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-/// Compute Attr_P(target): where player P can force the token into the target.
+/// Compute an attractor: every vertex from which a player can force the token into a target.
 #[derive(clap::Args)]
 #[command(
     after_help = "For a maze (png, txt, json) or a graph with terminals, the game is the maze oriented away

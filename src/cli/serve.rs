@@ -31,7 +31,7 @@ use std::sync::Arc;
     after_help = "The playground: generate a maze (any generator, size, shape, n-D as slices), see it plain,
 shaded by distance from the start or in 3-D, move the start and goal with a click, watch
 dead-end filling, breadth-first search and the attractor work step by step, download it in
-any format, upload a maze file or picture; and the wolf game of seed 003.
+any format, upload a maze file or picture; and the wolf game (run from the wolf in a maze).
 
 The server listens on the loopback interface only (127.0.0.1) unless --host says otherwise.
 It prints its address on standard output and runs until interrupted (Ctrl-C).
