@@ -131,7 +131,9 @@ fn algorithm_values() -> Vec<clap::builder::PossibleValue> {
             "Removes random walls until entrance and exit meet: NOT perfect, it \
                            has loops and rooms left walled off (a disconnected maze)"
         }
-        "growth" => "Grows from the entrance: a wall with exactly one path neighbour may become path",
+        "growth" => {
+            "Grows from the entrance: a wall with exactly one path neighbour may become path"
+        }
         "wilson" => "Loop-erased random walks: every perfect maze equally likely",
         "aldous-broder" => "A random walk: every perfect maze equally likely, slow on big mazes",
         "eller" => "Row by row with merging sets, in little memory (2-D only, no shapes)",

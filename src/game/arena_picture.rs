@@ -264,14 +264,23 @@ impl Canvas {
         enc
     }
 
-    /// Paints the marks (cell, colour) that cross pixel row `y`: a square inset by a quarter
-    /// of a cell's side once cells are 3 pixels or more, else the whole cell.
+    /// Paints the marks (cell, colour) that cross pixel row `y`: a disc around the cell over
+    /// the path cells it covers ([`render::Disc`], as the start and goal are marked), so that
+    /// a piece shows at any size; where the cell is as big as such a disc, a square inset by a
+    /// quarter of its side.
     fn mark_row(&self, picture: &Picture, y: usize, marks: &[(usize, u8)], row: &mut [u8]) {
         let s = self.scale;
         let m = if s >= 3 { (s / 4).max(1) } else { 0 };
+        let clip = (0, 0, picture.width(), picture.height());
         for &(cell, colour) in marks {
             let (x0, y0) = picture.cell_origin(cell);
-            if y >= y0 + m && y < y0 + s - m {
+            if let Some(disc) = render::Disc::around((x0, y0), s, clip) {
+                for x in disc.span(y).into_iter().flatten() {
+                    if let Some(px) = row.get_mut(x).filter(|px| **px != render::WALL) {
+                        *px = colour;
+                    }
+                }
+            } else if y >= y0 + m && y < y0 + s - m {
                 if let Some(px) = row.get_mut(x0 + m..x0 + s - m) {
                     px.fill(colour);
                 }
