@@ -75,15 +75,15 @@ fn maze_attractor_png_shades_by_rank() {
     let mut reader = decoder.read_info().unwrap();
     let mut buf = vec![0; reader.output_buffer_size().unwrap()];
     let info = reader.next_frame(&mut buf).unwrap();
-    // 16 pixels a cell, and a legend strip under the maze
-    assert_eq!(info.width, 5 * 16);
-    assert!(info.height > 5 * 16 + 8, "{}", info.height);
+    // 40 pixels a cell (the most the default scale gives), and a legend strip under the maze
+    assert_eq!(info.width, 5 * 40);
+    assert!(info.height > 5 * 40 + 8, "{}", info.height);
     assert_eq!(info.color_type, png::ColorType::Rgb);
     let px = |r: usize, c: usize| -> [u8; 3] {
         let i = (r * info.width as usize + c) * 3;
         [buf[i], buf[i + 1], buf[i + 2]]
     };
-    let centre = |r: usize, c: usize| px(r * 16 + 8, c * 16 + 8);
+    let centre = |r: usize, c: usize| px(r * 40 + 20, c * 40 + 20);
     use mazegraph::palette::{FAR, GOAL, NEAR, OPEN, START, WALL};
     assert_eq!(centre(0, 0), WALL); // wall
     assert_eq!(centre(2, 3), OPEN); // the dead end: path, not attracted
@@ -109,7 +109,7 @@ fn maze_attractor_png_shades_by_rank() {
     assert_eq!(code, 0);
     let decoder = png::Decoder::new(std::io::BufReader::new(fs::File::open(&png_path).unwrap()));
     let info = decoder.read_info().unwrap().info().clone();
-    assert_eq!((info.width, info.height), (5 * 16, 5 * 16));
+    assert_eq!((info.width, info.height), (5 * 40, 5 * 40));
 }
 
 #[test]

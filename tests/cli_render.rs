@@ -92,10 +92,10 @@ fn plain_picture_at_scale() {
     }
     assert_eq!(p.cell(3, 2, 5, 1, 1), rgb(OPEN));
     assert_eq!(p.cell(3, 2, 6, 1, 1), rgb(WALL));
-    // By default a picture a person can read: about 640 pixels across, at most 16 a cell.
+    // By default a picture a person can read: about 640 pixels across, at most 40 a cell.
     let p = Picture::read(&render(dir.path(), &m, "b.png", &[]));
-    assert_eq!((p.width, p.height), (7 * 16, 5 * 16));
-    assert_eq!(p.cell(16, 2, 5, 8, 8), rgb(OPEN));
+    assert_eq!((p.width, p.height), (7 * 40, 5 * 40));
+    assert_eq!(p.cell(40, 2, 5, 20, 20), rgb(OPEN));
     // Scale 1: one pixel a cell.
     let p = Picture::read(&render(dir.path(), &m, "c.png", &["--scale", "1"]));
     assert_eq!((p.width, p.height), (7, 5));
@@ -206,10 +206,9 @@ fn attractor_shades_and_matches_the_attractor_command() {
     let shade = |c: [u8; 3]| (SHADE..SHADE + SHADES).find(|&i| rgb(i) == c).unwrap();
     let shades: Vec<u8> = route.iter().map(|&(r, c)| shade(at(r, c))).collect();
     assert!(shades.windows(2).all(|w| w[0] > w[1]), "{shades:?}");
-    // `attractor -o x.png` draws the same picture (16 pixels a cell for small mazes, the same
-    // legend).
+    // `attractor -o x.png` draws the same picture (the same scale, the same legend).
     let b = dir.path().join("b.png");
-    let (code, _, err) = run(&["attractor", &m, "-o", b.to_str().unwrap()]);
+    let (code, _, err) = run(&["attractor", &m, "-o", b.to_str().unwrap(), "--scale", "16"]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(fs::read(&out).unwrap(), fs::read(&b).unwrap());
     // With the solution overlay, the terminals keep their marks over the shades.

@@ -101,13 +101,13 @@ fn png_output_colours_the_solution() {
         let info = reader.next_frame(&mut buf).unwrap();
         (info.width, info.height, buf)
     };
-    // By default a picture a person can read: 9 cells of 16 pixels (at most 16 a cell), with a
+    // By default a picture a person can read: 9 cells of 40 pixels (at most 40 a cell), with a
     // legend under the maze.
     let (w, h, _) = decode(&[]);
-    assert_eq!(w, 144);
-    assert!(h > 144 + 8, "{h}");
+    assert_eq!(w, 360);
+    assert!(h > 360 + 8, "{h}");
     let (w, h, _) = decode(&["--no-legend"]);
-    assert_eq!((w, h), (144, 144));
+    assert_eq!((w, h), (360, 360));
     let (w, h, big) = decode(&["--scale", "3", "--no-legend"]);
     assert_eq!((w, h), (27, 27));
     let (w, h, buf) = decode(&["--scale", "1", "--no-legend"]);

@@ -74,7 +74,7 @@ pub struct Args {
     #[arg(long, value_name = "R,C|room:R,C|NAME", value_parser = parse_coords, allow_hyphen_values = true)]
     goal: Option<Coords>,
     /// Pixels per cell of a .png picture (default: enough for about 640 pixels across, at
-    /// most 16; 1 for big mazes).
+    /// most 40; 1 for big mazes).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     scale: Option<u16>,
     /// No legend under a .png picture (by default a strip names the start, the goal and the
@@ -306,7 +306,7 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
             let opts = RenderOptions {
                 scale: args
                     .scale
-                    .map_or_else(|| auto_scale(one.width().max(one.height())), usize::from),
+                    .map_or_else(|| auto_scale(one.width(), one.height()), usize::from),
                 overlays: Vec::new(),
             };
             let mut picture = Picture::new(m, &opts).map_err(located)?;

@@ -62,11 +62,18 @@ fn shape_text(dims: &[usize]) -> String {
         .join("×")
 }
 
-/// Pixels per cell for a picture about 640 pixels across, given its longest side in cells (or
-/// in pixels at scale 1): 14 for a 41×31 maze, 1 from 640 cells up, never more than 16. The
-/// one default scale of `solve`, `render` and `attractor` pictures.
-pub fn auto_scale(longest: usize) -> usize {
-    (640 / longest.max(1)).clamp(1, 16)
+/// The most pixels per cell the default scale gives (a maze of a few cells is not drawn huge).
+pub const MAX_AUTO_SCALE: usize = 40;
+
+/// Pixels per cell for a picture about 640 pixels across, given its sides in cells (or in
+/// pixels at scale 1): 15 for a 41×31 maze, 1 from 640 cells up, never more than
+/// [`MAX_AUTO_SCALE`]. A thin maze runs longer, up to 1600 pixels, so that its short side gets
+/// 200 (room for the legend): 19 for 81×7. The one default scale of `solve`, `render`,
+/// `attractor` and `pursuit` pictures.
+pub fn auto_scale(width: usize, height: usize) -> usize {
+    let (long, short) = (width.max(height).max(1), width.min(height).max(1));
+    let thin = (200 / short).min(1600 / long);
+    (640 / long).max(thin).clamp(1, MAX_AUTO_SCALE)
 }
 
 /// Refuses a picture of `width` × `height` pixels over `max` (`--max-cells`: a pixel counts
@@ -84,6 +91,17 @@ pub fn check_pixels(width: u64, height: u64, max: u64) -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_default_scale_fits_640_pixels_and_gives_thin_mazes_room() {
+        assert_eq!(auto_scale(41, 31), 15);
+        assert_eq!(auto_scale(17, 13), 37);
+        assert_eq!(auto_scale(5, 5), MAX_AUTO_SCALE);
+        assert_eq!(auto_scale(100_001, 100_001), 1);
+        // 81×7 cells: 19 pixels a cell, 1539×133 px (not 567×49, too narrow for the legend).
+        assert_eq!(auto_scale(7, 81), 19);
+        assert_eq!(auto_scale(3, 2001), 1);
+    }
 
     #[test]
     fn sizes() {

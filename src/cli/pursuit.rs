@@ -74,7 +74,7 @@ pub struct Args {
     /// Who may stay where it is as its move.
     #[arg(long, value_enum, default_value_t = Pass::Both)]
     pass: Pass,
-    /// Pixels per cell of a picture (default: enough for about 640 pixels across, at most 16).
+    /// Pixels per cell of a picture (default: enough for about 640 pixels across, at most 40).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     scale: Option<u16>,
     /// No legend under a picture.
@@ -176,7 +176,7 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
             Some(s) => usize::from(s),
             None => {
                 let one = Picture::new(&maze, &RenderOptions::default()).map_err(located)?;
-                auto_scale(one.width().max(one.height()))
+                auto_scale(one.width(), one.height())
             }
         };
         let one = Picture::new(

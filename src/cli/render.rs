@@ -46,7 +46,7 @@ pub struct Args {
     /// Picture format (png, svg), when -o does not say it; standard output without -o.
     #[arg(long, value_name = "FORMAT", value_parser = parse_picture_format)]
     to: Option<PictureFormat>,
-    /// Pixels per cell side (default: enough for about 640 pixels across, at most 16; 1 for big
+    /// Pixels per cell side (default: enough for about 640 pixels across, at most 40; 1 for big
     /// mazes; a maze picture read at its own scale is drawn on, at its own size).
     #[arg(short, long, value_parser = clap::value_parser!(u16).range(1..))]
     scale: Option<u16>,
@@ -101,7 +101,7 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         None => {
             let one = Picture::new(&maze, &RenderOptions::default())
                 .map_err(|e| located(&args.input, e))?;
-            super::budget::auto_scale(one.width().max(one.height()))
+            super::budget::auto_scale(one.width(), one.height())
         }
     };
     let render_opts = RenderOptions { scale, overlays };

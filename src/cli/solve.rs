@@ -77,7 +77,7 @@ pub struct Args {
     #[arg(short = 'j', long, value_name = "N", default_value_t = 0)]
     jobs: usize,
     /// Pixels per cell of a .png solution (default: enough for about 640 pixels across, at
-    /// most 16; 1 for big mazes).
+    /// most 40; 1 for big mazes).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     scale: Option<u16>,
     /// No legend under a .png solution (by default a strip names what its colours mean).
@@ -446,7 +446,10 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
                 let dims = solved.maze.shape().dims();
                 let scale = match args.scale {
                     Some(s) => usize::from(s),
-                    None => super::budget::auto_scale(dims.iter().copied().max().unwrap_or(1)),
+                    None => super::budget::auto_scale(
+                        dims.get(1).copied().unwrap_or(1),
+                        dims.first().copied().unwrap_or(1),
+                    ),
                 };
                 // A solution picture is 2-D (its writer refuses other mazes).
                 let side = |k: usize| (dims.get(k).copied().unwrap_or(1) as u64) * scale as u64;
