@@ -3,7 +3,7 @@
 //! real weights, and refusals that say where to go.
 
 mod common;
-use common::{check_exchange, error, mg, python_with_networkx, s, stdout};
+use common::{check_exchange, error, mg, python_with_networkx, s, stdout, write};
 use std::path::PathBuf;
 
 fn foreign(name: &str) -> String {
@@ -68,6 +68,20 @@ fn a_networkx_spanning_tree_is_drawn_as_rooms_and_comes_back() {
     assert_eq!(out, "equal: 48 rooms, 47 edges\n");
     let out = stdout(&["equal", &foreign("nx_maze_dict_of_sets.adj"), s(&txt)]);
     assert_eq!(out, "equal: 48 rooms, 47 edges\n");
+    // Openings in a maze's frame are not rooms: equal as rooms, and said so.
+    let open = write(
+        dir.path(),
+        "open.txt",
+        "#.###\n#...#\n#.###\n#...#\n###.#\n",
+    );
+    let rooms =
+        "{(0, 0): [(0, 1), (1, 0)], (0, 1): [(0, 0)], (1, 0): [(0, 0), (1, 1)], (1, 1): [(1, 0)]}";
+    let rooms = write(dir.path(), "rooms.adj", rooms);
+    let out = stdout(&["equal", s(&open), s(&rooms)]);
+    assert_eq!(
+        out,
+        "equal: 4 rooms, 3 edges (the maze's 2 openings in its frame are not rooms)\n"
+    );
     // Explicit layouts: rooms, and the row layout when asked.
     let out = stdout(&[
         "convert",

@@ -17,7 +17,9 @@ use std::process::ExitCode;
 #[command(
     after_help = "Two mazes are equal iff they have the same graph: same path cells (by
 coordinates) and same adjacencies and portals. Terminals and surrounding walls do not count.
-A junction graph is compared through the maze it draws.
+A junction graph is compared through the maze it draws. A maze and a graph of rooms (vertices
+(r, c) for room r, c) are compared as graphs of rooms: the openings in a maze's frame are not
+rooms, so they do not count, and the verdict says how many were left out.
 
 Examples:
   mazegraph equal maze.png maze.adj && echo same
@@ -44,30 +46,39 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     };
     let (b, _) = read_item(&args.b, args.from, Work::Equal, global)?;
     let by_rooms = match (&maze_a, &b) {
-        (Some(m), Item::Graph(g)) => room_difference(g, m, &opts.limits).map(|d| (d, g)),
-        (None, Item::Maze(m)) => room_difference(&ga, m, &opts.limits).map(|d| (d, &ga)),
+        (Some(m), Item::Graph(g)) => {
+            room_difference(g, m, &opts.limits).map(|d| (d, g, m.openings().len()))
+        }
+        (None, Item::Maze(m)) => {
+            room_difference(&ga, m, &opts.limits).map(|d| (d, &ga, m.openings().len()))
+        }
         _ => None,
     };
-    if let Some((d, rooms)) = by_rooms {
+    if let Some((d, rooms, openings)) = by_rooms {
         let counts = || (rooms.vertex_count(), rooms.edge_count());
-        return report(&args, d, "rooms", counts, global);
+        let note = match openings {
+            0 => String::new(),
+            1 => " (the maze's 1 opening in its frame is not a room)".to_string(),
+            n => format!(" (the maze's {n} openings in its frame are not rooms)"),
+        };
+        return report(&args, d, ("rooms", &note), counts, global);
     }
     let gb = canonical_graph(&b, &opts.limits).map_err(|e| located(&args.b, e))?;
     report(
         &args,
         ga.difference(&gb),
-        "vertices",
+        ("vertices", ""),
         || (ga.vertex_count(), ga.edge_count()),
         global,
     )
 }
 
-/// Prints the verdict: `equal: N vertices, M edges` (rooms, when compared by rooms) or the
-/// first difference.
+/// Prints the verdict: `equal: N vertices, M edges` (rooms, when compared by rooms, and a
+/// note) or the first difference.
 fn report(
     args: &Args,
     difference: Option<String>,
-    what: &str,
+    (what, note): (&str, &str),
     counts: impl Fn() -> (usize, usize),
     global: &Global,
 ) -> Result<ExitCode> {
@@ -75,7 +86,7 @@ fn report(
         None => {
             if !global.quiet {
                 let (v, e) = counts();
-                outln!("equal: {v} {what}, {e} edges")?;
+                outln!("equal: {v} {what}, {e} edges{note}")?;
             }
             Ok(ExitCode::SUCCESS)
         }
