@@ -264,3 +264,31 @@ fn graphviz_pictures_have_a_key() {
     let (w, _, _, _) = decode(&png);
     assert!(w >= 400, "{w}");
 }
+
+#[test]
+fn a_command_lists_only_the_global_options_that_mean_something_to_it() {
+    let help = |cmd: &str| {
+        let out = mg().args([cmd, "--help"]).output().unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert!(!help("equal").contains("--force"));
+    for cmd in ["generate", "experiment", "solve-game"] {
+        let h = help(cmd);
+        for flag in ["--cells", "--doubtful", "--marks"] {
+            assert!(!h.contains(flag), "{cmd} --help lists {flag}");
+        }
+    }
+    assert!(help("solve").contains("--cells") && help("solve").contains("--force"));
+    // Given anyway, before or after the command: one line saying it means nothing there.
+    for args in [
+        &["generate", "--size", "3x3", "--cells", "5"][..],
+        &["--cells", "5", "generate", "--size", "3x3"][..],
+    ] {
+        let out = mg().args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        assert_eq!(
+            String::from_utf8(out.stderr).unwrap(),
+            "mazegraph: error: generate reads no maze picture: --cells means nothing here\n"
+        );
+    }
+}

@@ -33,9 +33,15 @@ pub struct Args {
     /// Format of both inputs, when the extensions do not say it.
     #[arg(long, value_name = "FORMAT", value_parser = parse_format)]
     from: Option<Format>,
+    /// The global --force means nothing here (equal writes no files): hidden, refused.
+    #[arg(long, hide = true)]
+    force: bool,
 }
 
 pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
+    if args.force {
+        anyhow::bail!("equal writes no files: --force means nothing here");
+    }
     let opts = global.read_options();
     let (a, _) = read_item(&args.a, args.from, Work::Equal, global)?;
     let ga = canonical_graph(&a, &opts.limits).map_err(|e| located(&args.a, e))?;

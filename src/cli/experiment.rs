@@ -59,6 +59,9 @@ pub struct Args {
     /// Draw the chart to this file (.svg or .png).
     #[arg(long, value_name = "FILE")]
     chart: Option<PathBuf>,
+    /// The picture options mean nothing here (hidden, refused).
+    #[command(flatten)]
+    no_pictures: super::NoPictureOptions,
 }
 
 /// Table formats.
@@ -97,6 +100,7 @@ fn extension(p: &Path) -> String {
 
 /// Runs `mazegraph experiment`.
 pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
+    args.no_pictures.refuse("experiment")?;
     let dims = args.size.0.clone();
     // The mazes' cell grids must fit the cell limit, like any input.
     let cells = dims.iter().fold(1u64, |acc, &d| {

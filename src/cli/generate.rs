@@ -114,6 +114,9 @@ pub struct Args {
     /// maze's cell graph.
     #[arg(long, value_name = "FORMAT", value_parser = super::convert::parse_format)]
     to: Option<Format>,
+    /// The picture options mean nothing here (hidden, refused).
+    #[command(flatten)]
+    no_pictures: super::NoPictureOptions,
 }
 
 /// The algorithms as `--help` lists them, each with what it makes. Every one but
@@ -252,6 +255,7 @@ fn parse_transform(s: &str, n: usize) -> Result<Transform> {
 }
 
 pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
+    args.no_pictures.refuse("generate")?;
     let limits = global.read_options().limits;
     let mut algorithm = Algorithm::from_name(&args.algorithm)?;
     if let Some(p) = &args.pick {

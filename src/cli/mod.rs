@@ -78,6 +78,43 @@ pub struct Global {
     pub force: bool,
 }
 
+/// The global picture-reading options (`--cells`, `--doubtful`, `--marks`), named again by
+/// the commands that read no maze picture (`generate`, `experiment`, `solve-game`): hidden, so
+/// that their help does not list them (clap gives a command's own argument precedence over a
+/// global one of the same name), and refused with one line when given.
+/// Their types and parsers are the global ones' (clap shares one value between them); the
+/// defaults count as not given.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct NoPictureOptions {
+    #[arg(long, hide = true, value_parser = parse_cells)]
+    cells: Option<mazegraph::picture::Cells>,
+    #[arg(long, hide = true, value_parser = parse_doubtful)]
+    doubtful: Option<mazegraph::picture::Doubtful>,
+    #[arg(long, hide = true)]
+    marks: bool,
+}
+
+impl NoPictureOptions {
+    /// Refuses the options given, naming `command`.
+    pub fn refuse(&self, command: &str) -> anyhow::Result<()> {
+        use mazegraph::picture::{Cells, Doubtful};
+        let given = [
+            ("--cells", self.cells.is_some_and(|c| c != Cells::Auto)),
+            (
+                "--doubtful",
+                self.doubtful.is_some_and(|d| d != Doubtful::Refuse),
+            ),
+            ("--marks", self.marks),
+        ];
+        match given.iter().find(|(_, on)| *on) {
+            Some((flag, _)) => {
+                anyhow::bail!("{command} reads no maze picture: {flag} means nothing here")
+            }
+            None => Ok(()),
+        }
+    }
+}
+
 impl Global {
     pub fn read_options(&self) -> mazegraph::format::ReadOptions {
         mazegraph::format::ReadOptions {

@@ -76,6 +76,9 @@ pub struct Args {
     /// Verify this claimed solution (paritysol format) instead of solving.
     #[arg(long, value_name = "SOL")]
     check: Option<PathBuf>,
+    /// The picture options mean nothing here (hidden, refused).
+    #[command(flatten)]
+    no_pictures: super::NoPictureOptions,
 }
 
 /// Winning conditions.
@@ -129,6 +132,7 @@ pub enum SolTo {
 }
 
 pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
+    args.no_pictures.refuse("solve-game")?;
     let opts = global.read_options();
     let format = match &args.from {
         Some(name) => GameFormat::from_name(name).map_err(|e| anyhow!("{e}"))?,
