@@ -793,7 +793,8 @@ enum Kind {
 
 /// A vertex on a cycle (inside `verts`, along `moves`) whose largest priority has the parity of
 /// `w`'s opponent, or `None`. Recursive SCC decomposition: a non-trivial component whose top
-/// priority is good for `w` is searched again without its top-priority vertices.
+/// priority is good for `w` is searched again without its vertices above its largest bad
+/// priority (and not at all when it has none).
 fn bad_cycle<'m>(
     n: usize,
     verts: Vec<u32>,
@@ -826,10 +827,20 @@ fn bad_cycle<'m>(
             if Player::of_priority(top) != w {
                 return scc.iter().copied().find(|&v| prio(v) == top);
             }
-            let rest: Vec<u32> = scc.into_iter().filter(|&v| prio(v) < top).collect();
-            if !rest.is_empty() {
-                work.push(rest);
-            }
+            // A cycle through a vertex above the component's largest bad priority is good:
+            // only the vertices up to that priority can form bad cycles (none when there is
+            // no bad priority, which settles a component at once however many priorities it
+            // has).
+            let Some(bad) = scc
+                .iter()
+                .map(|&v| prio(v))
+                .filter(|&p| Player::of_priority(p) != w)
+                .max()
+            else {
+                continue;
+            };
+            let rest: Vec<u32> = scc.into_iter().filter(|&v| prio(v) <= bad).collect();
+            work.push(rest);
         }
     }
     None
