@@ -100,6 +100,9 @@ pub enum ParitySolver {
     /// Tangle learning: no exponential blow-up on ladder games.
     #[value(alias = "tl")]
     Tangle,
+    /// Recursive tangle learning: tangle learning that also decomposes inside its regions.
+    #[value(name = "rtl", alias = "recursive-tangle")]
+    RecursiveTangle,
     /// Zielonka's recursive algorithm.
     #[value(alias = "zlk")]
     Zielonka,
@@ -113,6 +116,7 @@ impl From<ParitySolver> for ParityAlgorithm {
         match s {
             ParitySolver::Portfolio => ParityAlgorithm::Portfolio,
             ParitySolver::Tangle => ParityAlgorithm::TangleLearning,
+            ParitySolver::RecursiveTangle => ParityAlgorithm::RecursiveTangleLearning,
             ParitySolver::Zielonka => ParityAlgorithm::Zielonka,
             ParitySolver::PriorityPromotion => ParityAlgorithm::PriorityPromotion,
         }

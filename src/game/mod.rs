@@ -53,6 +53,7 @@ pub mod format;
 pub mod orient;
 mod priority_promotion;
 mod race;
+mod rtl;
 pub mod solve;
 mod tangle;
 

@@ -6,7 +6,7 @@
 //! Every solver follows the rule of [`super::attractor()`]: a player who cannot move loses.
 
 use super::attractor::{attract_within, attractor, Scratch};
-use super::{priority_promotion, race, tangle, Game, Player, NONE};
+use super::{priority_promotion, race, rtl, tangle, Game, Player, NONE};
 use crate::error::{Error, Result};
 use crate::grid::Limits;
 use fixedbitset::FixedBitSet;
@@ -191,6 +191,13 @@ pub enum ParityAlgorithm {
     /// recursive ladder (O(V²) in all, where Zielonka's algorithm is exponential), exponentially
     /// many on purpose-built worst cases. Nothing recurses.
     TangleLearning,
+    /// Recursive tangle learning (van Dijk, CAV 2018; Oink's `rtl`): tangle learning that also
+    /// decomposes inside each region (without its top vertex, or its open top vertices) as a
+    /// subgame, so that one pass learns the tangles of many levels at once. A handful of passes
+    /// where tangle learning needs one per tangle (Oink's `counter_dp`, `counter_core`, the two
+    /// counters `tc`); but quadratically many tangles on `counter_ortl` (held by the memory
+    /// budget) and exponential time on `tc+`. Nothing recurses.
+    RecursiveTangleLearning,
     /// Zielonka's recursive algorithm: O(E·V^d) in the worst case for d distinct priorities,
     /// exponential on ladder families (Friedmann's recursive ladder), fast on many practical
     /// games. The recursion is as deep as the number of distinct priorities; it runs on a
@@ -219,26 +226,28 @@ pub enum ParityAlgorithm {
 
 impl ParityAlgorithm {
     /// Every algorithm, the default first.
-    pub const ALL: [ParityAlgorithm; 4] = [
+    pub const ALL: [ParityAlgorithm; 5] = [
         ParityAlgorithm::Portfolio,
         ParityAlgorithm::PriorityPromotion,
         ParityAlgorithm::TangleLearning,
+        ParityAlgorithm::RecursiveTangleLearning,
         ParityAlgorithm::Zielonka,
     ];
 
     /// The name the command line and the Python package use: `portfolio`, `pp`, `tangle`,
-    /// `zielonka`.
+    /// `rtl`, `zielonka`.
     pub fn name(self) -> &'static str {
         match self {
             ParityAlgorithm::Portfolio => "portfolio",
             ParityAlgorithm::PriorityPromotion => "pp",
             ParityAlgorithm::TangleLearning => "tangle",
+            ParityAlgorithm::RecursiveTangleLearning => "rtl",
             ParityAlgorithm::Zielonka => "zielonka",
         }
     }
 
     /// The algorithm named `name` ([`ParityAlgorithm::name`], or `priority-promotion`, `tl`,
-    /// `zlk`, `auto` for the portfolio).
+    /// `recursive-tangle`, `zlk`, `auto` for the portfolio).
     ///
     /// ```
     /// use mazegraph::game::ParityAlgorithm;
@@ -250,6 +259,7 @@ impl ParityAlgorithm {
             "portfolio" | "auto" => ParityAlgorithm::Portfolio,
             "pp" | "priority-promotion" => ParityAlgorithm::PriorityPromotion,
             "tangle" | "tl" => ParityAlgorithm::TangleLearning,
+            "rtl" | "recursive-tangle" => ParityAlgorithm::RecursiveTangleLearning,
             "zielonka" | "zlk" => ParityAlgorithm::Zielonka,
             _ => {
                 let names: Vec<&str> = ParityAlgorithm::ALL.iter().map(|a| a.name()).collect();
@@ -313,6 +323,9 @@ pub(crate) fn parity(game: &Game, algorithm: ParityAlgorithm, limits: &Limits) -
         ParityAlgorithm::Zielonka => verts,
         ParityAlgorithm::TangleLearning => {
             tangle::solve(game, &mut s.alive, &mut s.winner, &mut s.strat, limits)?
+        }
+        ParityAlgorithm::RecursiveTangleLearning => {
+            rtl::solve(game, &mut s.alive, &mut s.winner, &mut s.strat, limits)?
         }
         // (The portfolio races the other two and never comes here.)
         ParityAlgorithm::PriorityPromotion | ParityAlgorithm::Portfolio => {
