@@ -162,6 +162,22 @@ mod tests {
     }
 
     #[test]
+    fn recursive_tangle_learning_hands_over_to_tangle_learning() {
+        // On counter_ortl, recursive tangle learning's tangles grow quadratically: at 64 they
+        // pass the bound, and tangle learning answers in its place.
+        let text = include_bytes!("../../tests/games/oink-families/counter_ortl-64.pg");
+        let limits = Limits::default();
+        let g = crate::game::format::pg::parse(text, &limits).unwrap();
+        let (s, by) = race(&g, ParityAlgorithm::RecursiveTangleLearning, &limits).unwrap();
+        assert_eq!(by, ParityAlgorithm::TangleLearning);
+        assert!(check(&g, &Objective::Parity, &s).is_ok());
+        // Below the bound, recursive tangle learning answers itself.
+        let g = families::recursive_ladder(10);
+        let (_, by) = race(&g, ParityAlgorithm::RecursiveTangleLearning, &limits).unwrap();
+        assert_eq!(by, ParityAlgorithm::RecursiveTangleLearning);
+    }
+
+    #[test]
     fn the_callers_stop_flag_stops_both_racers() {
         let g = families::recursive_ladder(40);
         let raised = Arc::new(AtomicBool::new(true));

@@ -1,6 +1,6 @@
 //! Solving games: reachability (the attractor), safety (its dual), Büchi (iterated
-//! attractors) and parity (by default priority promotion and tangle learning raced, either
-//! alone, or Zielonka's recursive algorithm: see [`ParityAlgorithm`]), each with both players' winning regions and memoryless strategies; and
+//! attractors) and parity (by default priority promotion and recursive tangle learning raced,
+//! either alone, tangle learning, or Zielonka's recursive algorithm: see [`ParityAlgorithm`]), each with both players' winning regions and memoryless strategies; and
 //! [`check`], which verifies a claimed solution.
 //!
 //! Every solver follows the rule of [`super::attractor()`]: a player who cannot move loses.
@@ -213,13 +213,15 @@ pub enum ParityAlgorithm {
     /// random and SYNTCOMP games, and on Friedmann's recursive ladder, where tangle learning is
     /// quadratic (220–260 s at 200 000 vertices), about 3 s. Nothing recurses.
     PriorityPromotion,
-    /// The default: priority promotion and tangle learning raced on two threads, the first
-    /// answer taken and the other method stopped. Each of the two is
-    /// exponential or quadratic on families where the other takes hundredths of a second
-    /// (Oink's lower-bound families for priority promotion, Friedmann's recursive ladder for
-    /// tangle learning), so the race never blows up where either would not, for a second core
-    /// and twice the memory. The regions never depend on which answers; the strategies are
-    /// those of the first to answer.
+    /// The default: priority promotion and recursive tangle learning raced on two threads, the
+    /// first answer taken and the other method stopped; recursive tangle learning hands over to
+    /// tangle learning when its tangles outgrow 128 bytes per vertex and edge of the game (as
+    /// on Oink's `counter_ortl`). Each method is exponential or quadratic on families where
+    /// another takes hundredths of a second (Oink's lower-bound families for priority
+    /// promotion; `counter_dp`, `counter_core`, `tc` and Friedmann's recursive ladder for
+    /// tangle learning; `counter_ortl` and `tc+` for recursive tangle learning), so the race
+    /// never blows up where all of them would not, for a second core and twice the memory. The
+    /// regions never depend on which answers; the strategies are those of the first to answer.
     #[default]
     Portfolio,
 }
@@ -327,7 +329,7 @@ pub(crate) fn parity(game: &Game, algorithm: ParityAlgorithm, limits: &Limits) -
         ParityAlgorithm::RecursiveTangleLearning => {
             rtl::solve(game, &mut s.alive, &mut s.winner, &mut s.strat, limits)?
         }
-        // (The portfolio races the other two and never comes here.)
+        // (The portfolio races the others and never comes here.)
         ParityAlgorithm::PriorityPromotion | ParityAlgorithm::Portfolio => {
             priority_promotion::solve(game, &mut s.alive, &mut s.winner, &mut s.strat)
         }
