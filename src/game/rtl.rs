@@ -22,7 +22,7 @@
 //! is done. Attraction looks for the opponent's way out and for a tangle's escapes by
 //! scanning (the subgames change at every level, counters would have to be recounted).
 
-use super::tangle::{Extractor, Region, Tangles};
+use super::tangle::{Extractor, Pass, Region, Tangles};
 use super::{solve::SOLVE_BYTES_PER_VERTEX, Game, Player, NONE};
 use crate::error::Result;
 use crate::grid::Limits;
@@ -30,17 +30,6 @@ use fixedbitset::FixedBitSet;
 
 /// The label of no set: a vertex outside the pass's decomposition.
 const NOWHERE: u64 = 0;
-
-/// What a pass found.
-#[derive(Debug, PartialEq, Eq)]
-enum Pass {
-    /// A dominion was attracted and removed.
-    Solved,
-    /// New tangles were learned.
-    Learned,
-    /// Neither (the caller falls back to another algorithm).
-    Stuck,
-}
 
 /// Recursive tangle learning on the subgame `alive` (total: every vertex has a successor in
 /// it): decides winners and the winners' moves of its vertices and removes them from `alive`.

@@ -308,14 +308,14 @@ impl Extractor {
     }
 }
 
-/// What a pass found.
+/// What a pass found (of tangle learning, or of recursive tangle learning).
 #[derive(Debug, PartialEq, Eq)]
-enum Pass {
+pub(super) enum Pass {
     /// A dominion was attracted and removed.
     Solved,
     /// New tangles were learned.
     Learned,
-    /// Neither (cannot happen; the caller falls back to another algorithm).
+    /// Neither (should not happen; the caller falls back to another algorithm).
     Stuck,
 }
 
