@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Parity game solvers side by side, one markdown table per game family: `mazegraph
-solve-game` with its default method and with each method (pp, tangle, zielonka), against the
+solve-game` with its default method and with each method (pp, tangle, rtl, zielonka), against the
 best of several of Oink's solvers, on Oink's lower-bound families (counter_*, tc, tc+), Oink's
 steady games, Friedmann's recursive ladder, random games and the shared SYNTCOMP games.
 
@@ -60,7 +60,7 @@ ROOT = Path(__file__).resolve().parent.parent
 FAMILIES_PY = ROOT / "scripts" / "parity_families.py"
 COMMITTED = ROOT / "tests" / "games" / "oink-families"
 METHODS = [("default", []), ("pp", ["--method", "pp"]), ("tangle", ["--method", "tangle"]),
-           ("zielonka", ["--method", "zielonka"])]
+           ("rtl", ["--method", "rtl"]), ("zielonka", ["--method", "zielonka"])]
 OINK_SOLVERS = "tl,rtl,npp,pp,zlk,psi,fpj"
 
 # family: (generator, what it is, quick sizes, benchmark sizes). A generator "oink:TOOL ARGS"

@@ -291,7 +291,7 @@ fn every_method_is_held_to_the_memory_budget() {
     // The solvers' arrays are counted from the game's size before they are made: the same
     // refusal for every method, one line, exit 2.
     let g = data("game.pg");
-    for method in ["pp", "tangle", "zielonka"] {
+    for method in ["pp", "tangle", "rtl", "zielonka"] {
         let (code, out, err) = run(&["solve-game", &g, "--method", method, "--max-memory", "300"]);
         assert_eq!(code, 2, "{method}: {out}{err}");
         assert!(err.contains("solving a game of"), "{method}: {err}");
@@ -309,6 +309,8 @@ fn parity_solver_flag() {
     let mut sols = Vec::new();
     for algo in [
         "tangle",
+        "rtl",
+        "recursive-tangle",
         "zielonka",
         "tl",
         "zlk",
@@ -343,7 +345,8 @@ fn parity_solver_flag() {
         sols.push(winners);
     }
     assert!(sols.windows(2).all(|w| w[0] == w[1]));
-    // the default races priority promotion and tangle learning: the output of one of them
+    // the default races priority promotion and recursive tangle learning (which may hand over
+    // to tangle learning): the output of one of them
     let default = dir.path().join("default.sol");
     assert_eq!(
         run(&["solve-game", &g, "-o", default.to_str().unwrap()]).0,
@@ -351,11 +354,17 @@ fn parity_solver_flag() {
     );
     let written = fs::read_to_string(&default).unwrap();
     let of = |m: &str| fs::read_to_string(dir.path().join(format!("{m}.sol"))).unwrap();
-    assert!(written == of("pp") || written == of("tangle"), "{written}");
+    assert!(
+        written == of("pp") || written == of("rtl") || written == of("tangle"),
+        "{written}"
+    );
     let (_, help, _) = run(&["solve-game", "--help"]);
     assert!(help.contains("--method <ALGORITHM>"), "{help}");
     assert!(
-        help.contains("tangle") && help.contains("zielonka") && help.contains("pp"),
+        help.contains("tangle")
+            && help.contains("rtl")
+            && help.contains("zielonka")
+            && help.contains("pp"),
         "{help}"
     );
     // only for parity games, and not with --check

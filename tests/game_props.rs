@@ -202,6 +202,7 @@ proptest! {
         let brute = brute_parity(&g);
         for algo in [
             ParityAlgorithm::TangleLearning,
+            ParityAlgorithm::RecursiveTangleLearning,
             ParityAlgorithm::Zielonka,
             ParityAlgorithm::PriorityPromotion,
         ] {
@@ -213,8 +214,8 @@ proptest! {
         }
     }
 
-    /// Tangle learning, priority promotion (the default) and Zielonka's algorithm find the same
-    /// winning regions, and the checker accepts all three strategies: games with dead ends
+    /// Tangle learning, recursive tangle learning, priority promotion, the default and Zielonka's
+    /// algorithm find the same winning regions, and the checker accepts all their strategies: games with dead ends
     /// (out-degree 0 to 4) and total games (1 to 5, as PGSolver's randomgame), few or many
     /// priorities.
     #[test]
@@ -225,8 +226,8 @@ proptest! {
             random_game(seed, n, prios, 4)
         };
         let pp = solve_parity(&g, ParityAlgorithm::PriorityPromotion).unwrap();
-        // The default races priority promotion and tangle learning: the regions are the same
-        // whichever answers first, the strategies that one's.
+        // The default races priority promotion and recursive tangle learning: the regions are
+        // the same whichever answers first, the strategies that one's.
         let default = solve(&g, &Objective::Parity).unwrap();
         prop_assert_eq!(winners(&default), winners(&pp));
         prop_assert!(check(&g, &Objective::Parity, &default).is_ok());
@@ -237,6 +238,9 @@ proptest! {
         prop_assert!(check(&g, &Objective::Parity, &zlk).is_ok(), "{:?}", check(&g, &Objective::Parity, &zlk));
         prop_assert_eq!(winners(&pp), winners(&zlk));
         prop_assert!(check(&g, &Objective::Parity, &pp).is_ok(), "{:?}", check(&g, &Objective::Parity, &pp));
+        let rtl = solve_parity(&g, ParityAlgorithm::RecursiveTangleLearning).unwrap();
+        prop_assert_eq!(winners(&rtl), winners(&zlk));
+        prop_assert!(check(&g, &Objective::Parity, &rtl).is_ok(), "{:?}", check(&g, &Objective::Parity, &rtl));
     }
 
     #[test]
@@ -490,8 +494,11 @@ fn recursive_ladders() {
         let tl = solve_parity(&g, ParityAlgorithm::TangleLearning).unwrap();
         let zlk = solve_parity(&g, ParityAlgorithm::Zielonka).unwrap();
         let pp = solve_parity(&g, ParityAlgorithm::PriorityPromotion).unwrap();
+        let rtl = solve_parity(&g, ParityAlgorithm::RecursiveTangleLearning).unwrap();
         assert_eq!(winners(&tl), winners(&zlk), "{levels} levels");
         assert_eq!(winners(&pp), winners(&zlk), "{levels} levels");
+        assert_eq!(winners(&rtl), winners(&zlk), "{levels} levels");
+        check(&g, &Objective::Parity, &rtl).unwrap();
         check(&g, &Objective::Parity, &tl).unwrap();
         check(&g, &Objective::Parity, &zlk).unwrap();
         check(&g, &Objective::Parity, &pp).unwrap();

@@ -71,20 +71,26 @@ fn run(args: &[&str]) -> Result<(), String> {
 }
 
 /// Solves `game` with the default method and checks the solution; solves it with tangle
-/// learning and compares the winners.
+/// learning and with recursive tangle learning (and checks that solution too) and compares the
+/// winners.
 fn solve_check_compare(game: &Path) -> Result<(), String> {
     let dir = tempfile::tempdir().unwrap();
-    let (g, def, tl) = (s(game), dir.path().join("d.sol"), dir.path().join("t.sol"));
+    let (g, def) = (s(game), dir.path().join("d.sol"));
     run(&["solve-game", g, "-q", "-o", s(&def)])?;
     run(&["solve-game", g, "-q", "--check", s(&def)])?;
-    run(&["solve-game", g, "-q", "--method", "tangle", "-o", s(&tl)])?;
-    let (a, b) = (winners(&def), winners(&tl));
-    if a.is_empty() || a != b {
-        return Err(format!(
-            "the default's winners ({} vertices) differ from tangle learning's ({})",
-            a.len(),
-            b.len()
-        ));
+    let a = winners(&def);
+    for method in ["tangle", "rtl"] {
+        let sol = dir.path().join(format!("{method}.sol"));
+        run(&["solve-game", g, "-q", "--method", method, "-o", s(&sol)])?;
+        run(&["solve-game", g, "-q", "--check", s(&sol)])?;
+        let b = winners(&sol);
+        if a.is_empty() || a != b {
+            return Err(format!(
+                "the default's winners ({} vertices) differ from {method}'s ({})",
+                a.len(),
+                b.len()
+            ));
+        }
     }
     Ok(())
 }

@@ -232,8 +232,8 @@ impl Game {
     /// winning regions and memoryless strategies, verified by the checker, as `mazegraph
     /// solve-game` does. `objective` is "parity", "buchi", "safety" or "reach" (the last three
     /// are `player`'s, on `target` and `priority` vertices); `method` is a parity algorithm:
-    /// "portfolio" (the default: priority promotion and tangle learning raced), "pp", "tangle"
-    /// or "zielonka".
+    /// "portfolio" (the default: priority promotion and recursive tangle learning raced), "pp",
+    /// "rtl", "tangle" or "zielonka".
     #[pyo3(signature = (objective=Arg("parity".to_string()), player=Arg(0), target=None, priority=None, method=None), text_signature = "($self, objective='parity', player=0, target=None, priority=None, method=None)")]
     fn solve(
         &self,

@@ -19,7 +19,7 @@ def test_read_game(game):
     assert repr(game) == "Game(8 vertices, 15 edges, largest priority 6)"
 
 
-@pytest.mark.parametrize("method", [None, "pp", "tangle", "zielonka"])
+@pytest.mark.parametrize("method", [None, "pp", "tangle", "rtl", "zielonka"])
 def test_parity_solvers_agree(game, method):
     s = game.solve(method=method)
     assert s.region(0) == [0, 1, 2, 6] or s.region(0) == game.solve().region(0)

@@ -19,10 +19,11 @@ use std::time::Instant;
     after_help = "Parity games are max-parity, as in PGSolver: player 0 wins a play when the largest priority
 seen infinitely often is even. A player who cannot move loses. Parity games are solved by
 default by a portfolio: priority promotion (Benerecetti, Dell'Erba, Mogavero 2016, as Oink's
-`pp`) and tangle learning (van Dijk 2018, as Oink's `tl`) raced on two threads, the first
-answer taken; each is slow on families where the other is fast. --method pp, tangle or
-zielonka (Zielonka's recursive algorithm, exponential on ladder-like games) runs one alone,
-with the same strategies every run. Büchi, safety and reachability
+`pp`) and recursive tangle learning (van Dijk 2018, as Oink's `rtl`; it hands over to tangle
+learning, Oink's `tl`, when its tangles outgrow the game's size) raced on two threads, the
+first answer taken; each is slow on families where the other is fast. --method pp, rtl,
+tangle or zielonka (Zielonka's recursive algorithm, exponential on ladder-like games) runs one
+alone, with the same strategies every run. Büchi, safety and reachability
 objectives are player P's (--player), on the vertices given by --target and/or --priority.
 Every solution is verified by an independent checker before it is reported.
 
@@ -97,12 +98,16 @@ pub enum Kind {
 /// Parity game algorithms.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ParitySolver {
-    /// Priority promotion and tangle learning raced, the first answer taken (the default).
+    /// Priority promotion and recursive tangle learning raced, the first answer taken (the
+    /// default).
     #[value(alias = "auto")]
     Portfolio,
     /// Tangle learning: no exponential blow-up on ladder games.
     #[value(alias = "tl")]
     Tangle,
+    /// Recursive tangle learning: tangle learning that also decomposes inside its regions.
+    #[value(name = "rtl", alias = "recursive-tangle")]
+    RecursiveTangle,
     /// Zielonka's recursive algorithm.
     #[value(alias = "zlk")]
     Zielonka,
@@ -116,6 +121,7 @@ impl From<ParitySolver> for ParityAlgorithm {
         match s {
             ParitySolver::Portfolio => ParityAlgorithm::Portfolio,
             ParitySolver::Tangle => ParityAlgorithm::TangleLearning,
+            ParitySolver::RecursiveTangle => ParityAlgorithm::RecursiveTangleLearning,
             ParitySolver::Zielonka => ParityAlgorithm::Zielonka,
             ParitySolver::PriorityPromotion => ParityAlgorithm::PriorityPromotion,
         }

@@ -27,8 +27,9 @@
 //! - [`orient`](mod@orient): maze → one-player game;
 //! - [`arena`](mod@arena): a maze → the game of a wolf chasing a sheep in it (pictures:
 //!   [`arena_picture`](mod@arena_picture));
-//! - [`solve`](mod@solve): safety, Büchi, parity (by default priority promotion and tangle
-//!   learning raced; either alone, or Zielonka: [`ParityAlgorithm`]), and [`solve::check`];
+//! - [`solve`](mod@solve): safety, Büchi, parity (by default priority promotion and recursive
+//!   tangle learning raced; either alone, tangle learning, or Zielonka: [`ParityAlgorithm`]),
+//!   and [`solve::check`];
 //! - [`format`](mod@format): PGSolver (`.pg`), game JSON, DOT.
 //!
 //! # Representation
@@ -53,6 +54,7 @@ pub mod format;
 pub mod orient;
 mod priority_promotion;
 mod race;
+mod rtl;
 pub mod solve;
 mod tangle;
 

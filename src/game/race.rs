@@ -1,20 +1,28 @@
-//! The default parity method ([`ParityAlgorithm::Portfolio`]): priority promotion and tangle
-//! learning raced on two threads; the first to answer wins and the other is stopped.
+//! The default parity method ([`ParityAlgorithm::Portfolio`]): priority promotion and
+//! recursive tangle learning raced on two threads; the first to answer wins and the other is
+//! stopped. Recursive tangle learning hands over to plain tangle learning when its tangles
+//! outgrow [`RTL_TANGLE_BYTES`] per vertex and edge of the game.
 //!
-//! Each of the two has families of games on which it takes exponential (priority promotion, on
-//! Oink's lower-bound families such as `counter_rr`) or quadratic (tangle learning, on
-//! Friedmann's recursive ladder) time where the other takes hundredths of a second; on random
-//! and practical games they are close. Racing them costs a second core (or, on one core, twice
-//! the time of the faster) and twice the solvers' memory, and never blows up where either
-//! would not. The loser is stopped through [`crate::stop`]: it unwinds at its next check, and
-//! the caller's own stop flag (Python's Ctrl-C) stops both.
+//! Each method has families of games on which it blows up where another takes hundredths of a
+//! second (BENCHMARKS.md, "Oink's lower-bound families"): priority promotion is exponential on
+//! Oink's `counter_*` families; tangle learning needs one pass per tangle on `counter_dp`,
+//! `counter_core` and van Dijk's two counters `tc` (exponential on `tc`), and is quadratic on
+//! Friedmann's recursive ladder; recursive tangle learning learns quadratically many tangles on
+//! `counter_ortl` (4 s at 20 000 vertices, where tangle learning takes 0.01 s) and is
+//! exponential on `tc+`, which only priority promotion solves. Recursive tangle learning covers
+//! tangle learning's families and `counter_dp`, `counter_core`, `tc` besides; the hand-over
+//! covers `counter_ortl` (the tangles there pass the bound after a few hundredths of a second),
+//! and priority promotion covers `tc+` and the ladder. On random and practical games the three
+//! are close. Racing costs a second core (or, on one core, twice the time of the faster) and
+//! twice the solvers' memory. The loser is stopped through [`crate::stop`]: it unwinds at its
+//! next check, and the caller's own stop flag (Python's Ctrl-C) stops both.
 //!
 //! The winning regions are the same whoever answers; the strategies are those of the method
 //! that answered first, so two runs on a game where both finish close together may give
-//! different (equally winning) strategies. `--method pp` or `--method tangle` give the same
+//! different (equally winning) strategies. `--method pp`, `tangle` or `rtl` give the same
 //! strategies every time.
 
-use super::solve::{parity, ParityAlgorithm, Solution};
+use super::solve::{parity, ParityAlgorithm, Solution, SOLVE_BYTES_PER_VERTEX};
 use super::Game;
 use crate::error::{Error, Result};
 use crate::grid::Limits;
@@ -23,17 +31,52 @@ use std::sync::mpsc::{channel, RecvTimeoutError};
 use std::sync::Arc;
 use std::time::Duration;
 
-/// The methods raced, in order of preference when both fail.
+/// The methods raced, in order of preference when both fail (recursive tangle learning with
+/// its hand-over to tangle learning, see [`race`]).
 const RACERS: [ParityAlgorithm; 2] = [
     ParityAlgorithm::PriorityPromotion,
-    ParityAlgorithm::TangleLearning,
+    ParityAlgorithm::RecursiveTangleLearning,
 ];
+
+/// The bytes of tangles per vertex and edge of the game (32 words) that recursive tangle
+/// learning may learn in the race before tangle learning takes over. Its tangles on the
+/// families it solves fast stay below a quarter of that (`counter_dp`: 4 words, `tc 16`: 9,
+/// `counter_rob 128`: 22); on `counter_ortl` they grow quadratically.
+pub(crate) const RTL_TANGLE_BYTES: u64 = 128;
+
+/// Runs racer `method` within `share`: recursive tangle learning with its tangles held to
+/// [`RTL_TANGLE_BYTES`] per vertex and edge, then, if they outgrow that, tangle learning. Returns
+/// the solution and the method that gave it.
+fn race(
+    game: &Game,
+    method: ParityAlgorithm,
+    share: &Limits,
+) -> Result<(Solution, ParityAlgorithm)> {
+    if method != ParityAlgorithm::RecursiveTangleLearning {
+        return parity(game, method, share).map(|s| (s, method));
+    }
+    let n = game.vertex_count() as u64;
+    let elements = n.saturating_add(game.edge_count() as u64);
+    let allowance = Limits {
+        max_bytes: share.max_bytes.min(
+            n.saturating_mul(SOLVE_BYTES_PER_VERTEX)
+                .saturating_add(elements.saturating_mul(RTL_TANGLE_BYTES)),
+        ),
+        ..*share
+    };
+    match parity(game, method, &allowance) {
+        Err(Error::OverBudget { .. }) => parity(game, ParityAlgorithm::TangleLearning, share)
+            .map(|s| (s, ParityAlgorithm::TangleLearning)),
+        answer => answer.map(|s| (s, method)),
+    }
+}
 
 /// How often the caller looks at its own stop flag while the racers run.
 const POLL: Duration = Duration::from_millis(20);
 
 /// Solves the parity game `game` by the first of [`RACERS`] to answer; the racers' memory
-/// together is held to `limits`. Returns the solution and the method that gave it.
+/// together is held to `limits`. Returns the solution and the method that gave it (tangle
+/// learning when recursive tangle learning handed over).
 ///
 /// Errors: both racers failed (the first one's error, e.g. over the budget), a thread could
 /// not be started, or the caller's stop flag was raised.
@@ -64,7 +107,7 @@ pub(crate) fn solve(game: &Game, limits: &Limits) -> Result<(Solution, ParityAlg
             let spawned = std::thread::Builder::new()
                 .name(format!("parity-{}", method.name()))
                 .spawn_scoped(scope, move || {
-                    let answer = crate::stop::run(&flag, || parity(game, method, share));
+                    let answer = crate::stop::run(&flag, || race(game, method, share));
                     // The receiver may be gone once another racer has won.
                     let _ = tx.send((i, answer));
                 });
@@ -77,9 +120,9 @@ pub(crate) fn solve(game: &Game, limits: &Limits) -> Result<(Solution, ParityAlg
         let mut failed: Vec<Option<Error>> = RACERS.iter().map(|_| None).collect();
         loop {
             match rx.recv_timeout(POLL) {
-                Ok((i, Ok(solution))) => {
+                Ok((_, Ok(answer))) => {
                     stop_all();
-                    return Ok((solution, RACERS[i]));
+                    return Ok(answer);
                 }
                 Ok((i, Err(e))) => failed[i] = Some(e),
                 Err(RecvTimeoutError::Timeout) => {
@@ -108,7 +151,7 @@ mod tests {
         for seed in 0..20 {
             let g = families::random_game(seed, 60, 12, 3);
             let (s, by) = solve(&g, &Limits::default()).unwrap();
-            assert!(RACERS.contains(&by));
+            assert!(RACERS.contains(&by) || by == ParityAlgorithm::TangleLearning);
             assert!(check(&g, &Objective::Parity, &s).is_ok());
             let pp = solve_parity(&g, ParityAlgorithm::PriorityPromotion).unwrap();
             assert_eq!(s.region(Player::Zero), pp.region(Player::Zero));
@@ -116,6 +159,22 @@ mod tests {
         let g = families::recursive_ladder(30);
         let s = solve_parity(&g, ParityAlgorithm::Portfolio).unwrap();
         assert!(check(&g, &Objective::Parity, &s).is_ok());
+    }
+
+    #[test]
+    fn recursive_tangle_learning_hands_over_to_tangle_learning() {
+        // On counter_ortl, recursive tangle learning's tangles grow quadratically: at 64 they
+        // pass the bound, and tangle learning answers in its place.
+        let text = include_bytes!("../../tests/games/oink-families/counter_ortl-64.pg");
+        let limits = Limits::default();
+        let g = crate::game::format::pg::parse(text, &limits).unwrap();
+        let (s, by) = race(&g, ParityAlgorithm::RecursiveTangleLearning, &limits).unwrap();
+        assert_eq!(by, ParityAlgorithm::TangleLearning);
+        assert!(check(&g, &Objective::Parity, &s).is_ok());
+        // Below the bound, recursive tangle learning answers itself.
+        let g = families::recursive_ladder(10);
+        let (_, by) = race(&g, ParityAlgorithm::RecursiveTangleLearning, &limits).unwrap();
+        assert_eq!(by, ParityAlgorithm::RecursiveTangleLearning);
     }
 
     #[test]

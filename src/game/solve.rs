@@ -1,12 +1,12 @@
 //! Solving games: reachability (the attractor), safety (its dual), Büchi (iterated
-//! attractors) and parity (by default priority promotion and tangle learning raced, either
-//! alone, or Zielonka's recursive algorithm: see [`ParityAlgorithm`]), each with both players' winning regions and memoryless strategies; and
+//! attractors) and parity (by default priority promotion and recursive tangle learning raced,
+//! either alone, tangle learning, or Zielonka's recursive algorithm: see [`ParityAlgorithm`]), each with both players' winning regions and memoryless strategies; and
 //! [`check`], which verifies a claimed solution.
 //!
 //! Every solver follows the rule of [`super::attractor()`]: a player who cannot move loses.
 
 use super::attractor::{attract_within, attractor, Scratch};
-use super::{priority_promotion, race, tangle, Game, Player, NONE};
+use super::{priority_promotion, race, rtl, tangle, Game, Player, NONE};
 use crate::error::{Error, Result};
 use crate::grid::Limits;
 use fixedbitset::FixedBitSet;
@@ -191,6 +191,13 @@ pub enum ParityAlgorithm {
     /// recursive ladder (O(V²) in all, where Zielonka's algorithm is exponential), exponentially
     /// many on purpose-built worst cases. Nothing recurses.
     TangleLearning,
+    /// Recursive tangle learning (van Dijk, CAV 2018; Oink's `rtl`): tangle learning that also
+    /// decomposes inside each region (without its top vertex, or its open top vertices) as a
+    /// subgame, so that one pass learns the tangles of many levels at once. A handful of passes
+    /// where tangle learning needs one per tangle (Oink's `counter_dp`, `counter_core`, the two
+    /// counters `tc`); but quadratically many tangles on `counter_ortl` (held by the memory
+    /// budget) and exponential time on `tc+`. Nothing recurses.
+    RecursiveTangleLearning,
     /// Zielonka's recursive algorithm: O(E·V^d) in the worst case for d distinct priorities,
     /// exponential on ladder families (Friedmann's recursive ladder), fast on many practical
     /// games. The recursion is as deep as the number of distinct priorities; it runs on a
@@ -206,39 +213,43 @@ pub enum ParityAlgorithm {
     /// random and SYNTCOMP games, and on Friedmann's recursive ladder, where tangle learning is
     /// quadratic (220–260 s at 200 000 vertices), about 3 s. Nothing recurses.
     PriorityPromotion,
-    /// The default: priority promotion and tangle learning raced on two threads, the first
-    /// answer taken and the other method stopped. Each of the two is
-    /// exponential or quadratic on families where the other takes hundredths of a second
-    /// (Oink's lower-bound families for priority promotion, Friedmann's recursive ladder for
-    /// tangle learning), so the race never blows up where either would not, for a second core
-    /// and twice the memory. The regions never depend on which answers; the strategies are
-    /// those of the first to answer.
+    /// The default: priority promotion and recursive tangle learning raced on two threads, the
+    /// first answer taken and the other method stopped; recursive tangle learning hands over to
+    /// tangle learning when its tangles outgrow 128 bytes per vertex and edge of the game (as
+    /// on Oink's `counter_ortl`). Each method is exponential or quadratic on families where
+    /// another takes hundredths of a second (Oink's lower-bound families for priority
+    /// promotion; `counter_dp`, `counter_core`, `tc` and Friedmann's recursive ladder for
+    /// tangle learning; `counter_ortl` and `tc+` for recursive tangle learning), so the race
+    /// never blows up where all of them would not, for a second core and twice the memory. The
+    /// regions never depend on which answers; the strategies are those of the first to answer.
     #[default]
     Portfolio,
 }
 
 impl ParityAlgorithm {
     /// Every algorithm, the default first.
-    pub const ALL: [ParityAlgorithm; 4] = [
+    pub const ALL: [ParityAlgorithm; 5] = [
         ParityAlgorithm::Portfolio,
         ParityAlgorithm::PriorityPromotion,
         ParityAlgorithm::TangleLearning,
+        ParityAlgorithm::RecursiveTangleLearning,
         ParityAlgorithm::Zielonka,
     ];
 
     /// The name the command line and the Python package use: `portfolio`, `pp`, `tangle`,
-    /// `zielonka`.
+    /// `rtl`, `zielonka`.
     pub fn name(self) -> &'static str {
         match self {
             ParityAlgorithm::Portfolio => "portfolio",
             ParityAlgorithm::PriorityPromotion => "pp",
             ParityAlgorithm::TangleLearning => "tangle",
+            ParityAlgorithm::RecursiveTangleLearning => "rtl",
             ParityAlgorithm::Zielonka => "zielonka",
         }
     }
 
     /// The algorithm named `name` ([`ParityAlgorithm::name`], or `priority-promotion`, `tl`,
-    /// `zlk`, `auto` for the portfolio).
+    /// `recursive-tangle`, `zlk`, `auto` for the portfolio).
     ///
     /// ```
     /// use mazegraph::game::ParityAlgorithm;
@@ -250,6 +261,7 @@ impl ParityAlgorithm {
             "portfolio" | "auto" => ParityAlgorithm::Portfolio,
             "pp" | "priority-promotion" => ParityAlgorithm::PriorityPromotion,
             "tangle" | "tl" => ParityAlgorithm::TangleLearning,
+            "rtl" | "recursive-tangle" => ParityAlgorithm::RecursiveTangleLearning,
             "zielonka" | "zlk" => ParityAlgorithm::Zielonka,
             _ => {
                 let names: Vec<&str> = ParityAlgorithm::ALL.iter().map(|a| a.name()).collect();
@@ -314,7 +326,10 @@ pub(crate) fn parity(game: &Game, algorithm: ParityAlgorithm, limits: &Limits) -
         ParityAlgorithm::TangleLearning => {
             tangle::solve(game, &mut s.alive, &mut s.winner, &mut s.strat, limits)?
         }
-        // (The portfolio races the other two and never comes here.)
+        ParityAlgorithm::RecursiveTangleLearning => {
+            rtl::solve(game, &mut s.alive, &mut s.winner, &mut s.strat, limits)?
+        }
+        // (The portfolio races the others and never comes here.)
         ParityAlgorithm::PriorityPromotion | ParityAlgorithm::Portfolio => {
             priority_promotion::solve(game, &mut s.alive, &mut s.winner, &mut s.strat)
         }
@@ -793,7 +808,8 @@ enum Kind {
 
 /// A vertex on a cycle (inside `verts`, along `moves`) whose largest priority has the parity of
 /// `w`'s opponent, or `None`. Recursive SCC decomposition: a non-trivial component whose top
-/// priority is good for `w` is searched again without its top-priority vertices.
+/// priority is good for `w` is searched again without its vertices above its largest bad
+/// priority (and not at all when it has none).
 fn bad_cycle<'m>(
     n: usize,
     verts: Vec<u32>,
@@ -826,10 +842,20 @@ fn bad_cycle<'m>(
             if Player::of_priority(top) != w {
                 return scc.iter().copied().find(|&v| prio(v) == top);
             }
-            let rest: Vec<u32> = scc.into_iter().filter(|&v| prio(v) < top).collect();
-            if !rest.is_empty() {
-                work.push(rest);
-            }
+            // A cycle through a vertex above the component's largest bad priority is good:
+            // only the vertices up to that priority can form bad cycles (none when there is
+            // no bad priority, which settles a component at once however many priorities it
+            // has).
+            let Some(bad) = scc
+                .iter()
+                .map(|&v| prio(v))
+                .filter(|&p| Player::of_priority(p) != w)
+                .max()
+            else {
+                continue;
+            };
+            let rest: Vec<u32> = scc.into_iter().filter(|&v| prio(v) <= bad).collect();
+            work.push(rest);
         }
     }
     None

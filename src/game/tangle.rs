@@ -35,15 +35,15 @@ use crate::error::Result;
 use crate::grid::Limits;
 use fixedbitset::FixedBitSet;
 
-/// Learned tangles, in flat arrays.
+/// Learned tangles, in flat arrays (shared with recursive tangle learning, [`super::rtl`]).
 #[derive(Default)]
-struct Tangles {
+pub(super) struct Tangles {
     /// The player who wins inside each tangle (0 or 1).
-    player: Vec<u8>,
+    pub(super) player: Vec<u8>,
     /// The largest priority of each tangle.
     prio: Vec<u32>,
     /// Set for tangles that can no longer be attracted (a vertex was solved).
-    dead: Vec<bool>,
+    pub(super) dead: Vec<bool>,
     /// `verts[voff[t]..voff[t + 1]]` are tangle t's vertices, `moves` the parallel strategy
     /// (the winner's move inside the tangle, `NONE` at the opponent's vertices).
     voff: Vec<usize>,
@@ -62,7 +62,8 @@ struct Tangles {
 }
 
 impl Tangles {
-    fn new(n: usize) -> Tangles {
+    /// No tangles, for a game of `n` vertices.
+    pub(super) fn new(n: usize) -> Tangles {
         Tangles {
             voff: vec![0],
             eoff: vec![0],
@@ -71,23 +72,38 @@ impl Tangles {
         }
     }
 
-    fn len(&self) -> usize {
+    /// How many tangles were learned.
+    pub(super) fn len(&self) -> usize {
         self.prio.len()
     }
 
     /// The bytes the learned tangles take: 4 a vertex, a move and an escape entry (three
     /// words), and about 30 a tangle.
-    fn bytes(&self) -> u64 {
+    pub(super) fn bytes(&self) -> u64 {
         let words = self.verts.len() + self.moves.len() + 3 * self.escapes.len();
         4 * words as u64 + 30 * self.len() as u64
     }
 
-    fn vertices(&self, t: usize) -> (&[u32], &[u32]) {
+    /// Tangle t's vertices and, parallel, its winner's moves (`NONE` at the opponent's).
+    pub(super) fn vertices(&self, t: usize) -> (&[u32], &[u32]) {
         let r = self.voff[t]..self.voff[t + 1];
         (&self.verts[r.clone()], &self.moves[r])
     }
 
-    fn escapes(&self, t: usize) -> &[u32] {
+    /// The tangles that `v` is an escape of, newest first.
+    pub(super) fn escaping_to(&self, v: u32) -> impl Iterator<Item = usize> + '_ {
+        let mut e = self.head[v as usize];
+        std::iter::from_fn(move || {
+            (e != NONE).then(|| {
+                let t = self.entry_tangle[e as usize] as usize;
+                e = self.entry_next[e as usize];
+                t
+            })
+        })
+    }
+
+    /// The distinct targets of tangle t's escape edges.
+    pub(super) fn escapes(&self, t: usize) -> &[u32] {
         &self.escapes[self.eoff[t]..self.eoff[t + 1]]
     }
 
@@ -113,14 +129,193 @@ impl Tangles {
     }
 }
 
-/// What a pass found.
+/// A closed region of player `pl`, in which tangles are looked for: `heads` are its top
+/// vertices, `vertices` all of them, `contains` tells membership, `moves[v]` is `pl`'s move at
+/// its vertices of `pl`.
+pub(super) struct Region<'a, F: Fn(u32) -> bool> {
+    pub(super) game: &'a Game,
+    /// The undecided vertices (escapes lead to them).
+    pub(super) alive: &'a FixedBitSet,
+    pub(super) pl: Player,
+    pub(super) heads: &'a [u32],
+    pub(super) vertices: &'a [u32],
+    pub(super) moves: &'a [u32],
+    pub(super) contains: F,
+}
+
+impl<F: Fn(u32) -> bool> Region<'_, F> {
+    /// The moves inside the region: `pl`'s strategy move, or every successor.
+    #[inline]
+    fn moves(&self, v: u32) -> &[u32] {
+        if self.game.owner(v) == self.pl {
+            std::slice::from_ref(&self.moves[v as usize])
+        } else {
+            self.game.successors(v)
+        }
+    }
+}
+
+/// Scratch space for finding the tangles of closed regions (shared by tangle learning and
+/// recursive tangle learning): an iterative Tarjan's algorithm, nothing recurses.
+pub(super) struct Extractor {
+    /// Discovery index (NONE = unvisited, DONE = in a finished component).
+    index: Vec<u32>,
+    low: Vec<u32>,
+    /// Marks a component's vertices, then its escapes.
+    mark: FixedBitSet,
+    /// Dominions found in the current region.
+    solved: FixedBitSet,
+    stack: Vec<u32>,
+    call: Vec<(u32, u32)>,
+    comp: Vec<(u32, u32)>,
+    esc: Vec<u32>,
+}
+
+/// A Tarjan index meaning "in an already emitted component".
+const DONE: u32 = NONE - 1;
+
+impl Extractor {
+    /// Scratch space for a game of `n` vertices.
+    pub(super) fn new(n: usize) -> Extractor {
+        Extractor {
+            index: vec![NONE; n],
+            low: vec![0; n],
+            mark: FixedBitSet::with_capacity(n),
+            solved: FixedBitSet::with_capacity(n),
+            stack: Vec::new(),
+            call: Vec::new(),
+            comp: Vec::new(),
+            esc: Vec::new(),
+        }
+    }
+
+    /// Learns the nontrivial strongly connected components reachable from the heads of the
+    /// closed region `r` (under `r.pl`'s strategy) as tangles, calling `learned` with each new
+    /// tangle's escapes: the opponent's edges out of the component into the undecided game,
+    /// except into dominions found just before (won by `r.pl` too). Returns the vertices of the
+    /// components without escapes (dominions).
+    pub(super) fn extract<F: Fn(u32) -> bool>(
+        &mut self,
+        r: Region<'_, F>,
+        tangles: &mut Tangles,
+        mut learned: impl FnMut(&[u32]),
+    ) -> Vec<u32> {
+        let (game, pl) = (r.game, r.pl);
+        self.solved.clear();
+        let mut dominion: Vec<u32> = Vec::new();
+        let mut next = 0u32;
+        for &root in r.heads {
+            if self.index[root as usize] != NONE {
+                continue;
+            }
+            self.open(root, &mut next);
+            self.call.push((root, 0));
+            while let Some(&mut (v, ref mut k)) = self.call.last_mut() {
+                crate::stop::check();
+                let es = r.moves(v);
+                if (*k as usize) < es.len() {
+                    let u = es[*k as usize];
+                    *k += 1;
+                    if !(r.contains)(u) {
+                        continue;
+                    }
+                    let iu = self.index[u as usize];
+                    if iu == NONE {
+                        self.open(u, &mut next);
+                        self.call.push((u, 0));
+                    } else if iu != DONE {
+                        let l = &mut self.low[v as usize];
+                        *l = (*l).min(iu);
+                    }
+                    continue;
+                }
+                self.call.pop();
+                if let Some(&(parent, _)) = self.call.last() {
+                    let lv = self.low[v as usize];
+                    let l = &mut self.low[parent as usize];
+                    *l = (*l).min(lv);
+                }
+                if self.low[v as usize] != self.index[v as usize] {
+                    continue;
+                }
+                // v is the root of a component: pop it.
+                self.comp.clear();
+                while let Some(x) = self.stack.pop() {
+                    self.index[x as usize] = DONE;
+                    let m = if game.owner(x) == pl {
+                        r.moves[x as usize]
+                    } else {
+                        NONE
+                    };
+                    self.comp.push((x, m));
+                    if x == v {
+                        break;
+                    }
+                }
+                let trivial = self.comp.len() == 1 && !r.moves(v).contains(&v);
+                if trivial {
+                    continue;
+                }
+                for &(x, _) in &self.comp {
+                    self.mark.insert(x as usize);
+                }
+                self.esc.clear();
+                let mut prio = 0;
+                for &(x, _) in &self.comp {
+                    prio = prio.max(game.priority(x));
+                    if game.owner(x) == pl {
+                        continue;
+                    }
+                    for &w in game.successors(x) {
+                        let wi = w as usize;
+                        if r.alive.contains(wi)
+                            && !self.mark.contains(wi)
+                            && !self.solved.contains(wi)
+                        {
+                            self.mark.insert(wi);
+                            self.esc.push(w);
+                        }
+                    }
+                }
+                for &(x, _) in &self.comp {
+                    self.mark.set(x as usize, false);
+                }
+                for &w in &self.esc {
+                    self.mark.set(w as usize, false);
+                }
+                if self.esc.is_empty() {
+                    for &(x, _) in &self.comp {
+                        self.solved.insert(x as usize);
+                        dominion.push(x);
+                    }
+                } else {
+                    tangles.push(pl, prio, &self.comp, &self.esc);
+                    learned(&self.esc);
+                }
+            }
+        }
+        for &v in r.vertices {
+            self.index[v as usize] = NONE;
+        }
+        dominion
+    }
+
+    fn open(&mut self, v: u32, next: &mut u32) {
+        self.index[v as usize] = *next;
+        self.low[v as usize] = *next;
+        *next += 1;
+        self.stack.push(v);
+    }
+}
+
+/// What a pass found (of tangle learning, or of recursive tangle learning).
 #[derive(Debug, PartialEq, Eq)]
-enum Pass {
+pub(super) enum Pass {
     /// A dominion was attracted and removed.
     Solved,
     /// New tangles were learned.
     Learned,
-    /// Neither (cannot happen; the caller falls back to another algorithm).
+    /// Neither (should not happen; the caller falls back to another algorithm).
     Stuck,
 }
 
@@ -214,17 +409,9 @@ struct Learner<'g> {
     /// Per vertex: the move of its region's (or dominion's) player.
     moves: Vec<u32>,
     tangles: Tangles,
-    /// Tarjan's algorithm: discovery index (NONE = unvisited, DONE = in a finished component).
-    index: Vec<u32>,
-    low: Vec<u32>,
-    /// Marks a component's vertices, then its escapes.
-    mark: FixedBitSet,
-    /// Dominions found in the current region.
-    solved: FixedBitSet,
+    /// Finds the tangles of closed regions.
+    extractor: Extractor,
 }
-
-/// A Tarjan index meaning "in an already emitted component".
-const DONE: u32 = NONE - 1;
 
 impl<'g> Learner<'g> {
     fn new(game: &'g Game, alive: &FixedBitSet) -> Learner<'g> {
@@ -245,10 +432,7 @@ impl<'g> Learner<'g> {
             left: vec![0; n],
             moves: vec![NONE; n],
             tangles: Tangles::new(n),
-            index: vec![NONE; n],
-            low: vec![0; n],
-            mark: FixedBitSet::with_capacity(n),
-            solved: FixedBitSet::with_capacity(n),
+            extractor: Extractor::new(n),
         }
     }
 
@@ -517,137 +701,36 @@ impl<'g> Learner<'g> {
         true
     }
 
-    /// The moves inside the region: `pl`'s strategy move, or every successor in the region.
-    #[inline]
-    fn region_moves(&self, v: u32, pl: Player) -> &[u32] {
-        if self.game.owner(v) == pl {
-            std::slice::from_ref(&self.moves[v as usize])
-        } else {
-            self.game.successors(v)
-        }
-    }
-
     /// Learns the nontrivial strongly connected components of the closed region of `pl` (under
     /// its strategy; the region is `trail[zstart..]`) as tangles. Returns the vertices of those
     /// without escapes (dominions), and the highest region a new tangle can be attracted to
     /// (`usize::MAX` when none was learned).
     fn extract(&mut self, alive: &FixedBitSet, pl: Player, zstart: usize) -> (Vec<u32>, usize) {
-        let game = self.game;
-        self.solved.clear();
-        let mut dominion: Vec<u32> = Vec::new();
         let mut highest = usize::MAX;
-        let mut next = 0u32;
-        let mut stack: Vec<u32> = Vec::new();
-        let mut call: Vec<(u32, u32)> = Vec::new();
-        let mut comp: Vec<(u32, u32)> = Vec::new();
-        let mut esc: Vec<u32> = Vec::new();
-        for hi in 0..self.heads.len() {
-            let root = self.heads[hi];
-            if self.index[root as usize] != NONE {
-                continue;
-            }
-            self.open(root, &mut next, &mut stack);
-            call.push((root, 0));
-            while let Some(&mut (v, ref mut k)) = call.last_mut() {
-                crate::stop::check();
-                let es = self.region_moves(v, pl);
-                if (*k as usize) < es.len() {
-                    let u = es[*k as usize];
-                    *k += 1;
-                    if !self.in_z.contains(u as usize) {
-                        continue;
-                    }
-                    let iu = self.index[u as usize];
-                    if iu == NONE {
-                        self.open(u, &mut next, &mut stack);
-                        call.push((u, 0));
-                    } else if iu != DONE {
-                        let l = &mut self.low[v as usize];
-                        *l = (*l).min(iu);
-                    }
-                    continue;
-                }
-                call.pop();
-                if let Some(&(parent, _)) = call.last() {
-                    let lv = self.low[v as usize];
-                    let l = &mut self.low[parent as usize];
-                    *l = (*l).min(lv);
-                }
-                if self.low[v as usize] != self.index[v as usize] {
-                    continue;
-                }
-                // v is the root of a component: pop it.
-                comp.clear();
-                while let Some(x) = stack.pop() {
-                    self.index[x as usize] = DONE;
-                    let m = if game.owner(x) == pl {
-                        self.moves[x as usize]
-                    } else {
-                        NONE
-                    };
-                    comp.push((x, m));
-                    if x == v {
-                        break;
-                    }
-                }
-                let trivial = comp.len() == 1 && !self.region_moves(v, pl).contains(&v);
-                if trivial {
-                    continue;
-                }
-                // Escapes: the opponent's edges out of the component, except into dominions
-                // found just before (won by pl too).
-                for &(x, _) in &comp {
-                    self.mark.insert(x as usize);
-                }
-                esc.clear();
-                let mut prio = 0;
-                let mut joins = 0;
-                for &(x, _) in &comp {
-                    prio = prio.max(game.priority(x));
-                    if game.owner(x) == pl {
-                        continue;
-                    }
-                    for &w in game.successors(x) {
-                        let wi = w as usize;
-                        if alive.contains(wi)
-                            && !self.mark.contains(wi)
-                            && !self.solved.contains(wi)
-                        {
-                            self.mark.insert(wi);
-                            esc.push(w);
-                            joins = joins.max(self.region_of[wi]);
-                        }
-                    }
-                }
-                for &(x, _) in &comp {
-                    self.mark.set(x as usize, false);
-                }
-                for &w in &esc {
-                    self.mark.set(w as usize, false);
-                }
-                if esc.is_empty() {
-                    for &(x, _) in &comp {
-                        self.solved.insert(x as usize);
-                        dominion.push(x);
-                    }
-                } else {
-                    self.tangles.push(pl, prio, &comp, &esc);
-                    // (An unassigned escape cannot be: the region is closed. Redo all then.)
-                    highest = highest.min(if joins == NONE { 0 } else { joins as usize });
-                }
-            }
-        }
-        for &v in &self.trail[zstart..] {
-            self.index[v as usize] = NONE;
-        }
+        let region_of = &self.region_of;
+        let in_z = &self.in_z;
+        let dominion = self.extractor.extract(
+            Region {
+                game: self.game,
+                alive,
+                pl,
+                heads: &self.heads,
+                vertices: &self.trail[zstart..],
+                moves: &self.moves,
+                contains: |v| in_z.contains(v as usize),
+            },
+            &mut self.tangles,
+            |escapes| {
+                let joins = escapes
+                    .iter()
+                    .map(|&w| region_of[w as usize])
+                    .max()
+                    .unwrap_or(0);
+                // (An unassigned escape cannot be: the region is closed. Redo all then.)
+                highest = highest.min(if joins == NONE { 0 } else { joins as usize });
+            },
+        );
         (dominion, highest)
-    }
-
-    fn open(&mut self, v: u32, next: &mut u32, stack: &mut Vec<u32>) {
-        self.index[v as usize] = *next;
-        self.low[v as usize] = *next;
-        *next += 1;
-        stack.push(v);
     }
 
     /// Extends the dominion of `pl` (with its moves in `self.moves`) by the tangle attractor in
