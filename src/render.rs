@@ -1135,7 +1135,7 @@ impl<'a> Picture<'a> {
 ///
 /// ```
 /// use mazegraph::render::Disc;
-/// assert!(Disc::around((0, 0), 1, (0, 0, 30, 30)).is_none()); // a small maze's own cell
+/// assert!(Disc::around((0, 0), 1, (0, 0, 20, 20)).is_none()); // a small maze's own cell
 /// assert_eq!(Disc::around((0, 0), 1, (0, 0, 600, 600)).unwrap().radius(), 20.0);
 /// assert!(Disc::around((0, 0), 40, (0, 0, 600, 600)).is_none()); // a big enough cell
 /// let d = Disc::around((40, 40), 10, (0, 0, 600, 300)).unwrap();

@@ -469,17 +469,9 @@ impl<'g> Recursive<'g> {
             zone.push(v);
         }
         self.attract(alive, pl, target, cand, false, &mut zone, 0);
-        let game = self.game;
+        super::tangle::decide(self.game, &zone, pl, &self.moves, winner, strategy, alive);
         for &v in &zone {
-            let vi = v as usize;
-            winner[vi] = pl.index();
-            strategy[vi] = if game.owner(v) == pl {
-                self.moves[vi]
-            } else {
-                NONE
-            };
-            alive.set(vi, false);
-            self.label[vi] = NOWHERE;
+            self.label[v as usize] = NOWHERE;
         }
         self.zone = zone;
         self.order.retain(|&v| alive.contains(v as usize));

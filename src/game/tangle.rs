@@ -331,6 +331,26 @@ pub(super) enum Pass {
 /// recursive ladder, which makes Zielonka's algorithm exponential (there each pass redoes a
 /// region that grows by one level, so O(V²) in all); known worst cases need exponentially many
 /// tangles.
+/// Decides `zone` for `pl`: its winner, and its strategy where `pl` moves (`moves`, `NONE`
+/// for the opponent's vertices), taken out of the undecided `alive` vertices. Shared by tangle
+/// learning and recursive tangle learning.
+pub(super) fn decide(
+    game: &Game,
+    zone: &[u32],
+    pl: Player,
+    moves: &[u32],
+    winner: &mut [u8],
+    strategy: &mut [u32],
+    alive: &mut FixedBitSet,
+) {
+    for &v in zone {
+        let vi = v as usize;
+        winner[vi] = pl.index();
+        strategy[vi] = if game.owner(v) == pl { moves[vi] } else { NONE };
+        alive.set(vi, false);
+    }
+}
+
 pub(crate) fn solve(
     game: &Game,
     alive: &mut FixedBitSet,
@@ -758,17 +778,17 @@ impl<'g> Learner<'g> {
             self.add(v, m);
         }
         self.attract_with(alive, pl, None, 0);
-        let game = self.game;
+        decide(
+            self.game,
+            &self.trail,
+            pl,
+            &self.moves,
+            winner,
+            strategy,
+            alive,
+        );
         for &v in &self.trail {
-            let vi = v as usize;
-            winner[vi] = pl.index();
-            strategy[vi] = if game.owner(v) == pl {
-                self.moves[vi]
-            } else {
-                NONE
-            };
-            alive.set(vi, false);
-            self.in_z.set(vi, false);
+            self.in_z.set(v as usize, false);
         }
         self.reset();
         self.order.retain(|&v| alive.contains(v as usize));
