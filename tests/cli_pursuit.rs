@@ -83,7 +83,7 @@ fn bad_positions_are_refused_in_one_line() {
     let e = error(&["pursuit", &m, "--wolf", "0,0", "--sheep", "3,3"]);
     assert_eq!(
         e,
-        "mazegraph: error: --wolf: the wolf cannot stand on (0, 0): it is a wall\n"
+        "mazegraph: error: the wolf cannot stand on (0, 0): it is a wall\n"
     );
     let e = error(&["pursuit", &m, "--wolf", "1,1", "--sheep", "9,9"]);
     assert!(

@@ -63,7 +63,7 @@ def test_attractor(game):
         (lambda g: g.solve("reach"), r"^the reach objective needs its vertices"),
         (lambda g: g.solve("reach", target=[1], method="pp"), r"^method is for parity games"),
         (lambda g: g.solve("mean-payoff"), r'^objective "mean-payoff": expected parity, buchi'),
-        (lambda g: g.solve(method="magic"), r'^parity method "magic": expected one of portfolio, pp, tangle, zielonka$'),
+        (lambda g: g.solve(method="magic"), r'^parity method "magic": expected one of portfolio, pp, tangle, rtl, zielonka$'),
         (lambda g: g.owner(8), r"8"),
     ],
 )

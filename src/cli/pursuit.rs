@@ -264,7 +264,7 @@ fn cell_of(maze: &Maze, piece: Piece, given: Option<&Coords>) -> Result<usize> {
     let c = t.cell().ok_or_else(|| {
         anyhow!("--{name} {t} is not a cell: a maze's cells are named by coordinates like 3,4")
     })?;
-    place(maze, piece, &c).map_err(|e| anyhow!("--{name}: {e}"))
+    Ok(place(maze, piece, &c)?)
 }
 
 /// The output format an extension names (`.png`, `.apng`, `.json`, `.dot`).
