@@ -25,7 +25,7 @@ import sys
 import tempfile
 
 ALGORITHMS = ["backtracker", "kruskal", "prim", "eller"]
-SIZES = ["12x16", "5x5", "20x7", "7x33", "3x40", "40x3", "40x40"]
+SIZES = ["12x16", "5x5", "20x7", "7x33", "3x40", "40x3", "40x40", "10x1", "1x10"]
 WRITERS = {
     "solve -o": lambda m, out, scale: ["solve", m, "-o", out, "-q"] + scale,
     "render --overlay solution,filled": lambda m, out, scale: [

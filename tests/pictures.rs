@@ -242,6 +242,9 @@ fn solutions_along_the_sides_read_back_as_the_maze() {
         ("backtracker", "12x16", "9", None),
         ("kruskal", "3x40", "2", Some("path of 120 steps")),
         ("eller", "40x40", "8", None),
+        // One corridor, its solution more of the picture than its white: no two main colours.
+        ("backtracker", "10x1", "1", None),
+        ("backtracker", "1x10", "1", None),
     ] {
         let maze = dir.path().join("m.png");
         let solved = dir.path().join("s.png");

@@ -367,9 +367,38 @@ pub fn read(bytes: &[u8], opts: &ReadOptions) -> Result<Picture> {
     from_raster(&raster, opts)
 }
 
+/// Tones by the writers' own colours: black (every channel below 64) is the dark class, grey
+/// to white the light one, any other colour a mark.
+fn plain_tones(raster: &Raster) -> tone::Tones {
+    let mut marks = 0;
+    let tone: Vec<u8> = raster
+        .rgb
+        .chunks_exact(3)
+        .map(|p| {
+            let (lo, hi) = (p.iter().min().copied(), p.iter().max().copied());
+            let (lo, hi) = (lo.unwrap_or(0), hi.unwrap_or(0));
+            if hi < 64 {
+                0
+            } else if hi - lo <= 24 {
+                tone::LIGHT
+            } else {
+                marks += 1;
+                tone::MARK
+            }
+        })
+        .collect();
+    tone::Tones {
+        dark: [0, 0, 0],
+        light: [255, 255, 255],
+        tone,
+        marks,
+    }
+}
+
 /// Reads a picture whose writer declared its cells squares of `side` pixels from the top-left
 /// corner ([`png_format::CELL_PIXELS_KEYWORD`]): each square is one cell, wall when most of its
-/// pixels are (marks read as passage). `None`, so that the lattice is looked for as in any
+/// pixels are (black: the writers' walls; other colours than grey to white are marks, read as
+/// passage). `None`, so that the lattice is looked for as in any
 /// other picture, when the picture's size is not a whole number of squares or a square is not
 /// nine tenths one class (the picture was edited, scaled or painted over since).
 ///
@@ -381,7 +410,9 @@ fn read_declared(raster: &Raster, side: usize, opts: &ReadOptions) -> Result<Opt
     }
     let (rows, cols) = (h / side, w / side);
     let shape = crate::grid::Shape::with_limits(vec![rows, cols], &opts.limits)?;
-    let (tones, _) = colour_model(raster)?;
+    // The writers' own colours, not a colour model: a thin maze's picture may have more of
+    // the solution's blue and the goal's red than of white.
+    let tones = plain_tones(raster);
     let mut grid = Grid::walls(shape);
     // Wall pixels of each cell of the current row of cells, then the cell's verdict.
     let mut walls = vec![0usize; cols];
