@@ -1,5 +1,6 @@
 //! Results drawn on the user's own picture: a path through the corridor centres, start and
-//! goal dots, at the picture's size and over its colours.
+//! goal dots with a halo over the passages around them, at the picture's size and over its
+//! colours.
 
 use super::lattice::Lattice;
 use super::raster::Raster;
@@ -65,7 +66,38 @@ pub fn draw_path(raster: &mut Raster, lattice: &Lattice, path: &[usize]) {
     };
     for (cell, colour) in [(path.first(), START), (path.last(), GOAL)] {
         if let Some(c) = cell.and_then(|&i| centre(i)) {
+            halo(raster, c, lattice.dark_walls, colour);
             fill(raster, c.0 - dot, c.1 - dot, c.0 + dot, c.1 + dot, colour);
+        }
+    }
+}
+
+/// Colours the passage pixels (and the path's) within a sixtieth of the picture's longer side
+/// of `(x, y)`, never its walls: a start or goal mark found at a glance on a large picture,
+/// which still reads as its maze.
+fn halo(raster: &mut Raster, (x, y): (f64, f64), dark_walls: bool, colour: [u8; 3]) {
+    let r = raster.width.max(raster.height) as f64 / 60.0;
+    if r < 2.0 {
+        return;
+    }
+    let span = |v: f64, n: usize| {
+        (
+            (v - r).floor().max(0.0) as usize,
+            ((v + r).ceil().max(0.0) as usize).min(n),
+        )
+    };
+    let ((x0, x1), (y0, y1)) = (span(x, raster.width), span(y, raster.height));
+    for py in y0..y1 {
+        for px in x0..x1 {
+            let (dx, dy) = (px as f64 + 0.5 - x, py as f64 + 0.5 - y);
+            if dx * dx + dy * dy > r * r {
+                continue;
+            }
+            let [red, green, blue] = raster.pixel(px, py);
+            let passage = crate::format::png::light_rgb(red, green, blue) == dark_walls;
+            if passage || [red, green, blue] == PATH {
+                raster.fill_rect(px, py, px + 1, py + 1, colour);
+            }
         }
     }
 }
@@ -103,6 +135,7 @@ fn draw_path_warped(
         if let Some((x, y)) = cell.and_then(|&i| centre(i)) {
             let (u, v) = warp.map(x, y);
             let r = dot * warp.scale_at(x, y);
+            halo(raster, (u, v), lattice.dark_walls, colour);
             fill(raster, u - r, v - r, u + r, v + r, colour);
         }
     }
