@@ -547,28 +547,26 @@ fn read_found(
     opts: &ReadOptions,
 ) -> Result<Picture> {
     let (w, h) = (raster.width, raster.height);
-    {
-        if found.tilt > MAX_TILT {
-            let corners = found.corners;
-            let side = found.maze.width().max(found.maze.height()) as f64;
-            let pad = (0.03 * side).max(6.0);
-            let fill = if found.dark_ink {
-                tones.light
-            } else {
-                tones.dark
-            };
-            let max = (w as u64 * h as u64).saturating_mul(2);
-            if let Some((straight, map)) = warp::straighten(raster, corners, pad, fill, max) {
-                let (t2, m2) = colour_model(&straight)?;
-                let found2 = page::find(&t2, straight.width, straight.height, m2);
-                let mut pic = read_on_page(&straight, t2, m2, found2.as_ref(), opts)?;
-                pic.lattice.warp = Some(map);
-                pic.set_aside = found.set_aside;
-                return Ok(pic);
-            }
+    if found.tilt > MAX_TILT {
+        let corners = found.corners;
+        let side = found.maze.width().max(found.maze.height()) as f64;
+        let pad = (0.03 * side).max(6.0);
+        let fill = if found.dark_ink {
+            tones.light
+        } else {
+            tones.dark
+        };
+        let max = (w as u64 * h as u64).saturating_mul(2);
+        if let Some((straight, map)) = warp::straighten(raster, corners, pad, fill, max) {
+            let (t2, m2) = colour_model(&straight)?;
+            let found2 = page::find(&t2, straight.width, straight.height, m2);
+            let mut pic = read_on_page(&straight, t2, m2, found2.as_ref(), opts)?;
+            pic.lattice.warp = Some(map);
+            pic.set_aside = found.set_aside;
+            return Ok(pic);
         }
-        read_on_page(raster, tones, margins, Some(&found), opts)
     }
+    read_on_page(raster, tones, margins, Some(&found), opts)
 }
 
 /// A frame whose sides tilt by more than this many pixels end to end is straightened first.
