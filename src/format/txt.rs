@@ -264,10 +264,11 @@ fn parse_box_lines(lines: &[&str], opts: &ReadOptions) -> Result<Option<Maze>> {
     let shape = Shape::with_limits(vec![2 * rooms_h + 1, 2 * rooms_w + 1], &opts.limits)?;
     let width = 2 * rooms_w + 1;
     let mut grid = Grid::walls(shape);
-    let at = |l: &str, x: usize| l.chars().nth(x).unwrap_or(' ');
+    // The drawing is ASCII (checked above): a byte is a column.
+    let at = |l: &str, x: usize| l.as_bytes().get(x).copied().unwrap_or(b' ');
     for (k, &y) in corner_lines.iter().enumerate() {
         let line = lines.get(y).copied().unwrap_or_default();
-        if line.chars().count() > corners.len().saturating_sub(1) * step + 1 {
+        if line.len() > corners.len().saturating_sub(1) * step + 1 {
             return Err(Error::parse(
                 NAME,
                 y + 1,
@@ -277,7 +278,7 @@ fn parse_box_lines(lines: &[&str], opts: &ReadOptions) -> Result<Option<Maze>> {
         // The walls along this line of corners: open where the run is blank.
         for j in 0..rooms_w {
             let mid = corners.get(j).copied().unwrap_or(0) + step / 2;
-            if at(line, mid) == ' ' {
+            if at(line, mid) == b' ' {
                 grid.set_path(2 * k * width + 2 * j + 1, true);
             }
         }
@@ -294,7 +295,7 @@ fn parse_box_lines(lines: &[&str], opts: &ReadOptions) -> Result<Option<Maze>> {
             let row = 2 * k + 1;
             for j in 0..=rooms_w {
                 let x = corners.get(j).copied().unwrap_or(0);
-                if at(room_line, x) == ' ' {
+                if at(room_line, x) == b' ' {
                     grid.set_path(row * width + 2 * j, true);
                 }
                 if j < rooms_w {
