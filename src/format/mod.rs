@@ -377,14 +377,25 @@ fn known() -> String {
 
 /// The bytes as UTF-8 text, or a parse error naming the line of the first bad byte.
 pub fn text(format: Format, bytes: &[u8]) -> Result<&str> {
+    // An edge list of no lines is a graph of no edges; in the other formats, nothing.
+    named_text(format.name(), bytes, format == Format::Edges)
+}
+
+/// The bytes as UTF-8 text, or a parse error in format `name` naming the line of the first bad
+/// byte; an empty (or blank) text is an error unless `empty_ok`. The one check of the text
+/// formats, mazes, graphs and games alike.
+pub(crate) fn named_text<'a>(
+    name: &'static str,
+    bytes: &'a [u8],
+    empty_ok: bool,
+) -> Result<&'a str> {
     let text = std::str::from_utf8(bytes).map_err(|e| {
         let upto = &bytes[..e.valid_up_to()];
         let line = 1 + upto.iter().filter(|&&b| b == b'\n').count();
-        Error::parse(format.name(), line, "not UTF-8 text")
+        Error::parse(name, line, "not UTF-8 text")
     })?;
-    // An edge list of no lines is a graph of no edges; in the other formats, nothing.
-    if format != Format::Edges && text.trim().is_empty() {
-        return Err(Error::parse(format.name(), 1, "the file is empty"));
+    if !empty_ok && text.trim().is_empty() {
+        return Err(Error::parse(name, 1, "the file is empty"));
     }
     Ok(text)
 }

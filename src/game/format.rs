@@ -130,17 +130,7 @@ impl std::fmt::Display for GameFormat {
 
 /// The bytes as UTF-8 text, or a parse error naming the line of the first bad byte.
 fn text(format: GameFormat, bytes: &[u8]) -> Result<&str> {
-    let text = std::str::from_utf8(bytes).map_err(|e| {
-        let line = 1 + bytes[..e.valid_up_to()]
-            .iter()
-            .filter(|&&b| b == b'\n')
-            .count();
-        Error::parse(format.name(), line, "not UTF-8 text")
-    })?;
-    if text.trim().is_empty() {
-        return Err(Error::parse(format.name(), 1, "the file is empty"));
-    }
-    Ok(text)
+    crate::format::named_text(format.name(), bytes, false)
 }
 
 #[cfg(test)]
