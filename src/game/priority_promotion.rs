@@ -1,6 +1,7 @@
 //! Parity games by **priority promotion** (M. Benerecetti, D. Dell'Erba, F. Mogavero, *Solving
-//! parity games via priority promotion*, CAV 2016 / FMSD 2018; the basic algorithm, Oink's
-//! `pp`): the default parity solver of [`solve`](super::solve::solve).
+//! parity games via priority promotion*, CAV 2016 / FMSD 2018), with the bookkeeping of their
+//! own implementation (Oink's `npp`): one half of the default portfolio
+//! ([`race`](super::race)), and `--method pp`.
 //!
 //! The remaining game is decomposed top-down into *regions*, each labelled by a priority p and
 //! belonging to the player α who likes p: the α-attractor, in the subgame below the regions
@@ -16,11 +17,20 @@
 //! between are dissolved, the merged region is extended by attraction and checked again.
 //!
 //! The lowest region is always closed (below it nothing is left to escape to), so the
-//! decomposition ends with a dominion each time. Everything is on flat arrays: a label per
-//! vertex (0 for free, the rank of its region's priority, or [`DEAD`] once decided), the
-//! regions as consecutive segments of one vertex trail, and successor counters that are
-//! initialised on first touch (so a region costs O(its vertices + the edges into them), not
-//! O(V)). Nothing recurses.
+//! decomposition ends with a dominion each time. What makes it fast is what is *not* redone:
+//! - every attracted vertex is closed when it joins, so a region is closed exactly when its
+//!   heads (the vertices of its priority) are: only the heads still open are looked at again;
+//! - a region keeps the higher regions its opponent can escape to (its *exits*), so the target
+//!   of a promotion is read, not searched for;
+//! - a region keeps the predecessors it met in higher regions (its *entries*): after a promotion
+//!   dissolves the regions between, only those can join the merged region, so the promotion
+//!   attracts from them instead of from all its vertices again;
+//! - the decided top of the priority order is skipped once, not at every decomposition (a
+//!   ladder removes its dominions one small step at a time).
+//!
+//! Everything is on flat arrays: a label per vertex (0 for free, the rank of its region's
+//! priority, or [`DEAD`] once decided) and the regions as consecutive segments of one vertex
+//! trail. Nothing recurses.
 
 use super::{Game, Player, NONE};
 use fixedbitset::FixedBitSet;
@@ -39,14 +49,18 @@ struct Region {
     pos_after: usize,
 }
 
-/// What the closedness check found about the region in process.
-enum Status {
-    /// Open: α cannot stay, or the opponent can leave downwards.
-    Open,
-    /// The opponent cannot leave: a dominion.
-    Dominion,
-    /// Closed, and the opponent's lowest escape is into the region with this label.
-    Promote(u32),
+/// What a region knows about its border, kept beside it (one slot per depth, reused).
+#[derive(Default)]
+struct Border {
+    /// Its heads (vertices of its priority) not yet known to be closed: the region is closed
+    /// exactly when this is empty, since every attracted vertex is closed when attracted.
+    open: Vec<u32>,
+    /// The labels of the higher regions its opponent's vertices can escape to, sorted and
+    /// without repeats once the region is settled (raw while it is being extended).
+    exits: Vec<u32>,
+    /// Predecessors of its vertices that were in higher regions when met: the only vertices
+    /// a promotion of this region can newly attract (the regions it passes over are dissolved).
+    entries: Vec<u32>,
 }
 
 /// Priority promotion on the subgame `alive` (total: every vertex has a successor in it):
@@ -54,12 +68,13 @@ enum Status {
 /// Returns the vertices left undecided, which is none unless the progress argument above fails
 /// (the caller then solves them another way).
 ///
-/// Complexity: building or extending a region costs O(its new vertices + their in-edges), and
-/// checking it O(its vertices + their out-edges). Every promotion makes a region climb, and
-/// every decomposition ends with a dominion removed; the known bound is exponential
-/// (O(2^V)-ish in the worst case, as for every algorithm of this family), but on practical,
-/// random and ladder games few promotions happen. It does not remember anything across
-/// dominions (the basic algorithm): each dominion restarts the decomposition from the top.
+/// Complexity: building a region costs O(its vertices + their in-edges) and the out-edges of
+/// its opponent's vertices; a promotion costs O(the vertices it newly attracts + their edges +
+/// the entries of the promoted region), never a new pass over the regions it joins. Every
+/// promotion makes a region climb, and every decomposition ends with a dominion removed; the
+/// known bound is exponential (O(2^V)-ish in the worst case, as for every algorithm of this
+/// family), but on practical, random and ladder games few promotions happen. It does not
+/// remember anything across dominions: each dominion restarts the decomposition from the top.
 pub(crate) fn solve(
     game: &Game,
     alive: &mut FixedBitSet,
@@ -96,6 +111,8 @@ struct Promoter<'g> {
     order: Vec<u32>,
     /// Decided vertices still in `order`.
     stale: usize,
+    /// `order[..first]` are all decided.
+    first: usize,
     /// Per vertex: the rank of its priority among the distinct priorities, + 1.
     rank: Vec<u32>,
     /// Per vertex: 0 when free, the label of its region, or [`DEAD`].
@@ -106,6 +123,8 @@ struct Promoter<'g> {
     trail: Vec<u32>,
     /// The regions, top-down (labels decreasing).
     regions: Vec<Region>,
+    /// `borders[i]` belongs to `regions[i]` (longer: slots are kept for reuse).
+    borders: Vec<Border>,
     /// Queued in an attraction and not processed yet.
     pending: FixedBitSet,
     /// Per vertex of the attracting player's opponent: successors not processed yet, valid
@@ -137,11 +156,13 @@ impl<'g> Promoter<'g> {
             game,
             order,
             stale: 0,
+            first: 0,
             rank,
             label,
             moves: vec![NONE; n],
             trail: Vec::new(),
             regions: Vec::new(),
+            borders: Vec::new(),
             pending: FixedBitSet::with_capacity(n),
             left: vec![0; n],
             stamp: vec![0; n],
@@ -164,7 +185,12 @@ impl<'g> Promoter<'g> {
         strategy: &mut [u32],
     ) -> bool {
         let game = self.game;
-        let mut pos = 0;
+        // Everything before the first undecided vertex is decided: skip it once, not per
+        // decomposition (a ladder removes thousands of small dominions from the top).
+        while self.first < self.order.len() && self.label[self.order[self.first] as usize] == DEAD {
+            self.first += 1;
+        }
+        let mut pos = self.first;
         while pos < self.order.len() {
             let p = game.priority(self.order[pos]);
             let l = self.rank[self.order[pos] as usize];
@@ -181,147 +207,213 @@ impl<'g> Promoter<'g> {
             if self.trail.len() == start {
                 continue;
             }
+            let i = self.regions.len();
             self.regions.push(Region {
                 label: l,
                 start,
                 pos_after: end,
             });
+            if self.borders.len() == i {
+                self.borders.push(Border::default());
+            }
+            let heads = self.trail.len();
+            let border = &mut self.borders[i];
+            border.open.clear();
+            border.exits.clear();
+            border.entries.clear();
+            border.open.extend_from_slice(&self.trail[start..heads]);
             let mut pl = Player::of_priority(p);
-            self.attract(l, pl, start);
-            let mut cur = self.regions.len() - 1;
+            self.attract(i, pl, start);
+            self.settle(i, pl);
+            let mut cur = i;
             loop {
-                let r = self.regions[cur];
-                match self.status(r.label, pl, r.start) {
-                    Status::Open => break,
-                    Status::Dominion => {
-                        self.win(pl, r.start, alive, winner, strategy);
-                        return true;
-                    }
-                    Status::Promote(q) => {
-                        self.promotions += 1;
-                        let iq = self.regions.partition_point(|g| g.label > q);
-                        debug_assert_eq!(self.regions[iq].label, q);
-                        let from = self.regions[iq + 1].start;
-                        // Dissolve the regions between, move the promoted one up.
-                        for k in from..r.start {
-                            let v = self.trail[k] as usize;
-                            self.label[v] = 0;
-                        }
-                        self.trail.copy_within(r.start.., from);
-                        self.trail.truncate(from + (self.trail.len() - r.start));
-                        for k in from..self.trail.len() {
-                            let v = self.trail[k];
-                            self.label[v as usize] = q;
-                            self.pending.insert(v as usize);
-                        }
-                        self.regions.truncate(iq + 1);
-                        cur = iq;
-                        pos = self.regions[iq].pos_after;
-                        pl = self.player(self.regions[iq].start);
-                        debug_assert_eq!(pl, self.player(from));
-                        self.attract(q, pl, from);
-                    }
+                let border = &self.borders[cur];
+                if !border.open.is_empty() {
+                    break;
                 }
+                let Some(&q) = border.exits.first() else {
+                    let start = self.regions[cur].start;
+                    self.win(pl, start, alive, winner, strategy);
+                    return true;
+                };
+                cur = self.promote(cur, q);
+                pos = self.regions[cur].pos_after;
+                pl = self.player(self.regions[cur].start);
             }
         }
         false
+    }
+
+    /// Promotes the closed region `regions[cur]` (the lowest) into the higher region labelled
+    /// `q`, the lowest one its opponent can escape to (which belongs to the same player):
+    /// dissolves the regions between, relabels the promoted vertices, attracts what the merged
+    /// region newly can (only former entries, and what they attract, qualify), and checks the
+    /// merged region's heads that were open. Returns the merged region's index.
+    fn promote(&mut self, cur: usize, q: u32) -> usize {
+        let game = self.game;
+        self.promotions += 1;
+        let iq = self.regions.partition_point(|g| g.label > q);
+        debug_assert_eq!(self.regions[iq].label, q);
+        let r = self.regions[cur];
+        let from = self.regions[iq + 1].start;
+        let pl = self.player(self.regions[iq].start);
+        debug_assert_eq!(pl, self.player(r.start));
+        for k in from..r.start {
+            let v = self.trail[k] as usize;
+            self.label[v] = 0;
+        }
+        self.trail.copy_within(r.start.., from);
+        self.trail.truncate(from + (self.trail.len() - r.start));
+        for k in from..self.trail.len() {
+            let v = self.trail[k] as usize;
+            self.label[v] = q;
+        }
+        self.regions.truncate(iq + 1);
+        // The promoted region's border joins the merged one's: its escapes above q stay
+        // escapes, and its entries are the candidates for attraction.
+        let mut promoted = std::mem::take(&mut self.borders[cur]);
+        let fresh = self.trail.len();
+        {
+            let target = &mut self.borders[iq];
+            target
+                .exits
+                .extend(promoted.exits.iter().filter(|&&x| x > q));
+        }
+        for &u in &promoted.entries {
+            let lu = self.label[u as usize];
+            if lu == DEAD || lu == q {
+                continue;
+            }
+            if lu != 0 {
+                self.borders[iq].entries.push(u);
+                continue;
+            }
+            if game.owner(u) == pl {
+                if let Some(&w) = game
+                    .successors(u)
+                    .iter()
+                    .find(|&&w| self.label[w as usize] == q)
+                {
+                    self.add(u, q, w);
+                }
+            } else if game
+                .successors(u)
+                .iter()
+                .all(|&w| self.label[w as usize] != 0)
+            {
+                self.add(u, q, NONE);
+                self.escapes(iq, u, q);
+            }
+        }
+        promoted.entries.clear();
+        promoted.exits.clear();
+        self.borders[cur] = promoted;
+        self.attract(iq, pl, fresh);
+        self.settle(iq, pl);
+        iq
+    }
+
+    /// After an attraction into `regions[i]`: drops the open heads that are closed now (from
+    /// the back, stopping at the first still open, so each head is looked at once while the
+    /// region is closed) and sorts its exits.
+    fn settle(&mut self, i: usize, pl: Player) {
+        let game = self.game;
+        let l = self.regions[i].label;
+        while let Some(&h) = self.borders[i].open.last() {
+            let closed = if game.owner(h) == pl {
+                let m = self.moves[h as usize];
+                if m != NONE && self.label[m as usize] == l {
+                    true
+                } else if let Some(&w) = game
+                    .successors(h)
+                    .iter()
+                    .find(|&&w| self.label[w as usize] == l)
+                {
+                    self.moves[h as usize] = w;
+                    true
+                } else {
+                    false
+                }
+            } else if game
+                .successors(h)
+                .iter()
+                .all(|&w| self.label[w as usize] != 0)
+            {
+                self.escapes(i, h, l);
+                true
+            } else {
+                false
+            };
+            if !closed {
+                break;
+            }
+            self.borders[i].open.pop();
+        }
+        let exits = &mut self.borders[i].exits;
+        exits.sort_unstable();
+        exits.dedup();
+    }
+
+    /// Records, as exits of `regions[i]` (labelled `l`), the higher regions the opponent's
+    /// vertex `u` can move to.
+    fn escapes(&mut self, i: usize, u: u32, l: u32) {
+        let label = &self.label;
+        self.borders[i].exits.extend(
+            self.game
+                .successors(u)
+                .iter()
+                .map(|&w| label[w as usize])
+                .filter(|&lw| lw > l && lw != DEAD),
+        );
     }
 
     /// Puts `v` in the region labelled `l` with move `m`, queued for attraction.
     fn add(&mut self, v: u32, l: u32, m: u32) {
         self.label[v as usize] = l;
         self.moves[v as usize] = m;
-        self.pending.insert(v as usize);
         self.trail.push(v);
     }
 
-    /// Attraction for `pl` into the region labelled `l`, in the subgame of the free vertices,
-    /// processing the queued vertices `trail[from..]` (and those it attracts).
-    fn attract(&mut self, l: u32, pl: Player, from: usize) {
+    /// Attraction for `pl` into `regions[i]`, in the subgame of the free vertices, processing
+    /// the queued vertices `trail[from..]` (and those it attracts); records the entries met
+    /// and the exits of the opponent's vertices attracted.
+    fn attract(&mut self, i: usize, pl: Player, from: usize) {
         let game = self.game;
-        self.epoch = self.epoch.wrapping_add(1);
-        if self.epoch == 0 {
-            self.stamp.fill(0);
-            self.epoch = 1;
-        }
+        let l = self.regions[i].label;
         let mut head = from;
         while head < self.trail.len() {
             crate::stop::check();
             let v = self.trail[head];
             head += 1;
-            self.pending.set(v as usize, false);
             for &u in game.predecessors(v) {
                 let ui = u as usize;
                 let lu = self.label[ui];
                 if lu == l {
-                    // A top vertex of `pl` without a move yet gets one inside.
+                    // A head of `pl` without a move yet gets one inside.
                     if game.owner(u) == pl && self.moves[ui] == NONE {
                         self.moves[ui] = v;
                     }
                     continue;
                 }
                 if lu != 0 {
+                    if lu != DEAD && lu > l {
+                        self.borders[i].entries.push(u);
+                    }
                     continue;
                 }
                 if game.owner(u) == pl {
                     self.add(u, l, v);
-                    continue;
-                }
-                if self.stamp[ui] != self.epoch {
-                    self.stamp[ui] = self.epoch;
-                    // Free or queued successors: each will count this vertex down once.
-                    self.left[ui] = game
-                        .successors(u)
-                        .iter()
-                        .filter(|&&w| {
-                            self.label[w as usize] == 0 || self.pending.contains(w as usize)
-                        })
-                        .count() as u32;
-                } else {
-                    self.left[ui] -= 1;
-                }
-                if self.left[ui] == 0 {
+                } else if game
+                    .successors(u)
+                    .iter()
+                    .all(|&w| self.label[w as usize] != 0)
+                {
+                    // The opponent's vertex cannot avoid the region any more (nor go down:
+                    // nothing is below it): it joins, and its moves upwards are exits.
                     self.add(u, l, NONE);
+                    self.escapes(i, u, l);
                 }
             }
-        }
-    }
-
-    /// Is the region `trail[start..]` labelled `l` closed for `pl`, and where can the opponent
-    /// escape to? Gives `pl`'s vertices without a move inside one, if there is one.
-    fn status(&mut self, l: u32, pl: Player, start: usize) -> Status {
-        let game = self.game;
-        let mut lowest = DEAD;
-        for k in start..self.trail.len() {
-            let v = self.trail[k];
-            if game.owner(v) == pl {
-                let m = self.moves[v as usize];
-                if m == NONE || self.label[m as usize] != l {
-                    match game
-                        .successors(v)
-                        .iter()
-                        .find(|&&w| self.label[w as usize] == l)
-                    {
-                        Some(&w) => self.moves[v as usize] = w,
-                        None => return Status::Open,
-                    }
-                }
-            } else {
-                for &w in game.successors(v) {
-                    let lw = self.label[w as usize];
-                    if lw == 0 {
-                        return Status::Open;
-                    }
-                    if lw != l && lw < lowest {
-                        lowest = lw;
-                    }
-                }
-            }
-        }
-        if lowest == DEAD {
-            Status::Dominion
-        } else {
-            Status::Promote(lowest)
         }
     }
 
@@ -397,6 +489,7 @@ impl<'g> Promoter<'g> {
             let label = &self.label;
             self.order.retain(|&v| label[v as usize] != DEAD);
             self.stale = 0;
+            self.first = 0;
         }
     }
 }
