@@ -3,7 +3,7 @@
 //! strategies (animated PNG), or the arena itself (game JSON or DOT).
 
 use super::budget::{auto_scale, check_pixels, Work};
-use super::io::{located, maze_format, output_format, read_item, Output};
+use super::io::{located, maze_format, output_format, read_item, Output, OutputArg};
 use super::out::outln;
 use super::{parse_coords, Coords, Global};
 use anyhow::{anyhow, bail, Result};
@@ -53,9 +53,9 @@ Examples:
 pub struct Args {
     /// The maze (`-` for standard input, with --from).
     input: PathBuf,
-    /// Output file; standard output when absent.
-    #[arg(short, long)]
-    output: Option<PathBuf>,
+    /// Output file; standard output when absent or `-`.
+    #[arg(short, long, default_value = "-", hide_default_value = true)]
+    output: OutputArg,
     /// Output format (else from the output's extension; the winner's line when neither).
     #[arg(long, value_enum)]
     to: Option<To>,
@@ -120,16 +120,11 @@ pub enum Pass {
 /// Runs `mazegraph pursuit`.
 pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     let opts = global.read_options();
-    let output = Output::new(args.output.as_deref(), &[&args.input], global.force)?;
+    let output = Output::new(args.output.path(), &[&args.input], global.force)?;
     // Without -o or --to: the winner's line.
-    let to = match (args.to, &args.output) {
+    let to = match (args.to, args.output.path()) {
         (None, None) => None,
-        (to, out) => Some(output_format(
-            to,
-            out.as_deref(),
-            to_from_name,
-            "png|apng|json|dot",
-        )?),
+        (to, out) => Some(output_format(to, out, to_from_name, "png|apng|json|dot")?),
     };
     let located = |e| located(&args.input, e);
     let from = maze_format(args.from.as_deref())?;
