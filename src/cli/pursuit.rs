@@ -37,8 +37,8 @@ of the attractor, as far from the wolf as it can, and the wolf closes in.
 Outputs: a line saying who wins from --wolf and --sheep, and in how many moves (default); --to \
 png (or -o FILE.png) draws, for the wolf on its cell, each cell of the maze shaded by the sheep's \
 fate if it stood there: blue by the moves until its capture (darkest soonest), white where it is \
-safe; --to apng (or -o FILE.apng) animates both strategies from --wolf and --sheep (at most \
-400 moves, until a capture or a position played before); --to json or dot write the arena as a \
+safe, the wolf a dark brown mark; --to apng (or -o FILE.apng) animates both strategies from \
+--wolf and --sheep, the sheep pink (at most 400 moves, until a capture or a position played before); --to json or dot write the arena as a \
 game (`.game.json`, `.game.dot`: positions named like 'w(1,1) s(3,3) wolf', captures with \
 priority 0, the given position as start; mazes of at most 223 path cells), which `mazegraph \
 solve-game` solves to the same winners.
