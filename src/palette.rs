@@ -122,14 +122,16 @@ pub fn tint(c: Rgb) -> Rgb {
 mod tests {
     use super::*;
 
+    /// The city-block distance between two colours.
+    fn dist(a: Rgb, b: Rgb) -> i32 {
+        (0..3)
+            .map(|i| (i32::from(a[i]) - i32::from(b[i])).abs())
+            .sum()
+    }
+
     /// The meanings stay apart: no portal colour is within reach of start, goal or the blues.
     #[test]
     fn portal_colours_are_far_from_the_colours_that_mean_something() {
-        let dist = |a: Rgb, b: Rgb| {
-            (0..3)
-                .map(|i| (i32::from(a[i]) - i32::from(b[i])).abs())
-                .sum::<i32>()
-        };
         for p in PORTALS {
             for m in [START, GOAL, NEAR, FAR, PATH, FILLED, KEPT, WALL, OPEN] {
                 assert!(dist(p, m) > 90, "{p:?} is too close to {m:?}");
@@ -142,11 +144,6 @@ mod tests {
     /// from every shade of the attractor they stand on.
     #[test]
     fn the_wolf_and_the_sheep_are_far_from_every_other_colour() {
-        let dist = |a: Rgb, b: Rgb| {
-            (0..3)
-                .map(|i| (i32::from(a[i]) - i32::from(b[i])).abs())
-                .sum::<i32>()
-        };
         let others = [WALL, OPEN, FILLED, KEPT, START, GOAL, BACKGROUND]
             .into_iter()
             .chain(PORTALS)
