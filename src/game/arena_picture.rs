@@ -2,7 +2,7 @@
 //! cell (a PNG) and a play of both strategies (an animated PNG).
 //!
 //! They are maze pictures ([`render::Picture`]) in the colours of every mazegraph picture
-//! ([`palette`](crate::palette)): the wolf's attractor is blue as every attractor is, shaded by
+//! ([`palette`]): the wolf's attractor is blue as every attractor is, shaded by
 //! rank — here the moves until the capture, darkest where the sheep is caught soonest — and the
 //! cells where the sheep escapes stay white, as cells outside an attractor do. The wolf is a
 //! dark brown mark and the sheep a pink one, colours of their own ([`palette::WOLF`],
