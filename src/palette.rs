@@ -14,10 +14,15 @@
 //! | filled dead ends, cells a search never reached | grey |
 //! | kept cells off the path (loops and their accesses, cells reached) | light yellow |
 //! | portal pairs | eight colours, none of them green, red or blue |
+//! | the wolf of `pursuit` (pictures and the playground) | dark brown |
+//! | the sheep of `pursuit` | pink |
 //!
 //! Blue is the solution because the attractor of a maze's goal *is* the set of cells on
 //! shortest solutions: the path and the attractor are one idea and share a colour. The goal is
-//! red, as in most maze pictures, and shows on the darkest shade of blue.
+//! red, as in most maze pictures, and shows on the darkest shade of blue. The wolf and the
+//! sheep are pieces, not places: they have colours of their own, not the goal's red and the
+//! start's green (by default they stand on the start and the goal); the wolf shows on the blues
+//! of its attractor and the sheep on white passages.
 //!
 //! ```
 //! use mazegraph::palette::{hex, GOAL, PATH, START};
@@ -51,6 +56,11 @@ pub const FAR: Rgb = [0x9e, 0xca, 0xe1];
 pub const PATH: Rgb = NEAR;
 /// The background between the slices of an n-D picture and behind labels.
 pub const BACKGROUND: Rgb = [225, 228, 236];
+/// The wolf of a pursuit ([`arena_picture`](crate::game::arena_picture), the playground's wolf
+/// game): dark brown, far from every other meaning and from the blues it stands on.
+pub const WOLF: Rgb = [0x55, 0x37, 0x1e];
+/// The sheep of a pursuit: pink, far from every other meaning and from the white passages.
+pub const SHEEP: Rgb = [0xf5, 0x8c, 0xd2];
 /// Portal pairs: pair `k` has colour `PORTALS[k % 8]`. None is green, red or blue, which mean
 /// start, goal and solution.
 pub const PORTALS: [Rgb; 8] = [
@@ -112,19 +122,40 @@ pub fn tint(c: Rgb) -> Rgb {
 mod tests {
     use super::*;
 
+    /// The city-block distance between two colours.
+    fn dist(a: Rgb, b: Rgb) -> i32 {
+        (0..3)
+            .map(|i| (i32::from(a[i]) - i32::from(b[i])).abs())
+            .sum()
+    }
+
     /// The meanings stay apart: no portal colour is within reach of start, goal or the blues.
     #[test]
     fn portal_colours_are_far_from_the_colours_that_mean_something() {
-        let dist = |a: Rgb, b: Rgb| {
-            (0..3)
-                .map(|i| (i32::from(a[i]) - i32::from(b[i])).abs())
-                .sum::<i32>()
-        };
         for p in PORTALS {
             for m in [START, GOAL, NEAR, FAR, PATH, FILLED, KEPT, WALL, OPEN] {
                 assert!(dist(p, m) > 90, "{p:?} is too close to {m:?}");
             }
         }
         assert!(dist(GOAL, NEAR) > 200 && dist(START, NEAR) > 200);
+    }
+
+    /// The pieces have colours of their own: far from every other meaning, from each other and
+    /// from every shade of the attractor they stand on.
+    #[test]
+    fn the_wolf_and_the_sheep_are_far_from_every_other_colour() {
+        let others = [WALL, OPEN, FILLED, KEPT, START, GOAL, BACKGROUND]
+            .into_iter()
+            .chain(PORTALS)
+            .chain((0..200).map(|k| shade(k, 200)));
+        for other in others {
+            for piece in [WOLF, SHEEP] {
+                assert!(
+                    dist(piece, other) > 90,
+                    "{piece:?} is too close to {other:?}"
+                );
+            }
+        }
+        assert!(dist(WOLF, SHEEP) > 200);
     }
 }

@@ -362,3 +362,118 @@ fn a_game_or_a_directory_given_as_a_maze_says_what_it_is() {
     );
     assert_eq!(err.lines().count(), 1, "{err}");
 }
+
+/// `-o -` is standard output in every command that has `-o`, as `-` is standard input: with
+/// `--to` it writes what `--to` without `-o` writes, without `--to` it does what leaving out
+/// `-o` does (a summary, or the one-line refusal asking for `--to`), and it never makes a file
+/// named `-`.
+#[test]
+fn dash_output_is_standard_output_in_every_command() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "m.txt",
+        "#S#######\n#.#.....#\n#.#.###.#\n#...#...#\n#####.###\n#.....#.#\n#.###.#.#\n#...#...#\n#######G#\n",
+    );
+    fs::copy(data("game.pg"), dir.path().join("game.pg")).unwrap();
+    let before = listing(dir.path());
+    let mut runs: Vec<Vec<&str>> = vec![
+        vec!["solve", "m.txt"],
+        vec!["solve", "m.txt", "--to", "json"],
+        vec!["solve", "m.txt", "--to", "png"],
+        vec!["convert", "m.txt"],
+        vec!["convert", "m.txt", "--to", "json"],
+        vec!["convert", "game.pg", "--to", "game.json"],
+        vec!["generate", "--size", "3x3", "--seed", "1"],
+        vec!["generate", "--size", "3x3", "--seed", "1", "--to", "txt"],
+        vec![
+            "generate", "--huge", "--size", "3x3", "--seed", "1", "--to", "png",
+        ],
+        vec!["attractor", "m.txt"],
+        vec!["attractor", "m.txt", "--to", "json"],
+        vec!["pursuit", "m.txt", "--wolf", "1,1"],
+        vec!["pursuit", "m.txt", "--wolf", "1,1", "--to", "png"],
+        vec!["solve-game", "game.pg"],
+        vec!["solve-game", "game.pg", "--to", "sol"],
+        vec!["render", "m.txt"],
+        vec!["render", "m.txt", "--to", "svg"],
+        vec!["stats", "m.txt"],
+        vec!["stats", "m.txt", "--to", "json"],
+        vec!["gamebook", "m.txt", "--seed", "1"],
+        vec!["experiment", "--size", "3x3", "--runs", "2", "--seed", "1"],
+        vec!["draw", "m.txt"],
+    ];
+    if mazegraph::draw::graphviz_installed() {
+        runs.push(vec!["draw", "m.txt", "--to", "svg"]);
+    }
+    // Timings differ from run to run: digits are compared as digits.
+    let shape = |b: &[u8]| -> Vec<u8> {
+        b.iter()
+            .map(|&c| if c.is_ascii_digit() { b'0' } else { c })
+            .collect()
+    };
+    for args in &runs {
+        let run = |extra: &[&str]| {
+            mg().current_dir(dir.path())
+                .args(args)
+                .args(["-q"])
+                .args(extra)
+                .output()
+                .unwrap()
+        };
+        let (without, dash) = (run(&[]), run(&["-o", "-"]));
+        assert_eq!(dash.status.code(), without.status.code(), "{args:?}");
+        let timed = args.len() == 2 || args[0] == "pursuit" && args.len() == 4;
+        if timed {
+            assert_eq!(shape(&dash.stdout), shape(&without.stdout), "{args:?}");
+        } else {
+            assert_eq!(dash.stdout, without.stdout, "{args:?}");
+        }
+        assert_eq!(
+            String::from_utf8_lossy(&dash.stderr),
+            String::from_utf8_lossy(&without.stderr),
+            "{args:?}"
+        );
+        assert_eq!(listing(dir.path()), before, "{args:?} -o - made a file");
+    }
+    // Every command with -o is above.
+    let help = stdout(&["--help"]);
+    let commands = help
+        .split("Commands:")
+        .nth(1)
+        .unwrap()
+        .split("Options:")
+        .next()
+        .unwrap();
+    // A command's line starts with two spaces; its wrapped description with more.
+    let named = commands
+        .lines()
+        .filter_map(|l| l.strip_prefix("  "))
+        .filter(|rest| !rest.starts_with(' '));
+    for cmd in named {
+        let cmd = cmd.split_whitespace().next().unwrap_or_default();
+        if cmd.is_empty() || cmd == "help" {
+            continue;
+        }
+        if stdout(&[cmd, "--help"]).contains("-o, --output") {
+            assert!(runs.iter().any(|r| r[0] == cmd), "{cmd} -o - is not tested");
+        }
+    }
+}
+
+/// With `-o -` the figures already take standard output: `--tree -` then needs `-o FILE`.
+#[test]
+fn only_one_output_goes_to_standard_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let m = data("seed.txt");
+    let e = error(&["stats", &m, "--tree", "-"]);
+    assert!(
+        e.contains("only one output can go to standard output"),
+        "{e}"
+    );
+    let figures = dir.path().join("figures.txt");
+    let tree = stdout(&["stats", &m, "--tree", "-", "-o", s(&figures)]);
+    assert!(tree.starts_with("graph tree {"), "{tree}");
+    assert!(fs::read_to_string(&figures).unwrap().contains("perfect"));
+    assert_eq!(listing(dir.path()), ["figures.txt"]);
+}

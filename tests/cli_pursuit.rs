@@ -140,11 +140,13 @@ fn the_fate_picture_shades_caught_cells_and_leaves_safe_ones_white() {
     let centre = |r: usize, c: usize| px[(r * 10 + 5) * w + c * 10 + 1];
     let white = [255, 255, 255];
     // Across the loop the sheep is safe; in the dead end (4, 2) the wolf, next to its mouth,
-    // traps it; the wolf is red.
+    // traps it; the wolf is in its own colour, not the goal's red.
     assert_eq!(centre(1, 3), white);
     assert_ne!(centre(4, 2), white);
     assert_ne!(centre(4, 2), [0, 0, 0]);
-    assert_eq!(px[(30 + 5) * w + 15], mazegraph::palette::GOAL);
+    assert_eq!(px[(30 + 5) * w + 15], mazegraph::palette::WOLF);
+    let maze_px = &px[..50 * w];
+    assert!(!maze_px.contains(&mazegraph::palette::GOAL));
     // The same without a legend: the maze alone.
     let bare = dir.path().join("bare.png");
     draw(
@@ -160,9 +162,24 @@ fn the_play_is_an_animation() {
     let dir = tempfile::tempdir().unwrap();
     let m = ring(dir.path());
     let out = dir.path().join("play.apng");
-    draw(&m, &out, &["--wolf", "3,3", "--sheep", "4,2"]);
+    draw(
+        &m,
+        &out,
+        &["--wolf", "3,3", "--sheep", "4,2", "--scale", "10"],
+    );
     assert_eq!(frames(&out), 4); // the start and three moves
-                                 // The sheep escaping: frames until a position comes back.
+                                 // The pieces in their own colours (the goal's red and the start's green mean places),
+                                 // the legend naming them in the same colours.
+    let (w, _, px) = rgb(&out);
+    let (maze_px, legend) = px.split_at(50 * w);
+    use mazegraph::palette::{GOAL, SHEEP, START, WOLF};
+    assert_eq!(maze_px[(30 + 5) * w + 35], WOLF);
+    assert_eq!(maze_px[(40 + 5) * w + 25], SHEEP);
+    for colour in [WOLF, SHEEP] {
+        assert!(legend.contains(&colour), "{colour:?} in the legend");
+    }
+    assert!(!px.contains(&GOAL) && !px.contains(&START));
+    // The sheep escaping: frames until a position comes back.
     let out = dir.path().join("escape.apng");
     draw(
         &m,

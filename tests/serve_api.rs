@@ -67,6 +67,9 @@ fn info_lists_generators_formats_and_colours() {
     // the pictures' palette: the solution blue, the goal red
     assert_eq!(v["colours"]["path"], "#2171b5");
     assert_eq!(v["colours"]["goal"], "#dc1e1e");
+    // the wolf game's pieces in the colours of `pursuit`'s pictures
+    assert_eq!(v["colours"]["wolf"], "#55371e");
+    assert_eq!(v["colours"]["sheep"], "#f58cd2");
     assert_eq!(v["max_cells"], 5000);
 }
 

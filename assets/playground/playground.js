@@ -11,15 +11,16 @@ const $ = (id) => document.getElementById(id);
 // Colours: the library's picture palette (/api/info), so that a colour means the same here
 // as in `mazegraph render` (src/palette.rs: blue is the solution, and the attractor shaded by
 // rank, since the attractor of the goal is the set of cells on shortest solutions; light
-// yellow the cells a search reached). The few meanings the library's pictures do not have are
-// named here, each with a colour no other meaning uses: the BFS frontier, the strategy's
-// arrows (drawn over the solution's blues, so not blue), the wolf game's pieces, and its
-// overlay of the sheep's fate: green where a sheep escapes the wolf forever, oranges where the
-// wolf can force its capture (dark: soon, light: late).
+// yellow the cells a search reached; the wolf game's pieces as `mazegraph pursuit` draws them,
+// the wolf dark brown and the sheep pink). The few meanings the library's pictures do not have
+// are named here, each with a colour no other meaning uses: the BFS frontier, the strategy's
+// arrows (drawn over the solution's blues, so not blue), and the wolf game's overlay of the
+// sheep's fate: green where a sheep escapes the wolf forever, oranges where the wolf can force
+// its capture (dark: soon, light: late).
 const C = {
   wall: '#000000', open: '#ffffff', filled: '#bebebe', kept: '#ffec96', path: '#2171b5',
   start: '#00aa00', goal: '#dc1e1e', background: '#e1e4ec', near: '#2171b5', far: '#9ecae1',
-  frontier: '#e7298a', strategy: '#ffd400', wolf: '#6b4a2b', sheep: '#ffffff',
+  wolf: '#55371e', sheep: '#f58cd2', frontier: '#e7298a', strategy: '#ffd400',
   safe: '#a1d99b', soon: '#d94801', late: '#fdd0a2',
 };
 // The sides of a wall block in 3D (its top is the walls' colour).

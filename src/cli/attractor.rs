@@ -2,7 +2,7 @@
 //! vertices of a game, as a summary, JSON, DOT or a PNG picture.
 
 use super::budget::{auto_scale, check_pixels, Work};
-use super::io::{located, maze_format, read_input, read_item, Expect, Output};
+use super::io::{located, maze_format, read_input, read_item, Expect, Output, OutputArg};
 use super::out::{note, outln};
 use super::{parse_coords, Coords, Global};
 use anyhow::{anyhow, bail, Result};
@@ -48,9 +48,9 @@ pub struct Args {
     /// Input: a maze, a graph with start and goal, or a game (`-` for standard input, with
     /// --from).
     input: PathBuf,
-    /// Output file; standard output when absent.
-    #[arg(short, long)]
-    output: Option<PathBuf>,
+    /// Output file; standard output when absent or `-`.
+    #[arg(short, long, default_value = "-", hide_default_value = true)]
+    output: OutputArg,
     /// Output format (else from the output's extension; a summary when neither).
     #[arg(long, value_enum)]
     to: Option<To>,
@@ -157,8 +157,8 @@ impl Names<'_> {
 
 pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     let opts = global.read_options();
-    let output = Output::new(args.output.as_deref(), &[&args.input], global.force)?;
-    let to = match (args.to, &args.output) {
+    let output = Output::new(args.output.path(), &[&args.input], global.force)?;
+    let to = match (args.to, args.output.path()) {
         (Some(t), _) => Some(t),
         (None, Some(p)) => Some(to_from_path(p)?),
         (None, None) => None,

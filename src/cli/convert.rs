@@ -2,7 +2,7 @@
 
 use super::budget::Work;
 use super::convert_game::{self, AnyFormat};
-use super::io::{read_item, Output};
+use super::io::{read_item, Output, OutputArg};
 use super::out::note;
 use super::{parse_coords, Coords, Global};
 use anyhow::{bail, Result};
@@ -44,9 +44,9 @@ Examples:
 pub struct Args {
     /// Input file (`-` for standard input, with --from).
     input: PathBuf,
-    /// Output file; standard output when absent (text formats only).
-    #[arg(short, long)]
-    output: Option<PathBuf>,
+    /// Output file; standard output when absent or `-` (text formats only).
+    #[arg(short, long, default_value = "-", hide_default_value = true)]
+    output: OutputArg,
     /// Input format, when the extension does not say it (a maze, graph or game format).
     #[arg(long, value_name = "FORMAT", value_parser = convert_game::parse_any)]
     from: Option<AnyFormat>,
@@ -113,18 +113,18 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         }
         Ok(())
     };
-    if let Some(job) = convert_game::job(&args.input, args.output.as_deref(), args.from, args.to) {
+    if let Some(job) = convert_game::job(&args.input, args.output.path(), args.from, args.to) {
         let flags = convert_game::MazeFlags {
             junctions: args.junctions,
             rooms: args.rooms,
             layout: !matches!(args.layout, LayoutArg::Auto),
             terminals: args.start.is_some() || args.goal.is_some(),
         };
-        let output = args.output.as_deref();
+        let output = args.output.path();
         return convert_game::run(job, &args.input, output, flags, &terminals, global);
     }
     let opts = global.read_options();
-    let output = Output::new(args.output.as_deref(), &[&args.input], global.force)?;
+    let output = Output::new(args.output.path(), &[&args.input], global.force)?;
     let to = output.format(args.to.and_then(AnyFormat::maze))?;
     let stages = super::progress::Stages::new(global.quiet);
     stages.stage(format!("reading {}", args.input.display()));

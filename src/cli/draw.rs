@@ -2,7 +2,7 @@
 
 use super::attractor::read_game;
 use super::budget::Work;
-use super::io::{located, maze_format, output_format, read_item, Output};
+use super::io::{located, maze_format, output_format, read_item, Output, OutputArg};
 use super::Global;
 use anyhow::{anyhow, bail, Result};
 use mazegraph::draw::{self, DrawFormat, DrawOptions, Engine};
@@ -31,9 +31,9 @@ Examples:
 pub struct Args {
     /// The maze, graph or game to draw (`-` for standard input, with --from).
     input: PathBuf,
-    /// The picture to write (.svg, .png or .pdf); standard output when absent.
-    #[arg(short, long)]
-    output: Option<PathBuf>,
+    /// The picture to write (.svg, .png or .pdf); standard output when absent or `-`.
+    #[arg(short, long, default_value = "-", hide_default_value = true)]
+    output: OutputArg,
     /// Input format, when the extension does not say it (a maze or graph format, or pg,
     /// game.json, game.dot).
     #[arg(long, value_name = "FORMAT")]
@@ -75,11 +75,11 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     let opts = global.read_options();
     let format = output_format(
         args.to,
-        args.output.as_deref(),
+        args.output.path(),
         DrawFormat::from_name,
         "svg|png|pdf",
     )?;
-    let output = Output::new(args.output.as_deref(), &[&args.input], global.force)?;
+    let output = Output::new(args.output.path(), &[&args.input], global.force)?;
     let draw_opts = DrawOptions {
         engine: match args.engine {
             EngineArg::Auto => Engine::Auto,

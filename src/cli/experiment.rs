@@ -2,7 +2,7 @@
 //! (table as Markdown, CSV or JSON; chart as SVG or PNG).
 
 use super::files::{distinct, Outputs};
-use super::io::Output;
+use super::io::{Output, OutputArg};
 use super::Global;
 use anyhow::{anyhow, bail, Result};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -53,9 +53,9 @@ pub struct Args {
         value_name = "FORMAT"
     )]
     to: Option<TableFormat>,
-    /// Write the table to this file instead of standard output.
-    #[arg(short, long)]
-    output: Option<PathBuf>,
+    /// Write the table to this file instead of standard output (`-`: standard output).
+    #[arg(short, long, default_value = "-", hide_default_value = true)]
+    output: OutputArg,
     /// Draw the chart to this file (.svg or .png).
     #[arg(long, value_name = "FILE")]
     chart: Option<PathBuf>,
@@ -107,7 +107,7 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         acc.saturating_mul((d as u64).saturating_mul(2).saturating_add(1))
     });
     global.read_options().limits.check(cells)?;
-    let format = match (args.to, &args.output) {
+    let format = match (args.to, args.output.path()) {
         (Some(f), _) => f,
         (None, Some(p)) => match extension(p).as_str() {
             "csv" => TableFormat::Csv,
@@ -128,7 +128,7 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
             _ => bail!("{}: the chart is written as .svg or .png", p.display()),
         },
     };
-    let output = Output::new(args.output.as_deref(), &[], global.force)?;
+    let output = Output::new(args.output.path(), &[], global.force)?;
     let chart_output = match &args.chart {
         Some(p) => Some(Output::new(Some(p), &[], global.force)?),
         None => None,

@@ -27,8 +27,14 @@ pub fn check(output: &Path, inputs: &[&Path], force: bool) -> Result<()> {
     files::check(output, inputs).map_err(cli_error)
 }
 
-/// Refuses two outputs that are the same file ([`files::distinct`]).
+/// Refuses two outputs that are the same file ([`files::distinct`]), or both standard output.
 pub fn distinct<'o>(outputs: impl IntoIterator<Item = &'o Output>) -> Result<()> {
+    let outputs: Vec<&Output> = outputs.into_iter().collect();
+    if outputs.iter().filter(|o| o.path().is_none()).count() > 1 {
+        return Err(anyhow!(
+            "only one output can go to standard output (`-`, or no -o): give the others a file"
+        ));
+    }
     files::distinct(outputs.into_iter().filter_map(Output::path)).map_err(cli_error)
 }
 

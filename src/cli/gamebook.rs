@@ -2,7 +2,7 @@
 
 use super::budget::Work;
 use super::convert::parse_format;
-use super::io::{located, read_item, Output};
+use super::io::{located, read_item, Output, OutputArg};
 use super::out::note;
 use super::{parse_coords, Coords, Global};
 use anyhow::{anyhow, bail, Result};
@@ -35,9 +35,9 @@ Examples:
 pub struct Args {
     /// The maze (or a graph whose vertices are cell coordinates); `-` for standard input.
     input: PathBuf,
-    /// The book to write (.md, .html or .json); standard output when absent.
-    #[arg(short, long)]
-    output: Option<PathBuf>,
+    /// The book to write (.md, .html or .json); standard output when absent or `-`.
+    #[arg(short, long, default_value = "-", hide_default_value = true)]
+    output: OutputArg,
     /// Input format, when the extension does not say it.
     #[arg(long, value_name = "FORMAT", value_parser = parse_format)]
     from: Option<Format>,
@@ -77,7 +77,7 @@ enum BookFormat {
 /// Runs `mazegraph gamebook`.
 pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     let opts = global.read_options();
-    let format = match (args.to, &args.output) {
+    let format = match (args.to, args.output.path()) {
         (Some(f), _) => f,
         (None, Some(p)) => match p.extension().and_then(|e| e.to_str()) {
             Some(e) if e.eq_ignore_ascii_case("json") => BookFormat::Json,
@@ -94,7 +94,7 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         },
         (None, None) => BookFormat::Md,
     };
-    let output = Output::new(args.output.as_deref(), &[&args.input], global.force)?;
+    let output = Output::new(args.output.path(), &[&args.input], global.force)?;
     let (mut item, _) = read_item(&args.input, args.from, Work::Gamebook, global)?;
     if args.start.is_some() || args.goal.is_some() {
         set_terminals(&mut item, args.start.as_ref(), args.goal.as_ref())

@@ -1,7 +1,7 @@
 //! `mazegraph generate`: make a maze, in any number of dimensions, any shape, any size.
 
-use super::io::Output;
 use super::io::{display_name, Expect};
+use super::io::{Output, OutputArg};
 use super::out::note;
 use super::Global;
 use anyhow::{anyhow, bail, Context, Result};
@@ -107,9 +107,9 @@ pub struct Args {
     /// Sub-maze side in rooms, for --huge.
     #[arg(long, value_name = "N", default_value_t = huge::DEFAULT_BLOCK, requires = "huge")]
     block: usize,
-    /// Output file; standard output when absent (text formats only).
-    #[arg(short, long)]
-    output: Option<PathBuf>,
+    /// Output file; standard output when absent or `-` (text formats only).
+    #[arg(short, long, default_value = "-", hide_default_value = true)]
+    output: OutputArg,
     /// Output format, when the output extension does not say it. A graph format writes the
     /// maze's cell graph.
     #[arg(long, value_name = "FORMAT", value_parser = super::convert::parse_format)]
@@ -275,7 +275,7 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         .chain(&args.solution)
         .map(PathBuf::as_path)
         .collect();
-    let output = Output::new(args.output.as_deref(), &inputs, global.force)?;
+    let output = Output::new(args.output.path(), &inputs, global.force)?;
     let (seed, fresh) = match args.seed {
         Some(s) => (s, false),
         None => (fresh_seed(), true),
@@ -479,7 +479,7 @@ fn run_huge(
     let &[rows, cols] = size.as_slice() else {
         bail!("--huge makes 2-D mazes: give --size ROWSxCOLS");
     };
-    let png_out = match (&args.to, &args.output) {
+    let png_out = match (&args.to, args.output.path()) {
         (Some(f), _) => f.name() == "png",
         (None, Some(p)) => p.extension().is_some_and(|e| e.eq_ignore_ascii_case("png")),
         (None, None) => false,

@@ -313,6 +313,36 @@ pub fn display_name(path: &Path) -> String {
     }
 }
 
+/// The value of a command's `-o/--output`: a file, or standard output when it is `-` or left
+/// out, as inputs take `-` for standard input. The commands declare it
+/// `#[arg(short, long, default_value = "-", hide_default_value = true)] output: OutputArg`, so
+/// that `-o -` and no `-o` are one case: the format then comes from `--to`, or the command
+/// does what it does without a file (a summary, or a refusal asking for `--to`).
+#[derive(Clone, Debug)]
+pub struct OutputArg(Option<PathBuf>);
+
+impl OutputArg {
+    /// The file to write; `None` for standard output.
+    pub fn path(&self) -> Option<&Path> {
+        self.0.as_deref()
+    }
+}
+
+impl From<PathBuf> for OutputArg {
+    fn from(path: PathBuf) -> OutputArg {
+        OutputArg((path != Path::new("-")).then_some(path))
+    }
+}
+
+impl clap::builder::ValueParserFactory for OutputArg {
+    type Parser =
+        clap::builder::MapValueParser<clap::builder::PathBufValueParser, fn(PathBuf) -> OutputArg>;
+    fn value_parser() -> Self::Parser {
+        use clap::builder::TypedValueParser;
+        clap::builder::PathBufValueParser::new().map(OutputArg::from)
+    }
+}
+
 /// Where a command's result goes.
 pub struct Output {
     path: Option<PathBuf>,

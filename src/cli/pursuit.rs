@@ -3,7 +3,7 @@
 //! strategies (animated PNG), or the arena itself (game JSON or DOT).
 
 use super::budget::{auto_scale, check_pixels, Work};
-use super::io::{located, maze_format, output_format, read_item, Output};
+use super::io::{located, maze_format, output_format, read_item, Output, OutputArg};
 use super::out::outln;
 use super::{parse_coords, Coords, Global};
 use anyhow::{anyhow, bail, Result};
@@ -37,8 +37,8 @@ of the attractor, as far from the wolf as it can, and the wolf closes in.
 Outputs: a line saying who wins from --wolf and --sheep, and in how many moves (default); --to \
 png (or -o FILE.png) draws, for the wolf on its cell, each cell of the maze shaded by the sheep's \
 fate if it stood there: blue by the moves until its capture (darkest soonest), white where it is \
-safe; --to apng (or -o FILE.apng) animates both strategies from --wolf and --sheep (at most \
-400 moves, until a capture or a position played before); --to json or dot write the arena as a \
+safe, the wolf a dark brown mark; --to apng (or -o FILE.apng) animates both strategies from \
+--wolf and --sheep, the sheep pink (at most 400 moves, until a capture or a position played before); --to json or dot write the arena as a \
 game (`.game.json`, `.game.dot`: positions named like 'w(1,1) s(3,3) wolf', captures with \
 priority 0, the given position as start; mazes of at most 223 path cells), which `mazegraph \
 solve-game` solves to the same winners.
@@ -53,9 +53,9 @@ Examples:
 pub struct Args {
     /// The maze (`-` for standard input, with --from).
     input: PathBuf,
-    /// Output file; standard output when absent.
-    #[arg(short, long)]
-    output: Option<PathBuf>,
+    /// Output file; standard output when absent or `-`.
+    #[arg(short, long, default_value = "-", hide_default_value = true)]
+    output: OutputArg,
     /// Output format (else from the output's extension; the winner's line when neither).
     #[arg(long, value_enum)]
     to: Option<To>,
@@ -120,16 +120,11 @@ pub enum Pass {
 /// Runs `mazegraph pursuit`.
 pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     let opts = global.read_options();
-    let output = Output::new(args.output.as_deref(), &[&args.input], global.force)?;
+    let output = Output::new(args.output.path(), &[&args.input], global.force)?;
     // Without -o or --to: the winner's line.
-    let to = match (args.to, &args.output) {
+    let to = match (args.to, args.output.path()) {
         (None, None) => None,
-        (to, out) => Some(output_format(
-            to,
-            out.as_deref(),
-            to_from_name,
-            "png|apng|json|dot",
-        )?),
+        (to, out) => Some(output_format(to, out, to_from_name, "png|apng|json|dot")?),
     };
     let located = |e| located(&args.input, e);
     let from = maze_format(args.from.as_deref())?;

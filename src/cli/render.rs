@@ -2,7 +2,7 @@
 
 use super::budget::Work;
 use super::convert::parse_format;
-use super::io::{located, output_format, read_item_noted, Output};
+use super::io::{located, output_format, read_item_noted, Output, OutputArg};
 use super::progress::Bar;
 use super::{parse_coords, Coords, Global};
 use anyhow::{anyhow, Result};
@@ -37,9 +37,9 @@ Examples:
 pub struct Args {
     /// The maze (or a graph with a layout) to draw.
     input: PathBuf,
-    /// The picture to write (.png or .svg).
-    #[arg(short, long)]
-    output: Option<PathBuf>,
+    /// The picture to write (.png or .svg); standard output with --to when absent or `-`.
+    #[arg(short, long, default_value = "-", hide_default_value = true)]
+    output: OutputArg,
     /// Input format, when the extension does not say it.
     #[arg(long, value_name = "FORMAT", value_parser = parse_format)]
     from: Option<Format>,
@@ -76,7 +76,7 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     let opts = global.read_options();
     let format = output_format(
         args.to,
-        args.output.as_deref(),
+        args.output.path(),
         PictureFormat::from_name,
         "png|svg",
     )?;
@@ -87,7 +87,7 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         .map(|o| Overlay::from_name(o.trim()))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| anyhow!("--overlay: {e}"))?;
-    let output = Output::new(args.output.as_deref(), &[&args.input], global.force)?;
+    let output = Output::new(args.output.path(), &[&args.input], global.force)?;
     let stages = super::progress::Stages::new(global.quiet);
     stages.stage(format!("reading {}", args.input.display()));
     let (mut item, _, source) = read_item_noted(&args.input, args.from, Work::Solve, global)?;

@@ -3,7 +3,7 @@
 
 use super::budget::Work;
 use super::convert::parse_format;
-use super::io::{located, read_item_noted, Output, Source};
+use super::io::{located, read_item_noted, Output, OutputArg, Source};
 use super::out::{note, outln};
 use super::{parse_coords, Coords, Global};
 use anyhow::{bail, Result};
@@ -61,9 +61,10 @@ pub struct Args {
     /// The wall follower's hand.
     #[arg(long, value_enum, default_value_t = HandArg::Right)]
     hand: HandArg,
-    /// Write the solution to this file (.json, .png or .txt); one input only.
-    #[arg(short, long)]
-    output: Option<PathBuf>,
+    /// Write the solution to this file (.json, .png or .txt; `-`: standard output, with --to); one
+    /// input only.
+    #[arg(short, long, default_value = "-", hide_default_value = true)]
+    output: OutputArg,
     /// Input format, when the extension does not say it.
     #[arg(long, value_name = "FORMAT", value_parser = parse_format)]
     from: Option<Format>,
@@ -376,7 +377,7 @@ fn json_line(path: &Path, r: &Result<Outcome>) -> String {
 
 pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     if args.inputs.len() > 1 {
-        if args.output.is_some() || args.to.is_some() {
+        if args.output.path().is_some() || args.to.is_some() {
             bail!(
                 "-o and --to write one solution: give one input (several inputs print one summary line each)"
             );
@@ -384,17 +385,17 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         return batch(&args, global);
     }
     let input = &args.inputs[0];
-    let output = match &args.output {
+    let output = match args.output.path() {
         Some(o) => Some(Output::new(Some(o), &[input], global.force)?),
         None if args.to.is_some() => Some(Output::new(None, &[input], global.force)?),
         None => None,
     };
-    let format = match (args.to, &args.output) {
+    let format = match (args.to, args.output.path()) {
         (Some(f), _) => Some(f),
         (None, Some(p)) => Some(SolutionFormat::from_path(p).map_err(|e| anyhow::anyhow!("{e}"))?),
         (None, None) => None,
     };
-    let to_stdout = output.is_some() && args.output.is_none();
+    let to_stdout = output.is_some() && args.output.path().is_none();
     let stages = super::progress::Stages::new(global.quiet);
     let result = solve_one(input, &args, global, &|msg| stages.stage(msg));
     if args.json {
@@ -469,7 +470,7 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         written = Some(t.elapsed().as_secs_f64());
     }
     drop(stages);
-    let quiet_file = global.quiet && args.output.is_some();
+    let quiet_file = global.quiet && args.output.path().is_some();
     if !args.json && !to_stdout && !quiet_file {
         outln!("{}", summary(input, &outcome, written))?;
     }

@@ -2,7 +2,7 @@
 //! or a claimed solution checked.
 
 use super::attractor::read_game;
-use super::io::{located, Output};
+use super::io::{located, Output, OutputArg};
 use super::out::outln;
 use super::Global;
 use anyhow::{anyhow, bail, Result};
@@ -43,9 +43,9 @@ Examples:
 pub struct Args {
     /// The game (.pg, .gm, .game.json, .game.dot; `-` for standard input, with --from).
     input: PathBuf,
-    /// Where to write the solution; standard output when absent (with --to).
-    #[arg(short, long)]
-    output: Option<PathBuf>,
+    /// Where to write the solution; standard output when absent or `-` (with --to).
+    #[arg(short, long, default_value = "-", hide_default_value = true)]
+    output: OutputArg,
     /// Output format (else from the output's extension; a summary when neither).
     #[arg(long, value_enum)]
     to: Option<SolTo>,
@@ -151,8 +151,8 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     if let Some(c) = &args.check {
         inputs.push(c);
     }
-    let output = Output::new(args.output.as_deref(), &inputs, global.force)?;
-    let to = match (args.to, &args.output) {
+    let output = Output::new(args.output.path(), &inputs, global.force)?;
+    let to = match (args.to, args.output.path()) {
         (Some(t), _) => Some(t),
         (None, Some(p)) => {
             let name = p.to_string_lossy().to_ascii_lowercase();

@@ -4,7 +4,7 @@
 use super::budget::Work;
 use super::convert::parse_format;
 use super::files::{distinct, Outputs};
-use super::io::{read_item_noted, Output};
+use super::io::{read_item_noted, Output, OutputArg};
 use super::{parse_coords, Coords, Global};
 use anyhow::{anyhow, Result};
 use mazegraph::convert::set_terminals;
@@ -44,12 +44,14 @@ pub struct Args {
     /// The same as --to json.
     #[arg(long)]
     json: bool,
-    /// Write the figures to this file (JSON when it ends in .json or with --json, else the table).
-    #[arg(short, long)]
-    output: Option<PathBuf>,
-    /// Write the junction graph as a DOT tree rooted at the entrance to this file.
+    /// Write the figures to this file (JSON when it ends in .json or with --json, else the table;
+    /// `-`: standard output).
+    #[arg(short, long, default_value = "-", hide_default_value = true)]
+    output: OutputArg,
+    /// Write the junction graph as a DOT tree rooted at the entrance to this file (`-`:
+    /// standard output, with the figures in -o FILE).
     #[arg(long, value_name = "FILE")]
-    tree: Option<PathBuf>,
+    tree: Option<OutputArg>,
     /// Input format, when the extension does not say it.
     #[arg(long, value_name = "FORMAT", value_parser = parse_format)]
     from: Option<Format>,
@@ -73,9 +75,9 @@ enum StatsFormat {
 
 /// Runs `mazegraph stats`.
 pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
-    let output = Output::new(args.output.as_deref(), &[&args.input], global.force)?;
+    let output = Output::new(args.output.path(), &[&args.input], global.force)?;
     let tree_output = match &args.tree {
-        Some(p) => Some(Output::new(Some(p), &[&args.input], global.force)?),
+        Some(t) => Some(Output::new(t.path(), &[&args.input], global.force)?),
         None => None,
     };
     distinct(std::iter::once(&output).chain(&tree_output))?;
@@ -101,7 +103,7 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     }
     let json = match args.to {
         Some(f) => f == StatsFormat::Json,
-        None => args.json || args.output.as_deref().is_some_and(is_json_path),
+        None => args.json || args.output.path().is_some_and(is_json_path),
     };
     if args.json && args.to == Some(StatsFormat::Table) {
         anyhow::bail!("--json and --to table ask for two formats: give one");
@@ -119,7 +121,7 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         outputs.add(tree, false, |w| write_tree_dot(graph, w));
     }
     outputs.add(&output, false, |w| Ok(w.write_all(text.as_bytes())?));
-    if tree_output.is_some() && output.path().is_some() {
+    if tree_output.as_ref().and_then(Output::path).is_some() && output.path().is_some() {
         stages.stage("writing the tree");
     } else {
         // Nothing drawn on the terminal while the figures are printed.

@@ -2,12 +2,13 @@
 //! cell (a PNG) and a play of both strategies (an animated PNG).
 //!
 //! They are maze pictures ([`render::Picture`]) in the colours of every mazegraph picture
-//! ([`palette`](crate::palette)): the wolf's attractor is blue as every attractor is, shaded by
+//! ([`palette`]): the wolf's attractor is blue as every attractor is, shaded by
 //! rank — here the moves until the capture, darkest where the sheep is caught soonest — and the
-//! cells where the sheep escapes stay white, as cells outside an attractor do. The wolf is a red
-//! square, the colour of the target (a sheep on the wolf's cell is caught: rank 0); the sheep a
-//! green one. A legend strip under the maze names them (on the slice background, so that the
-//! white of "safe" shows).
+//! cells where the sheep escapes stay white, as cells outside an attractor do. The wolf is a
+//! dark brown mark and the sheep a pink one, colours of their own ([`palette::WOLF`],
+//! [`palette::SHEEP`]): not the goal's red and the start's green, which mean places. A legend
+//! strip under the maze names them (on the slice background, so that the white of "safe"
+//! shows).
 //!
 //! ```
 //! use mazegraph::game::arena::{Piece, Pursuit, Rules};
@@ -26,13 +27,15 @@ use super::arena::{Piece, Play, Pursuit};
 use crate::error::{Error, Result};
 use crate::legend::{Entry, Legend, Swatch};
 use crate::maze::Maze;
+use crate::palette;
 use crate::render::{self, Overlay, Picture, RenderOptions};
 use std::io::Write;
 
-/// Palette index of the wolf's mark (the goal's red: the target of the wolf's attractor).
-pub const WOLF: u8 = render::GOAL;
-/// Palette index of the sheep's mark (the start's green).
-pub const SHEEP: u8 = render::START;
+/// Palette index of the wolf's mark ([`palette::WOLF`]), after the picture palette and its
+/// shades ([`render::rgb`]).
+pub const WOLF: u8 = render::SHADE + render::SHADES;
+/// Palette index of the sheep's mark ([`palette::SHEEP`]).
+pub const SHEEP: u8 = WOLF + 1;
 
 /// The most moves an animation shows.
 pub const MAX_FRAMES: usize = 400;
@@ -61,7 +64,7 @@ impl Default for Style {
 /// The sheep's fate from every path cell when the wolf stands on `wolf` (a flat cell index)
 /// and `turn` moves first, as a PNG: cells where the wolf catches the sheep shaded by the
 /// moves until the capture ([`Pursuit::capture_time`]), cells where it escapes white, the
-/// wolf a red square.
+/// wolf a dark brown mark.
 ///
 /// Complexity: O(P + pixels) time, O(P + width) memory.
 /// Errors: `wolf` off the path cells, `maze` not the pursuit's maze, output errors.
@@ -137,8 +140,8 @@ pub fn fate_png(
 }
 
 /// A play ([`Pursuit::play`]) as an animated PNG (APNG: browsers and most viewers play it;
-/// others show its first frame): one frame per move, the wolf a red square and the sheep a
-/// green one on the plain maze, the legend counting the moves and saying how the play ends.
+/// others show its first frame): one frame per move, the wolf a dark brown mark and the sheep a
+/// pink one on the plain maze, the legend counting the moves and saying how the play ends.
 /// At most [`MAX_FRAMES`] moves are shown; the last frame stays four times as long.
 ///
 /// Complexity: O(frames · pixels) time, two frames of memory.
@@ -251,13 +254,16 @@ impl Canvas {
         }
     }
 
-    /// An 8-bit indexed PNG encoder with every palette colour (plain, portals, shades).
+    /// An 8-bit indexed PNG encoder with every palette colour (plain, portals, shades, then
+    /// the wolf and the sheep).
     fn encoder<'w>(&self, out: &'w mut dyn Write) -> png::Encoder<'w, &'w mut dyn Write> {
         let mut enc = png::Encoder::new(out, self.width as u32, self.height as u32);
         enc.set_color(png::ColorType::Indexed);
         enc.set_depth(png::BitDepth::Eight);
         let colours: Vec<u8> = (0..render::SHADE + render::SHADES)
-            .flat_map(render::rgb)
+            .map(render::rgb)
+            .chain([palette::WOLF, palette::SHEEP])
+            .flatten()
             .collect();
         enc.set_palette(colours);
         enc.set_compression(png::Compression::Fast);

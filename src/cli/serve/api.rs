@@ -207,6 +207,7 @@ impl Api {
                 "path": colour(render::PATH), "start": colour(render::START),
                 "goal": colour(render::GOAL), "background": colour(render::BACKGROUND),
                 "near": hex(render::NEAR), "far": hex(render::FAR),
+                "wolf": hex(mazegraph::palette::WOLF), "sheep": hex(mazegraph::palette::SHEEP),
             },
             "max_cells": self.opts.limits.max_cells,
             "max_body": MAX_BODY,
