@@ -131,6 +131,51 @@ fn every_committed_game_belongs_to_a_tested_family() {
     assert!(folder().join("LICENSE.oink").is_file());
 }
 
+/// Priority promotion alone (the portfolio's other half) on the families it solves fast:
+/// checked, and the same winners as the default.
+#[test]
+fn priority_promotion_alone_on_its_families() {
+    let ours: Vec<PathBuf> = games()
+        .into_iter()
+        .filter(|p| {
+            [
+                "tc",
+                "tc+",
+                "counter_qpt",
+                "counter_rob",
+                "rngame",
+                "stgame",
+            ]
+            .contains(&family_of(p).as_str())
+        })
+        .collect();
+    assert!(ours.len() >= 12, "{ours:?}");
+    let failures: Vec<String> = ours
+        .into_iter()
+        .filter_map(|game| {
+            let dir = tempfile::tempdir().unwrap();
+            let (g, def, pp) = (
+                s(&game),
+                dir.path().join("d.sol"),
+                dir.path().join("pp.sol"),
+            );
+            let answer = run(&["solve-game", g, "-q", "-o", s(&def)])
+                .and_then(|()| run(&["solve-game", g, "-q", "--method", "pp", "-o", s(&pp)]))
+                .and_then(|()| run(&["solve-game", g, "-q", "--check", s(&pp)]))
+                .and_then(|()| {
+                    let (a, b) = (winners(&def), winners(&pp));
+                    if a.is_empty() || a != b {
+                        Err("priority promotion's winners differ from the default's".to_string())
+                    } else {
+                        Ok(())
+                    }
+                });
+            answer.err().map(|e| format!("{}: {e}", game.display()))
+        })
+        .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
 macro_rules! families {
     ($($test:ident => $name:literal),* $(,)?) => {
         /// The families, as the committed files' names begin (`FAMILY-N.pg`).
