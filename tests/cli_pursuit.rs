@@ -219,3 +219,21 @@ fn the_arena_as_json_and_dot() {
     ]);
     assert!(e.contains("at most 100000"), "{e}");
 }
+
+#[test]
+fn a_graph_is_placed_as_a_maze_as_solve_places_it() {
+    // The ring's cell graph, in the seed's adjacency list: the same game as the maze.
+    let dir = tempfile::tempdir().unwrap();
+    let m = ring(dir.path());
+    let adj = dir.path().join("ring.adj");
+    mg().args(["convert", &m, "--to", "adj", "-o", s(&adj)])
+        .assert()
+        .success();
+    let args = |input: &str| stdout(&["pursuit", input, "--wolf", "3,3", "--sheep", "4,2"]);
+    let (from_maze, from_graph) = (args(&m), args(s(&adj)));
+    assert!(
+        from_graph.starts_with("the wolf catches the sheep in 3 moves"),
+        "{from_graph}"
+    );
+    assert_eq!(from_maze, from_graph);
+}

@@ -31,7 +31,10 @@ pub fn pursuit(
     let maze = maze.cast::<Maze>().map_err(|_| {
         type_error(
             py,
-            format!("pursuit takes a Maze, not {}", crate::maze::type_name(maze)),
+            format!(
+                "pursuit takes a Maze, not {} (a Graph is placed as a maze by its to_maze())",
+                crate::maze::type_name(maze)
+            ),
         )
     })?;
     let held: &Maze = maze.get();

@@ -7,11 +7,12 @@ use super::io::{located, maze_format, output_format, read_item, Output, OutputAr
 use super::out::outln;
 use super::{parse_coords, Coords, Global};
 use anyhow::{anyhow, bail, Result};
-use mazegraph::format::Item;
+use mazegraph::convert::to_maze;
 use mazegraph::game::arena::{place, Arena, Piece, Position, Pursuit, Rules};
 use mazegraph::game::arena_picture::{fate_png, play_apng, Style, MAX_FRAMES};
 use mazegraph::game::format::{dot, json};
 use mazegraph::game::{attractor, Player};
+use mazegraph::layout::Layout;
 use mazegraph::render::{Picture, RenderOptions};
 use mazegraph::Maze;
 use std::path::PathBuf;
@@ -44,7 +45,7 @@ priority 0, the given position as start; mazes of at most 223 path cells), which
 solve-game` solves to the same winners.
 
 Examples:
-  mazegraph generate 10x10 --loops 20 --seed 3 -o maze.txt
+  mazegraph generate --size 10x10 --loops 20 --seed 3 -o maze.txt
   mazegraph pursuit maze.txt --wolf 1,1 --sheep 19,19
   mazegraph pursuit maze.txt --wolf room:0,0 --sheep room:9,9 --first sheep --pass sheep
   mazegraph pursuit maze.txt --wolf 9,9 -o fate.png
@@ -129,12 +130,8 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     let located = |e| located(&args.input, e);
     let from = maze_format(args.from.as_deref())?;
     let (item, _) = read_item(&args.input, from, Work::Solve, global)?;
-    let Item::Maze(maze) = item else {
-        bail!(
-            "{}: the wolf and the sheep play in a maze, not in a graph (convert it to a maze first)",
-            super::io::display_name(&args.input)
-        );
-    };
+    // A graph is placed as a maze, as `solve` places it (a networkx maze, a DOT file…).
+    let maze = to_maze(item, Layout::Auto, &opts.limits).map_err(located)?;
     let turn = match args.first {
         First::Wolf => Piece::Wolf,
         First::Sheep => Piece::Sheep,
