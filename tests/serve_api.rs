@@ -413,6 +413,22 @@ fn oversized_requests_are_refused_with_the_cli_limits() {
     assert!(String::from_utf8_lossy(&answer).contains("larger than"));
     // A memory budget too small for the work.
     let server = Server::start(&["--max-memory", "1000"]);
+    // A picture's decoding is reserved from its header before it is decoded: a 2000×2000
+    // picture of a few KB is refused by the budget, not decoded first.
+    let mut png = Vec::new();
+    {
+        let mut enc = png::Encoder::new(&mut png, 2000, 2000);
+        enc.set_color(png::ColorType::Grayscale);
+        enc.set_depth(png::BitDepth::One);
+        let mut w = enc.write_header().unwrap();
+        w.write_image_data(&vec![0; 250 * 2000]).unwrap();
+    }
+    assert!(png.len() < 20_000);
+    let small = Server::start(&["--max-memory", "1M"]);
+    let (status, _, answer) = small.request("POST", "/api/upload?name=big.png", &png);
+    assert_eq!(status, 413, "{}", String::from_utf8_lossy(&answer));
+    let v: Value = serde_json::from_slice(&answer).unwrap();
+    assert!(error_of(&v).contains("decoding a picture"), "{v}");
     let (status, v) = server.json("POST", "/api/generate", r#"{"size": [30, 30]}"#);
     assert_eq!(status, 413);
     let e = error_of(&v);

@@ -484,6 +484,45 @@ pub(crate) fn check_budget(
     )
 }
 
+/// The bytes reading a maze from the picture `bytes` will cost (as [`check_budget`] counts
+/// them), from its header alone; `None` when the header names no picture this build reads (the
+/// reader then refuses it). A server reserves this before decoding an upload.
+///
+/// ```
+/// let mut png = Vec::new();
+/// let maze = mazegraph::Maze::from_text_rows(&["#.#", "#.#"]).unwrap();
+/// mazegraph::format::Format::Png.write_maze(&maze, &mut png).unwrap();
+/// assert_eq!(mazegraph::picture::reading_bytes(&png), Some(3 * 2 * 6));
+/// assert_eq!(mazegraph::picture::reading_bytes(b"not a picture"), None);
+/// ```
+pub fn reading_bytes(bytes: &[u8]) -> Option<u64> {
+    let (w, h) = dimensions(bytes)?;
+    Some(
+        u64::from(w)
+            .saturating_mul(u64::from(h))
+            .saturating_mul(BYTES_PER_PIXEL),
+    )
+}
+
+/// A picture's width and height, from its header.
+fn dimensions(bytes: &[u8]) -> Option<(u32, u32)> {
+    if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
+        let mut decoder = ::png::Decoder::new(std::io::Cursor::new(bytes));
+        let info = decoder.read_header_info().ok()?;
+        return Some((info.width, info.height));
+    }
+    #[cfg(feature = "pictures")]
+    {
+        image::ImageReader::new(std::io::Cursor::new(bytes))
+            .with_guessed_format()
+            .ok()?
+            .into_dimensions()
+            .ok()
+    }
+    #[cfg(not(feature = "pictures"))]
+    None
+}
+
 /// Reads a PNG maze picture: as [`read`], with PNG's own errors for a file that is not one.
 pub fn read_png(bytes: &[u8], opts: &ReadOptions) -> Result<Picture> {
     png_format::check_signature(bytes)?;

@@ -413,7 +413,14 @@ impl Api {
         let name = param(query, "name")
             .ok_or_else(|| bad("say the file's name: /api/upload?name=maze.png"))?;
         let format = Format::from_path(Path::new(&name))?;
+        // A picture's decoding is reserved from its header before it is decoded (the reader
+        // checks it against --max-memory too, but two at once must fit the shared budget).
+        let decoding = match mazegraph::picture::reading_bytes(body) {
+            Some(bytes) => Some(self.budget.reserve_blocking("decoding a picture", bytes)?),
+            None => None,
+        };
         let (item, mut notes) = format.read_noted(body, &self.opts)?;
+        drop(decoding);
         let held = self.reserve(&item, Work::Solve)?;
         if let Item::Graph(g) = &item {
             notes.push(format!(
