@@ -394,7 +394,8 @@ fn dash_output_is_standard_output_in_every_command() {
         vec!["pursuit", "m.txt", "--wolf", "1,1"],
         vec!["pursuit", "m.txt", "--wolf", "1,1", "--to", "png"],
         vec!["solve-game", "game.pg"],
-        vec!["solve-game", "game.pg", "--to", "sol"],
+        // One method: the default's strategies are those of whichever racer answers first.
+        vec!["solve-game", "game.pg", "--to", "sol", "--method", "pp"],
         vec!["render", "m.txt"],
         vec!["render", "m.txt", "--to", "svg"],
         vec!["stats", "m.txt"],
