@@ -12,7 +12,9 @@ run on the larger games of the family. A solver whose first run takes more than 
 seconds is not run again on that game (its figure is that one run, marked ¹).
 
 "oink best" is the fastest of Oink's solvers (tl, rtl, npp, pp, zlk, psi, fpj: --oink-solvers)
-on that game, with its name; "default / oink" is the ratio of mazegraph's default to it.
+on that game, with its name; "default / oink" is the ratio of mazegraph's default to it, and "default / tangle" the ratio of
+the default to mazegraph's own tangle learning (an upper bound "< x" when tangle learning was
+stopped at the cap).
 
 Winners are compared vertex by vertex between every solver that finished (mazegraph's methods
 and Oink's solvers), and every Oink solution (winners and strategies) is verified by `mazegraph
@@ -295,6 +297,7 @@ def main():
     for family, description, games in plan:
         print(f"#### {family}\n\n{description}.\n")
         head = ["game", "vertices", "edges"] + [c for c, _ in cols if c.startswith("mg ")]
+        head.append("default / tangle")
         if oink:
             head += ["oink best", "default / oink"]
         print("| " + " | ".join(head) + " | winners |")
@@ -305,6 +308,14 @@ def main():
             res = measure_game(path, cols, a.runs, a.cap, a.once_above, over, sol_dir, errors)
             over |= {c for c, r in res.items() if r in ("cap", "skip")}
             cells = [fmt(res[c], a.cap, a.runs) for c, _ in cols if c.startswith("mg ")]
+            # The default against tangle learning alone (the other bound: within 2×).
+            d, t = res["mg default"], res["mg tangle"]
+            if done(d) and done(t):
+                cells.append(f"{d[0] / t[0]:.2f}×" if t[0] > 0 else "—")
+            elif done(d):
+                cells.append(f"< {d[0] / a.cap:.2f}×")
+            else:
+                cells.append("—")
             verdict = []
             # Winners: every solver that finished against the first one that did.
             finished = [(c, winners(r[2])) for c, r in res.items() if done(r)]
