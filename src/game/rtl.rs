@@ -16,11 +16,21 @@
 //! whole game and decided.
 //!
 //! Nothing recurses: the subgames being decomposed are a stack of frames, each with a list (in
-//! arrays) of its vertices not yet in a region, by decreasing priority. Which set a vertex is
-//! in (a frame's unassigned vertices, the region being built, the vertices removed from it) is
-//! a label; every set of a pass gets a new one, so that nothing needs clearing when a subgame
-//! is done. Attraction looks for the opponent's way out and for a tangle's escapes by
-//! scanning (the subgames change at every level, counters would have to be recounted).
+//! arrays) of its vertices not yet in a region, by decreasing priority; the first frame, the
+//! whole game, is the order of the undecided vertices itself, scanned. Which set a vertex is in
+//! (a frame's unassigned vertices, the region being built, the vertices removed from it) is a
+//! label; every set of a pass gets a new one, so that nothing needs clearing when a subgame is
+//! done, and the labels of earlier passes all mean "undecided": a pass, and the attraction of
+//! a dominion in the whole game, take them as a range instead of labelling every vertex. Like
+//! tangle learning's, the attraction counts the opponent's ways out of a vertex (and a
+//! tangle's escapes) on first touch and counts them down as they are processed, so that the
+//! hubs of a game (Oink's `counter_rob`) are not scanned again at every edge into them.
+//!
+//! A pass costs what its regions and its dominion's attractor cost, nothing O(V) besides:
+//! decided vertices leave the order once they are half of it, and the index of the tangles
+//! by escape is rebuilt when a quarter of it is stale. On `counter_rob` (one SCC of 257 hubs joined by ~50 000 connectors), where
+//! every pass ends in a small dominion, that brings recursive tangle learning within about
+//! 1.5 times tangle learning.
 
 use super::tangle::{Extractor, Pass, Region, Tangles};
 use super::{solve::SOLVE_BYTES_PER_VERTEX, Game, Player, NONE};
@@ -147,8 +157,7 @@ struct Recursive<'g> {
     heads: Vec<u32>,
     /// The vertices removed from the region, in order of attraction.
     out: Vec<u32>,
-    /// The rest of the region, by decreasing priority, and (scratch) the same as sort keys.
-    sub: Vec<u32>,
+    /// Scratch: the rest of a region as sort keys.
     keys: Vec<u64>,
     /// The live tangles of each player by escape, as of the last indexing (see
     /// [`Recursive::index_tangles`]): those of player p escaping to v are the
@@ -192,7 +201,6 @@ impl<'g> Recursive<'g> {
             zone: Vec::new(),
             heads: Vec::new(),
             out: Vec::new(),
-            sub: Vec::new(),
             keys: Vec::new(),
             at: vec![0; 2 * n],
             by_escape: vec![0],
@@ -370,27 +378,34 @@ impl<'g> Recursive<'g> {
             );
             self.forget_counts();
             self.out = out;
-            self.rest(region, zone.len() - self.out.len(), &zone);
+            self.push_frame(region, zone.len() - self.out.len(), &zone);
             self.zone = zone;
-            if !self.sub.is_empty() {
-                self.push_frame();
-            }
         }
         Ok(if learned { Pass::Learned } else { Pass::Stuck })
     }
 
-    /// Puts the `size` vertices of `zone` labelled `region` into `sub` by decreasing priority
-    /// (ties by id): picked from the whole game's order when they are many, sorted else.
-    fn rest(&mut self, region: u32, size: usize, zone: &[u32]) {
+    /// Starts decomposing the rest of the region, the `size` vertices of `zone` still labelled
+    /// `region`, as a new frame: lists them by decreasing priority (ties by id), picked from
+    /// the whole game's order when they are many, sorted else.
+    fn push_frame(&mut self, region: u32, size: usize, zone: &[u32]) {
+        if size == 0 {
+            return;
+        }
+        let (mut first, mut last) = (NONE, NONE);
+        let mut link = |next: &mut [u32], prev: &mut [u32], v: u32| {
+            prev[v as usize] = last;
+            if last == NONE {
+                first = v;
+            } else {
+                next[last as usize] = v;
+            }
+            last = v;
+        };
         let (game, label) = (self.game, &self.label);
-        self.sub.clear();
         if size.saturating_mul(8) >= self.order.len() {
-            self.sub.extend(
-                self.order
-                    .iter()
-                    .copied()
-                    .filter(|&v| label[v as usize] == region),
-            );
+            for &v in self.order.iter().filter(|&&v| label[v as usize] == region) {
+                link(&mut self.next, &mut self.prev, v);
+            }
         } else {
             // By increasing key: the priority's complement above, the vertex below.
             self.keys.clear();
@@ -400,21 +415,14 @@ impl<'g> Recursive<'g> {
                     .map(|&v| (u64::from(!game.priority(v)) << 32) | u64::from(v)),
             );
             self.keys.sort_unstable();
-            self.sub.extend(self.keys.iter().map(|&k| k as u32));
+            for &k in &self.keys {
+                link(&mut self.next, &mut self.prev, k as u32);
+            }
         }
-    }
-
-    /// Starts decomposing the subgame of the vertices in `sub` (still labelled as their
-    /// region) as a new frame, listing them.
-    fn push_frame(&mut self) {
-        let verts = &self.sub;
-        for (i, &v) in verts.iter().enumerate() {
-            self.prev[v as usize] = if i == 0 { NONE } else { verts[i - 1] };
-            self.next[v as usize] = verts.get(i + 1).copied().unwrap_or(NONE);
-        }
+        self.next[last as usize] = NONE;
         self.frames.push(Frame {
-            free: Labels::one(self.label[verts[0] as usize]),
-            first: verts[0],
+            free: Labels::one(region),
+            first,
             scan: 0,
         });
     }
@@ -514,14 +522,11 @@ impl<'g> Recursive<'g> {
     #[inline]
     fn last_way_out(&mut self, u: u32, target: u32, cand: Labels, cur: usize) -> bool {
         let ui = u as usize;
-        let ways = Ways {
-            label: &self.label,
-            pos: &self.pos,
-            target,
-            cand,
-            cur,
-        };
+        let ways = Ways { target, cand, cur };
+        let (label, pos) = (&self.label, &self.pos);
         ways.count_down(
+            label,
+            pos,
             &mut self.left[ui],
             &mut self.counted[ui],
             self.game.successors(u),
@@ -621,14 +626,8 @@ impl<'g> Recursive<'g> {
         }
         let escapes = self.tangles.escapes(t);
         if escapes.len() > 1 {
-            let ways = Ways {
-                label: &self.label,
-                pos: &self.pos,
-                target,
-                cand,
-                cur,
-            };
-            let left = ways.count(escapes);
+            let ways = Ways { target, cand, cur };
+            let left = ways.count(&self.label, &self.pos, escapes);
             if left > 0 {
                 self.tangles.left[t] = left;
                 self.touched.push(t as u32);
@@ -718,35 +717,42 @@ impl<'g> Recursive<'g> {
 /// target is queued, at `pos`). Counted on first touch, then counted down as each is
 /// processed (the candidates only ever move to the target), they tell when the opponent has
 /// no way out left without scanning its successors again.
-struct Ways<'a> {
-    label: &'a [u32],
-    pos: &'a [u32],
+struct Ways {
     target: u32,
     cand: Labels,
     cur: usize,
 }
 
-impl Ways<'_> {
+impl Ways {
     /// Counts down the ways out left (`left`, counted for the target `counted`) as one is
-    /// processed, counting them among `to` on first touch. True when none is left.
+    /// processed, counting them among `to` on first touch (see [`Ways::count`]). True when
+    /// none is left.
     #[inline]
-    fn count_down(&self, left: &mut u32, counted: &mut u32, to: &[u32]) -> bool {
+    fn count_down(
+        &self,
+        label: &[u32],
+        pos: &[u32],
+        left: &mut u32,
+        counted: &mut u32,
+        to: &[u32],
+    ) -> bool {
         if *counted == self.target {
             *left -= 1;
         } else {
-            *left = self.count(to);
+            *left = self.count(label, pos, to);
             *counted = self.target;
         }
         *left == 0
     }
 
-    /// The ways out among `to`.
+    /// The ways out among `to`, for the vertices' sets `label` and places in their queue
+    /// `pos`.
     #[inline]
-    fn count(&self, to: &[u32]) -> u32 {
+    fn count(&self, label: &[u32], pos: &[u32], to: &[u32]) -> u32 {
         to.iter()
             .filter(|&&w| {
-                let l = self.label[w as usize];
-                self.cand.has(l) || (l == self.target && self.pos[w as usize] as usize > self.cur)
+                let l = label[w as usize];
+                self.cand.has(l) || (l == self.target && pos[w as usize] as usize > self.cur)
             })
             .count() as u32
     }
@@ -792,6 +798,38 @@ mod tests {
             let g = families::random_total_game(seed, 80, 1 + seed as u32 % 20, 4);
             let (a, b, _, _) = compare(&g);
             assert_eq!(a, b, "seed {seed}");
+        }
+    }
+
+    #[test]
+    fn labels_are_renumbered_before_they_run_out() {
+        // Every other pass starts with the labels just short of running out (renumbered
+        // first) or just enough for the pass (not renumbered).
+        for seed in 0..20 {
+            let g = families::random_total_game(seed, 120, 30, 3);
+            let n = g.vertex_count();
+            let mut alive = FixedBitSet::with_capacity(n);
+            alive.insert_range(..);
+            let (mut winner, mut strategy) = (vec![9; n], vec![NONE; n]);
+            let mut rtl = Recursive::new(&g, &alive);
+            let arrays = n as u64 * SOLVE_BYTES_PER_VERTEX;
+            let mut passes = 0u32;
+            while rtl.undecided > 0 {
+                let room = 2 * rtl.order.len() as u32 + 8;
+                rtl.fresh = NONE - room - passes % 2;
+                let pass = rtl.pass(
+                    &mut alive,
+                    &mut winner,
+                    &mut strategy,
+                    &Limits::default(),
+                    arrays,
+                );
+                assert_ne!(pass.unwrap(), Pass::Stuck);
+                passes += 1;
+            }
+            let z = solve_parity(&g, ParityAlgorithm::Zielonka).unwrap();
+            let mine: Vec<u32> = (0..n as u32).filter(|&v| winner[v as usize] == 0).collect();
+            assert_eq!(z.region(Player::Zero), mine, "seed {seed}");
         }
     }
 
