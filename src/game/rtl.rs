@@ -21,16 +21,16 @@
 //! (a frame's unassigned vertices, the region being built, the vertices removed from it) is a
 //! label; every set of a pass gets a new one, so that nothing needs clearing when a subgame is
 //! done, and the labels of earlier passes all mean "undecided": a pass, and the attraction of
-//! a dominion in the whole game, take them as a range instead of labelling every vertex. Like
-//! tangle learning's, the attraction counts the opponent's ways out of a vertex (and a
-//! tangle's escapes) on first touch and counts them down as they are processed, so that the
-//! hubs of a game (Oink's `counter_rob`) are not scanned again at every edge into them.
+//! a dominion in the whole game, take them as a range instead of labelling every vertex. The
+//! attraction keeps, per opponent's vertex (and per tangle), the place of its last way out
+//! found and looks on from there at the next touch, so that the hubs of a game (Oink's
+//! `counter_rob`) are not scanned again at every edge into them.
 //!
 //! A pass costs what its regions and its dominion's attractor cost, nothing O(V) besides:
 //! decided vertices leave the order once they are half of it, and the index of the tangles
-//! by escape is rebuilt when a quarter of it is stale. On `counter_rob` (one SCC of 257 hubs joined by ~50 000 connectors), where
-//! every pass ends in a small dominion, that brings recursive tangle learning within about
-//! 1.5 times tangle learning.
+//! by escape is rebuilt when a quarter of it is stale. On `counter_rob` (one SCC of 257
+//! hubs joined by ~50 000 connectors), where every pass ends in a small dominion, that
+//! brings recursive tangle learning within about 1.5 times tangle learning.
 
 use super::tangle::{Extractor, Pass, Region, Tangles};
 use super::{solve::SOLVE_BYTES_PER_VERTEX, Game, Player, NONE};
@@ -142,12 +142,13 @@ struct Recursive<'g> {
     moves: Vec<u32>,
     /// Per vertex: its place in the queue of the attraction that put it in its set.
     pos: Vec<u32>,
-    /// Per vertex of the opponent of an attracting player: its successors among the
-    /// candidates or queued and not yet processed, as counted for the target set `counted`.
+    /// Per vertex of the opponent of an attracting player: the place among its successors
+    /// of its last way out found (see [`Ways`]), in the attraction to the set `counted`.
     left: Vec<u32>,
     counted: Vec<u32>,
-    /// The tangles whose escapes left are counted (in the store's `left`, 0 when not
-    /// counted), to be forgotten when the attraction to their target is done.
+    /// The tangles touched by the attraction, with the place of their last way out found (see
+    /// [`Ways`]) plus one in the store's `left` (0: not touched), to be forgotten when the
+    /// attraction to their target is done.
     touched: Vec<u32>,
     /// The subgames being decomposed, the innermost last.
     frames: Vec<Frame>,
@@ -517,20 +518,20 @@ impl<'g> Recursive<'g> {
         }
     }
 
-    /// Counts down the ways out of the opponent's vertex `u` (a candidate) as the vertex at
-    /// queue place `cur` is processed (see [`Ways`]). True when none is left.
+    /// True when the opponent's vertex `u` (a candidate) has no way out left as the vertex at
+    /// queue place `cur` is processed (see [`Ways`]).
     #[inline]
     fn last_way_out(&mut self, u: u32, target: u32, cand: Labels, cur: usize) -> bool {
         let ui = u as usize;
+        if self.counted[ui] != target {
+            self.counted[ui] = target;
+            self.left[ui] = 0;
+        }
+        let to = self.game.successors(u);
         let ways = Ways { target, cand, cur };
-        let (label, pos) = (&self.label, &self.pos);
-        ways.count_down(
-            label,
-            pos,
-            &mut self.left[ui],
-            &mut self.counted[ui],
-            self.game.successors(u),
-        )
+        let i = ways.next(&self.label, &self.pos, to, self.left[ui] as usize);
+        self.left[ui] = i as u32;
+        i == to.len()
     }
 
     /// Indexes the live tangles by escape and player, contiguously (the store's lists, newest
@@ -588,8 +589,8 @@ impl<'g> Recursive<'g> {
     }
 
     /// True when tangle `t` can be attracted to `target` for `pl` (see [`Recursive::attract`])
-    /// as its escape at queue place `cur` is processed (its escapes are counted down like the
-    /// opponent's ways out); marks it dead when one of its vertices is decided.
+    /// as its escape at queue place `cur` is processed (its ways out are looked for like the
+    /// opponent's, see [`Ways`]); marks it dead when one of its vertices is decided.
     fn attractable(
         &mut self,
         alive: &FixedBitSet,
@@ -612,24 +613,28 @@ impl<'g> Recursive<'g> {
             }
             return false;
         }
-        if self.tangles.left[t] > 0 {
-            // Counted: one way out less.
-            self.tangles.left[t] -= 1;
-            return self.tangles.left[t] == 0 && self.inside(alive, t, target, cand);
+        let ways = Ways { target, cand, cur };
+        let seen = self.tangles.left[t] as usize;
+        if seen > 0 {
+            // Touched before: look on from its last way out.
+            let escapes = self.tangles.escapes(t);
+            let i = ways.next(&self.label, &self.pos, escapes, seen - 1);
+            let none = i == escapes.len();
+            self.tangles.left[t] = i as u32 + 1;
+            return none && self.inside(alive, t, target, cand);
         }
         // First touch: the vertices of a small tangle are looked at first (its escapes are
-        // elsewhere in memory); then count its ways out (none when the escape processed is
-        // the only one) and look at the vertices when none is left.
+        // elsewhere in memory); then its ways out (none when the escape processed is the only
+        // one), and the vertices when none is left.
         let small = self.tangles.vertices(t).0.len() <= SMALL_TANGLE;
         if small && !self.inside(alive, t, target, cand) {
             return false;
         }
         let escapes = self.tangles.escapes(t);
         if escapes.len() > 1 {
-            let ways = Ways { target, cand, cur };
-            let left = ways.count(&self.label, &self.pos, escapes);
-            if left > 0 {
-                self.tangles.left[t] = left;
+            let i = ways.next(&self.label, &self.pos, escapes, 0);
+            if i < escapes.len() {
+                self.tangles.left[t] = i as u32 + 1;
                 self.touched.push(t as u32);
                 return false;
             }
@@ -714,9 +719,10 @@ impl<'g> Recursive<'g> {
 /// The ways out of an opponent's vertex or of a tangle (its successors or escapes) during
 /// an attraction to the set `target` among the sets `cand`, as the vertex at queue place
 /// `cur` is processed: those among the candidates or queued after `cur` (every vertex of the
-/// target is queued, at `pos`). Counted on first touch, then counted down as each is
-/// processed (the candidates only ever move to the target), they tell when the opponent has
-/// no way out left without scanning its successors again.
+/// target is queued, at `pos`). A way out is lost for good once processed (the candidates only
+/// ever move to the target), so a vertex or tangle keeps the place of its last way out found
+/// and looks on from there at the next touch: O(its successors or escapes) per attraction
+/// however often it is touched, and one look while that way out holds.
 struct Ways {
     target: u32,
     cand: Labels,
@@ -724,37 +730,18 @@ struct Ways {
 }
 
 impl Ways {
-    /// Counts down the ways out left (`left`, counted for the target `counted`) as one is
-    /// processed, counting them among `to` on first touch (see [`Ways::count`]). True when
-    /// none is left.
+    /// The place of the first way out among `to` from `from` on (`to.len()`: none), for the
+    /// vertices' sets `label` and places in their queue `pos`.
     #[inline]
-    fn count_down(
-        &self,
-        label: &[u32],
-        pos: &[u32],
-        left: &mut u32,
-        counted: &mut u32,
-        to: &[u32],
-    ) -> bool {
-        if *counted == self.target {
-            *left -= 1;
-        } else {
-            *left = self.count(label, pos, to);
-            *counted = self.target;
-        }
-        *left == 0
-    }
-
-    /// The ways out among `to`, for the vertices' sets `label` and places in their queue
-    /// `pos`.
-    #[inline]
-    fn count(&self, label: &[u32], pos: &[u32], to: &[u32]) -> u32 {
-        to.iter()
-            .filter(|&&w| {
-                let l = label[w as usize];
-                self.cand.has(l) || (l == self.target && pos[w as usize] as usize > self.cur)
-            })
-            .count() as u32
+    fn next(&self, label: &[u32], pos: &[u32], to: &[u32], from: usize) -> usize {
+        let out = |&w: &u32| {
+            let l = label[w as usize];
+            self.cand.has(l) || (l == self.target && pos[w as usize] as usize > self.cur)
+        };
+        to[from..]
+            .iter()
+            .position(out)
+            .map_or(to.len(), |i| from + i)
     }
 }
 
