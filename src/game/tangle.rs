@@ -52,8 +52,9 @@ pub(super) struct Tangles {
     /// `escapes[eoff[t]..eoff[t + 1]]`: the distinct targets of t's escape edges.
     eoff: Vec<usize>,
     escapes: Vec<u32>,
-    /// Per tangle: escapes not yet attracted in this pass (0 = not counted yet).
-    left: Vec<u32>,
+    /// Per tangle: escapes not yet attracted in this pass (0 = not counted yet); recursive
+    /// tangle learning counts them per attraction.
+    pub(super) left: Vec<u32>,
     /// Per vertex, the first entry of the list of tangles it is an escape of; per entry, the
     /// tangle and the next entry.
     head: Vec<u32>,
