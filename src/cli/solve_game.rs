@@ -20,7 +20,7 @@ use std::time::Instant;
 seen infinitely often is even. A player who cannot move loses. Parity games are solved by
 default by a portfolio: priority promotion (Benerecetti, Dell'Erba, Mogavero 2016, as Oink's
 `npp`) and recursive tangle learning (van Dijk 2018, as Oink's `rtl`; it hands over to tangle
-learning, Oink's `tl`, when its tangles outgrow the game's size) raced on two threads, the
+learning, Oink's `tl`, and back, as their tangles outgrow the game's size) raced on two threads, the
 first answer taken; each is slow on families where the other is fast. --method pp, rtl,
 tangle or zielonka (Zielonka's recursive algorithm, exponential on ladder-like games) runs one
 alone, with the same strategies every run. Büchi, safety and reachability

@@ -1,7 +1,8 @@
 //! The default parity method ([`ParityAlgorithm::Portfolio`]): priority promotion and
 //! recursive tangle learning raced on two threads; the first to answer wins and the other is
-//! stopped. Recursive tangle learning hands over to plain tangle learning when its tangles
-//! outgrow [`RTL_TANGLE_BYTES`] per vertex and edge of the game.
+//! stopped. The second racer tries recursive tangle learning while its tangles stay small,
+//! then plain tangle learning while its own do, then recursive tangle learning again up to
+//! [`RTL_TANGLE_BYTES`] per vertex and edge of the game, then tangle learning for good.
 //!
 //! Each method has families of games on which it blows up where another takes hundredths of a
 //! second (BENCHMARKS.md, "Oink's lower-bound families"): priority promotion is exponential on
@@ -10,8 +11,10 @@
 //! Friedmann's recursive ladder; recursive tangle learning learns quadratically many tangles on
 //! `counter_ortl` (4 s at 20 000 vertices, where tangle learning takes 0.01 s) and is
 //! exponential on `tc+`, which only priority promotion solves. Recursive tangle learning covers
-//! tangle learning's families and `counter_dp`, `counter_core`, `tc` besides; the hand-over
-//! covers `counter_ortl` (the tangles there pass the bound after a few hundredths of a second),
+//! tangle learning's families and `counter_dp`, `counter_core`, `tc` besides; the bounded tries
+//! cover `counter_ortl` (recursive tangle learning's tangles there pass the first bound within
+//! 10 ms, and tangle learning answers in 2 ms) and `counter_rob`, where tangle learning is the
+//! fastest,
 //! and priority promotion covers `tc+` and the ladder. On random and practical games the three
 //! are close. Racing costs a second core (or, on one core, twice the time of the faster) and
 //! twice the solvers' memory. The loser is stopped through [`crate::stop`]: it unwinds at its
@@ -39,14 +42,28 @@ const RACERS: [ParityAlgorithm; 2] = [
 ];
 
 /// The bytes of tangles per vertex and edge of the game (32 words) that recursive tangle
-/// learning may learn in the race before tangle learning takes over. Its tangles on the
-/// families it solves fast stay below a quarter of that (`counter_dp`: 4 words, `tc 16`: 9,
-/// `counter_rob 128`: 22); on `counter_ortl` they grow quadratically.
+/// learning may learn in the race before tangle learning takes over for good. Its tangles on
+/// the families it solves fast stay below a quarter of that (`counter_dp`: 4 words, `tc 16`:
+/// 9, `counter_rob 128`: 22); on `counter_ortl` they grow quadratically.
 pub(crate) const RTL_TANGLE_BYTES: u64 = 128;
 
-/// Runs racer `method` within `share`: recursive tangle learning with its tangles held to
-/// [`RTL_TANGLE_BYTES`] per vertex and edge, then, if they outgrow that, tangle learning. Returns
-/// the solution and the method that gave it.
+/// The second racer's first tries, each with its tangles held to a bound (bytes per vertex
+/// and edge): recursive tangle learning while its tangles stay small (16 words: enough for
+/// `counter_dp` and `tc`), then tangle learning while its own do (32 words). Tangle learning's
+/// tangles outgrow that within hundredths of a second where it is slow (`tc`), and it answers
+/// first where recursive tangle learning's tangles grow (`counter_ortl 4096`: 0.025 s, against
+/// 0.047 s waiting for the hand-over below). Then recursive tangle learning again, to
+/// [`RTL_TANGLE_BYTES`], and tangle learning without a bound: the first tries cost at most
+/// what their bounds let them learn.
+const TRIES: [(ParityAlgorithm, u64); 3] = [
+    (ParityAlgorithm::RecursiveTangleLearning, 64),
+    (ParityAlgorithm::TangleLearning, 128),
+    (ParityAlgorithm::RecursiveTangleLearning, RTL_TANGLE_BYTES),
+];
+
+/// Runs racer `method` within `share`: priority promotion alone; for the other, the
+/// [`TRIES`] of tangle learning's two methods, each held to its bound of tangles, then tangle
+/// learning within `share`. Returns the solution and the method that gave it.
 fn race(
     game: &Game,
     method: ParityAlgorithm,
@@ -57,18 +74,21 @@ fn race(
     }
     let n = game.vertex_count() as u64;
     let elements = n.saturating_add(game.edge_count() as u64);
-    let allowance = Limits {
-        max_bytes: share.max_bytes.min(
-            n.saturating_mul(SOLVE_BYTES_PER_VERTEX)
-                .saturating_add(elements.saturating_mul(RTL_TANGLE_BYTES)),
-        ),
-        ..*share
-    };
-    match parity(game, method, &allowance) {
-        Err(Error::OverBudget { .. }) => parity(game, ParityAlgorithm::TangleLearning, share)
-            .map(|s| (s, ParityAlgorithm::TangleLearning)),
-        answer => answer.map(|s| (s, method)),
+    for (tried, bytes) in TRIES {
+        let allowance = Limits {
+            max_bytes: share.max_bytes.min(
+                n.saturating_mul(SOLVE_BYTES_PER_VERTEX)
+                    .saturating_add(elements.saturating_mul(bytes)),
+            ),
+            ..*share
+        };
+        match parity(game, tried, &allowance) {
+            Err(Error::OverBudget { .. }) => continue,
+            answer => return answer.map(|s| (s, tried)),
+        }
     }
+    parity(game, ParityAlgorithm::TangleLearning, share)
+        .map(|s| (s, ParityAlgorithm::TangleLearning))
 }
 
 /// How often the caller looks at its own stop flag while the racers run.

@@ -127,9 +127,9 @@ pub fn solve(game: &Game, objective: &Objective) -> Result<Solution> {
 }
 
 /// Bytes a solver holds per vertex of the game at most, besides the game itself: the subgame,
-/// winners, strategies, counters and the solvers' own arrays (tangle learning's are the
-/// largest, about 40 a vertex), with a margin.
-pub const SOLVE_BYTES_PER_VERTEX: u64 = 64;
+/// winners, strategies, counters and the solvers' own arrays (recursive tangle learning's are
+/// the largest: about 66 a vertex with the caller's), with a margin.
+pub const SOLVE_BYTES_PER_VERTEX: u64 = 80;
 
 /// [`solve`] with the parity algorithm (used for [`Objective::Parity`] only) and a memory
 /// budget: the solver's arrays are counted from the game's size before they are made
@@ -215,9 +215,9 @@ pub enum ParityAlgorithm {
     /// is quadratic (220–260 s). Nothing recurses.
     PriorityPromotion,
     /// The default: priority promotion and recursive tangle learning raced on two threads, the
-    /// first answer taken and the other method stopped; recursive tangle learning hands over to
-    /// tangle learning when its tangles outgrow 128 bytes per vertex and edge of the game (as
-    /// on Oink's `counter_ortl`). Each method is exponential or quadratic on families where
+    /// first answer taken and the other method stopped; the second racer hands over between
+    /// recursive and plain tangle learning as their tangles outgrow bounds (16, 32, then 32
+    /// words per vertex and edge of the game; as on Oink's `counter_ortl` and `counter_rob`). Each method is exponential or quadratic on families where
     /// another takes hundredths of a second (Oink's lower-bound families for priority
     /// promotion; `counter_dp`, `counter_core`, `tc` and Friedmann's recursive ladder for
     /// tangle learning; `counter_ortl` and `tc+` for recursive tangle learning), so the race
