@@ -313,7 +313,7 @@ def main():
             if done(d) and done(t):
                 cells.append(f"{d[0] / t[0]:.2f}×" if t[0] > 0 else "—")
             elif done(d):
-                cells.append(f"< {d[0] / a.cap:.2f}×")
+                cells.append(f"< {d[0] / a.cap:.2g}×")
             else:
                 cells.append("—")
             verdict = []
