@@ -484,7 +484,7 @@ pub(crate) fn check_budget(
     )
 }
 
-/// The bytes reading a maze from the picture `bytes` will cost (as [`check_budget`] counts
+/// The bytes reading a maze from the picture `bytes` will cost (as the reader counts
 /// them), from its header alone; `None` when the header names no picture this build reads (the
 /// reader then refuses it). A server reserves this before decoding an upload.
 ///
