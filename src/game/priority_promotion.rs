@@ -296,11 +296,7 @@ impl<'g> Promoter<'g> {
                 {
                     self.add(u, q, w);
                 }
-            } else if game
-                .successors(u)
-                .iter()
-                .all(|&w| self.label[w as usize] != 0)
-            {
+            } else if self.cornered(u) {
                 self.add(u, q, NONE);
                 self.escapes(iq, u, q);
             }
@@ -334,11 +330,7 @@ impl<'g> Promoter<'g> {
                 } else {
                     false
                 }
-            } else if game
-                .successors(h)
-                .iter()
-                .all(|&w| self.label[w as usize] != 0)
-            {
+            } else if self.cornered(h) {
                 self.escapes(i, h, l);
                 true
             } else {
@@ -365,6 +357,15 @@ impl<'g> Promoter<'g> {
                 .map(|&w| label[w as usize])
                 .filter(|&lw| lw > l && lw != DEAD),
         );
+    }
+
+    /// Whether every move of `u` leads into a region or a decided vertex (none is free): for
+    /// the opponent of the region being built, nothing below it is left to go to.
+    fn cornered(&self, u: u32) -> bool {
+        self.game
+            .successors(u)
+            .iter()
+            .all(|&w| self.label[w as usize] != 0)
     }
 
     /// Puts `v` in the region labelled `l` with move `m`, queued for attraction.
@@ -403,11 +404,7 @@ impl<'g> Promoter<'g> {
                 }
                 if game.owner(u) == pl {
                     self.add(u, l, v);
-                } else if game
-                    .successors(u)
-                    .iter()
-                    .all(|&w| self.label[w as usize] != 0)
-                {
+                } else if self.cornered(u) {
                     // The opponent's vertex cannot avoid the region any more (nor go down:
                     // nothing is below it): it joins, and its moves upwards are exits.
                     self.add(u, l, NONE);
