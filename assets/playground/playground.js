@@ -12,16 +12,15 @@ const $ = (id) => document.getElementById(id);
 // as in `mazegraph render` (src/palette.rs: blue is the solution, and the attractor shaded by
 // rank, since the attractor of the goal is the set of cells on shortest solutions; light
 // yellow the cells a search reached; the wolf game's pieces as `mazegraph pursuit` draws them,
-// the wolf dark brown and the sheep pink). The few meanings the library's pictures do not have
-// are named here, each with a colour no other meaning uses: the BFS frontier, the strategy's
-// arrows (drawn over the solution's blues, so not blue), and the wolf game's overlay of the
-// sheep's fate: green where a sheep escapes the wolf forever, oranges where the wolf can force
-// its capture (dark: soon, light: late).
+// the wolf dark brown and the sheep pink, and the sheep's fate as `pursuit -o fate.png` shades
+// it: the wolf's attractor of the captures in blues, dark where it comes soon, light where
+// late, and white where a sheep escapes forever). The few meanings the library's pictures do
+// not have are named here, each with a colour no other meaning uses: the BFS frontier and the
+// strategy's arrows (drawn over the solution's blues, so not blue).
 const C = {
   wall: '#000000', open: '#ffffff', filled: '#bebebe', kept: '#ffec96', path: '#2171b5',
   start: '#00aa00', goal: '#dc1e1e', background: '#e1e4ec', near: '#2171b5', far: '#9ecae1',
   wolf: '#55371e', sheep: '#f58cd2', frontier: '#e7298a', strategy: '#ffd400',
-  safe: '#a1d99b', soon: '#d94801', late: '#fdd0a2',
 };
 // The sides of a wall block in 3D (its top is the walls' colour).
 const WALL_SIDES = ['#5a6070', '#3a3f4b'];
@@ -702,7 +701,7 @@ function ground(i) {
   if (!v.passage[i]) return C.wall;
   const k = G.fate ? G.fate.cells.get(i) : undefined;
   if ($('game-safe').checked && k !== undefined && k !== 0) { // 0: the wolf's own cell
-    return k === null ? C.safe : mix(C.soon, C.late, G.fate.last > 1 ? (k - 1) / (G.fate.last - 1) : 0);
+    return k === null ? C.open : mix(C.near, C.far, G.fate.last > 1 ? (k - 1) / (G.fate.last - 1) : 0);
   }
   return G.visited[i] ? '#f1ede4' : C.open;
 }
@@ -714,10 +713,10 @@ function gameDraw() {
   const meanings = new Map();
   if ($('game-safe').checked && G.fate) {
     const fates = [...G.fate.cells.values()];
-    if (fates.includes(null)) meanings.set('safe: the sheep escapes the wolf forever', [C.safe]);
+    if (fates.includes(null)) meanings.set('safe: the sheep escapes the wolf forever', [C.open]);
     if (fates.some((k) => k > 0)) {
       meanings.set(`caught: the wolf forces the capture in 1 to ${G.fate.last} moves (dark: soon)`,
-        [0, 0.25, 0.5, 0.75, 1].map((t) => mix(C.soon, C.late, t)));
+        [0, 0.25, 0.5, 0.75, 1].map((t) => mix(C.near, C.far, t)));
     }
   }
   $('game-legend').innerHTML = legendHtml(meanings);

@@ -441,17 +441,18 @@ async function main() {
       let g = await moves(['ArrowRight', 'ArrowLeft', 'ArrowDown', 'ArrowUp', 'd', 'a', 's', 'w']);
       for (const s of g.sheep) assert.equal(g.cells[s], '.');
       await page.waitForFunction(() => !window.playground.game.thinking && window.playground.game.owed === 0);
-      // The overlay: every path cell the server calls safe is green (but under a piece).
+      // The overlay: every path cell the server calls safe is left white, as `pursuit -o fate.png`
+      // leaves it, and every other is shaded in the attractor's blues (but under a piece).
       const drawn = await page.evaluate(() => {
         const G = window.playground.game, C = window.playground.colours;
         const safe = [...G.fate.cells].filter(([i, k]) => k === null && i !== G.wolf && !G.sheep.includes(i)).map(([i]) => i);
         const legend = [...document.querySelectorAll('#game-legend span')].map((s) => s.dataset.colours);
-        return { safe, green: window.playground.cellsOfColours([C.safe], G.view), legend, fateWolf: G.fate.wolf, wolf: G.wolf };
+        return { safe, white: window.playground.cellsOfColours([C.open], G.view), legend, fateWolf: G.fate.wolf, wolf: G.wolf };
       });
       assert.equal(drawn.fateWolf, drawn.wolf);
       assert.ok(drawn.safe.length > 0);
-      assert.deepEqual(sorted(drawn.green), sorted(drawn.safe));
-      assert.ok(drawn.legend.length >= 1 && drawn.legend[0] === '#a1d99b', drawn.legend.join(' | '));
+      assert.deepEqual(sorted(drawn.white), sorted(drawn.safe));
+      assert.ok(drawn.legend.length >= 1 && drawn.legend[0] === '#ffffff', drawn.legend.join(' | '));
       await page.screenshot({ path: path.join(shots, 'game-safe.png') });
       // When the server fails, the sheep step at random and the error is shown.
       expectRefusals = true;
