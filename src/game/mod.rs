@@ -520,6 +520,14 @@ pub struct GameNode {
     pub name: Option<String>,
 }
 
+/// The vertices of `alive` by decreasing priority, ties by id: the scan order of priority
+/// promotion and of both tangle learnings.
+pub(crate) fn by_decreasing_priority(game: &Game, alive: &fixedbitset::FixedBitSet) -> Vec<u32> {
+    let mut order: Vec<u32> = alive.ones().map(|v| v as u32).collect();
+    order.sort_by_key(|&v| std::cmp::Reverse(game.priority(v)));
+    order
+}
+
 /// Checks vertex and edge counts against the `u32` representation.
 pub(crate) fn check_size(vertices: u64, edges: u64) -> Result<()> {
     if vertices > MAX_VERTICES || edges >= u32::MAX as u64 {

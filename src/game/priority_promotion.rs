@@ -138,8 +138,7 @@ struct Promoter<'g> {
 impl<'g> Promoter<'g> {
     fn new(game: &'g Game, alive: &FixedBitSet) -> Promoter<'g> {
         let n = game.vertex_count();
-        let mut order: Vec<u32> = alive.ones().map(|v| v as u32).collect();
-        order.sort_by_key(|&v| std::cmp::Reverse(game.priority(v)));
+        let order = super::by_decreasing_priority(game, alive);
         let mut rank = vec![0; n];
         let mut r = 0;
         for (k, &v) in order.iter().enumerate().rev() {

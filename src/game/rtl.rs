@@ -183,8 +183,7 @@ struct Recursive<'g> {
 impl<'g> Recursive<'g> {
     fn new(game: &'g Game, alive: &FixedBitSet) -> Recursive<'g> {
         let n = game.vertex_count();
-        let mut order: Vec<u32> = alive.ones().map(|v| v as u32).collect();
-        order.sort_by_key(|&v| std::cmp::Reverse(game.priority(v)));
+        let order = super::by_decreasing_priority(game, alive);
         let mut rtl = Recursive {
             game,
             undecided: order.len(),

@@ -437,8 +437,7 @@ struct Learner<'g> {
 impl<'g> Learner<'g> {
     fn new(game: &'g Game, alive: &FixedBitSet) -> Learner<'g> {
         let n = game.vertex_count();
-        let mut order: Vec<u32> = alive.ones().map(|v| v as u32).collect();
-        order.sort_by_key(|&v| std::cmp::Reverse(game.priority(v)));
+        let order = super::by_decreasing_priority(game, alive);
         Learner {
             game,
             order,
