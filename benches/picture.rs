@@ -5,7 +5,7 @@
 //!   the fast path and its check) and by `format::png::read` (no detection), side by side;
 //! - `lines/…`: a 200×200-room maze drawn as a line maze (2 px walls, 18 px passages, a 20 px
 //!   margin: 4042×4042 pixels, RGB PNG) recovered by `picture::read`, and the same picture
-//!   decoded only (`format::png::read_rgb`), to see what recovery adds to decoding.
+//!   decoded only (`format::png::decode_rgb`), to see what recovery adds to decoding.
 //!
 //! The mazes and pictures are made here, so the bench needs no data files.
 //! Run: `cargo bench --bench picture`.
@@ -45,7 +45,7 @@ fn bench_picture(c: &mut Criterion) {
         b.iter(|| picture::read(black_box(&lines), &opts).unwrap())
     });
     g.bench_function("lines/4042/decode-only", |b| {
-        b.iter(|| png::read_rgb(black_box(&lines), &opts).unwrap())
+        b.iter(|| png::decode_rgb(black_box(&lines), &opts.limits).unwrap())
     });
     g.finish();
 }

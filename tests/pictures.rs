@@ -14,7 +14,7 @@ use common::{data, error, mg, s};
 use mazegraph::format::{Format, ReadOptions};
 use mazegraph::generate::{generate, rng_from_seed, Algorithm, Lattice, Options};
 use mazegraph::grid::Limits;
-use mazegraph::picture::{self, Cells, Raster};
+use mazegraph::picture::{self, Raster};
 use mazegraph::render::{render, Overlay, PictureFormat, RenderOptions};
 use mazegraph::Maze;
 use proptest::prelude::*;
@@ -174,7 +174,7 @@ fn cells_can_be_forced() {
         .unwrap();
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
-    let img = Raster::decode(&std::fs::read(&p).unwrap(), &Limits::default()).unwrap();
+    let img = picture::decode::raster(&std::fs::read(&p).unwrap(), &Limits::default()).unwrap();
     assert_eq!(text.lines().count(), img.height);
     mg().args(["convert", s(&p), "--to", "txt", "--cells", "x"])
         .assert()
@@ -361,11 +361,7 @@ fn random_maze(rows: usize, cols: usize, seed: u64, loops: usize) -> Maze {
 fn read_raster(r: &Raster) -> Result<Maze, String> {
     let mut png = Vec::new();
     r.write_png(&mut png).unwrap();
-    let opts = ReadOptions {
-        cells: Cells::Auto,
-        ..Default::default()
-    };
-    picture::read(&png, &opts)
+    picture::read(&png, &ReadOptions::default())
         .map(|p| p.maze)
         .map_err(|e| e.to_string())
 }
@@ -454,7 +450,7 @@ fn picture_formats_are_registered() {
 
 /// Counts the pixels of `colour` in a PNG file, and gives its size.
 fn count_colour(path: &Path, colour: [u8; 3]) -> (usize, usize, usize) {
-    let r = Raster::decode(&std::fs::read(path).unwrap(), &Limits::default()).unwrap();
+    let r = picture::decode::raster(&std::fs::read(path).unwrap(), &Limits::default()).unwrap();
     let n = r.rgb.chunks_exact(3).filter(|p| *p == colour).count();
     (r.width, r.height, n)
 }
@@ -463,7 +459,8 @@ fn count_colour(path: &Path, colour: [u8; 3]) -> (usize, usize, usize) {
 fn results_are_drawn_on_the_users_picture() {
     let dir = tempfile::tempdir().unwrap();
     let src = corpus().join("im_line_jpeg_q75.jpg");
-    let original = Raster::decode(&std::fs::read(&src).unwrap(), &Limits::default()).unwrap();
+    let original =
+        picture::decode::raster(&std::fs::read(&src).unwrap(), &Limits::default()).unwrap();
     let solved = dir.path().join("solved.png");
     mg().args(["solve", s(&src), "-o", s(&solved)])
         .assert()
@@ -582,7 +579,7 @@ fn coloured_marks_can_be_the_terminals() {
 /// sampling, then seeded noise of ± `noise` levels (at least 3 on the table: no surface is
 /// uniform in a photo).
 fn photograph(r: &Raster, degrees: f64, persp: f64, shade: f64, noise: u8, seed: u64) -> Raster {
-    use mazegraph::picture::warp::Homography;
+    use mazegraph::picture::straighten::Homography;
     let (w, h) = (r.width as f64, r.height as f64);
     let pad = 0.12 * w.max(h);
     let (ow, oh) = (w + 2.0 * pad, h + 2.0 * pad);

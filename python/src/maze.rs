@@ -196,8 +196,11 @@ fn read_options(
 ) -> PyResult<ReadOptions> {
     Ok(ReadOptions {
         limits: limits::limits(max_cells, max_memory)?,
-        cells: cells.parse().map_err(error)?,
-        doubtful: doubtful.parse().map_err(error)?,
+        picture: mazegraph::picture::Options {
+            cells: cells.parse().map_err(error)?,
+            doubtful: doubtful.parse().map_err(error)?,
+            region: None,
+        },
     })
 }
 
@@ -1151,7 +1154,7 @@ impl Solution {
             (SolutionFormat::Png, Some(src)) => {
                 // The solution over the user's own picture, at its size and colours.
                 let raster = detached(py, || {
-                    let mut raster = mazegraph::picture::Raster::decode(&src.bytes, &limits)
+                    let mut raster = mazegraph::picture::decode::raster(&src.bytes, &limits)
                         .map_err(|e| e.to_string())?;
                     let cells = s.path.as_deref().unwrap_or_default();
                     mazegraph::picture::overlay::draw_path(&mut raster, &src.lattice, cells);

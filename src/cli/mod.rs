@@ -122,8 +122,11 @@ impl Global {
                 max_cells: self.max_cells,
                 max_bytes: self.max_memory.unwrap_or_else(budget::default_max_memory),
             },
-            cells: self.cells,
-            doubtful: self.doubtful,
+            picture: mazegraph::picture::Options {
+                cells: self.cells,
+                doubtful: self.doubtful,
+                region: None,
+            },
         }
     }
 }

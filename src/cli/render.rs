@@ -9,7 +9,7 @@ use anyhow::{anyhow, Result};
 use mazegraph::convert::{set_terminals, to_maze};
 use mazegraph::format::Format;
 use mazegraph::layout::Layout;
-use mazegraph::picture::{overlay, Raster};
+use mazegraph::picture::overlay;
 use mazegraph::render::{self, Overlay, Picture, PictureFormat, RenderOptions};
 use mazegraph::solve::{solve, Method};
 use std::path::PathBuf;
@@ -122,8 +122,8 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     if let Some(src) =
         source.filter(|s| !s.lattice.pixel && format == PictureFormat::Png && args.scale.is_none())
     {
-        let mut raster =
-            Raster::decode(&src.bytes, &opts.limits).map_err(|e| located(&args.input, e))?;
+        let mut raster = mazegraph::picture::decode::raster(&src.bytes, &opts.limits)
+            .map_err(|e| located(&args.input, e))?;
         overlay::paint_cells(&mut raster, &src.lattice, |i| {
             let c = picture.colour_of(i);
             let line = [

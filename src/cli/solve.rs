@@ -12,7 +12,7 @@ use mazegraph::format::{Format, Item};
 use mazegraph::graph::Graph;
 use mazegraph::layout::graph_to_maze;
 use mazegraph::layout::Layout;
-use mazegraph::picture::{overlay, Raster};
+use mazegraph::picture::overlay;
 use mazegraph::solve::lightest::{lightest_path, GraphPath};
 use mazegraph::solve::render::{self, SolutionFormat};
 use mazegraph::solve::{solve, Hand, Method, Solution};
@@ -437,8 +437,9 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         match (&solved.source, format) {
             (Some(src), SolutionFormat::Png) => {
                 // The solution over the user's own picture, at its size and colours.
-                let mut raster = Raster::decode(&src.bytes, &global.read_options().limits)
-                    .map_err(|e| located(input, e))?;
+                let mut raster =
+                    mazegraph::picture::decode::raster(&src.bytes, &global.read_options().limits)
+                        .map_err(|e| located(input, e))?;
                 let path = solved.solution.path.as_deref().unwrap_or_default();
                 overlay::draw_path(&mut raster, &src.lattice, path);
                 output.write_with(true, |w| raster.write_png(w))?;

@@ -53,7 +53,6 @@ use crate::error::{Error, Result};
 use crate::graph::Graph;
 use crate::grid::Limits;
 use crate::maze::Maze;
-use crate::picture::Cells;
 use std::io::Write;
 use std::path::Path;
 
@@ -71,10 +70,8 @@ pub enum Item {
 pub struct ReadOptions {
     /// Resource limits, checked before allocating.
     pub limits: Limits,
-    /// How pictures map pixels to cells (pictures only; see [`crate::picture`]).
-    pub cells: Cells,
-    /// What to do with picture walls whose evidence is unsure (pictures only).
-    pub doubtful: crate::picture::Doubtful,
+    /// How maze pictures are read (pictures only; see [`crate::picture`]).
+    pub picture: crate::picture::Options,
 }
 
 /// The kind of content a format holds.

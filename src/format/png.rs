@@ -48,7 +48,7 @@
 
 use super::ReadOptions;
 use crate::error::{Error, Result};
-use crate::grid::{load_bits, or_bits, Grid, Shape};
+use crate::grid::{load_bits, or_bits, Grid, Limits, Shape};
 use crate::maze::Maze;
 use png::{BitDepth, ColorType, Decoder, DecodingError, EncodingError};
 use std::io::{Cursor, Write};
@@ -68,7 +68,9 @@ const WHITE: u32 = 255_000;
 const DEFLATE: png::DeflateCompression = png::DeflateCompression::Level(1);
 
 /// Reads a PNG image as a maze: each pixel is a cell, dark (luminance < 50%) is wall, light is
-/// path. No terminals are set: [`Maze::terminals`] derives them from the border openings.
+/// path. No terminals are set: [`Maze::terminals`] derives them from the border openings. Every
+/// row is read: this is the plain one-pixel-per-cell reading, with no regard for what the
+/// picture's text chunks say ([`crate::picture::read`] weighs those).
 ///
 /// Complexity: O(width × height) time for inflating and unfiltering the pixel data, with
 /// 1-bit images placed in the grid a word (64 cells) at a time; memory is the grid (1 bit per
@@ -95,32 +97,114 @@ const DEFLATE: png::DeflateCompression = png::DeflateCompression::Level(1);
 /// assert!(png::read(&bytes, &small).is_err());
 /// ```
 pub fn read(bytes: &[u8], opts: &ReadOptions) -> Result<Maze> {
+    decode_bits(bytes, usize::MAX, &opts.limits).map(Maze::new)
+}
+
+/// A PNG's width and height, from its header chunk alone (nothing after it is read).
+///
+/// Errors: [`Error::Corrupt`] when the bytes are not a PNG or its header is invalid.
+pub fn size(bytes: &[u8]) -> Result<(usize, usize)> {
     check_signature(bytes)?;
     let mut decoder = Decoder::new(Cursor::new(bytes));
-    let (width, height) = {
+    let info = decoder.read_header_info().map_err(decoding)?;
+    Ok((info.width as usize, info.height as usize))
+}
+
+/// What a PNG's header and the chunks before its image data say.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Header {
+    /// Pixels across.
+    pub width: usize,
+    /// Pixels down.
+    pub height: usize,
+    /// True when every pixel can only be black or white: 1-bit grayscale, or a palette of pure
+    /// black and white entries, with no transparency.
+    pub bilevel: bool,
+    /// True for an Adam7-interlaced image.
+    pub interlaced: bool,
+    /// The uncompressed text chunks (`tEXt`) before the image data, as (keyword, text).
+    pub text: Vec<(String, String)>,
+}
+
+/// Reads a PNG's header and the chunks before its image data; decodes no pixel.
+///
+/// Errors: [`Error::Corrupt`] when the bytes are not a PNG, or its header or palette are
+/// invalid (the same checks, in the same words, as decoding).
+///
+/// ```
+/// use mazegraph::{format::png, Maze};
+/// let mut bytes = Vec::new();
+/// png::write(&Maze::from_text_rows(&["#.#"]).unwrap(), &mut bytes).unwrap();
+/// let h = png::header(&bytes).unwrap();
+/// assert_eq!((h.width, h.height, h.bilevel), (3, 1, true));
+/// assert!(h.text.contains(&(png::PIXEL_CELLS.0.into(), png::PIXEL_CELLS.1.into())));
+/// ```
+pub fn header(bytes: &[u8]) -> Result<Header> {
+    check_signature(bytes)?;
+    let reader = Decoder::new(Cursor::new(bytes))
+        .read_info()
+        .map_err(decoding)?;
+    let info = reader.info();
+    Pixels::new(
+        info.color_type,
+        info.bit_depth,
+        info.palette.as_deref(),
+        info.trns.as_deref(),
+    )?;
+    let bilevel = info.trns.is_none()
+        && match info.color_type {
+            ColorType::Grayscale => info.bit_depth == BitDepth::One,
+            ColorType::Indexed => info
+                .palette
+                .as_deref()
+                .is_some_and(|p| p.chunks(3).all(|c| c == [0, 0, 0] || c == [255, 255, 255])),
+            _ => false,
+        };
+    Ok(Header {
+        width: info.width as usize,
+        height: info.height as usize,
+        bilevel,
+        interlaced: info.interlaced,
+        text: info
+            .uncompressed_latin1_text
+            .iter()
+            .map(|t| (t.keyword.clone(), t.text.clone()))
+            .collect(),
+    })
+}
+
+/// Decodes the first `rows` rows of a PNG (all of them when `rows` is its height or more) one
+/// bit a pixel, light (luminance at least 50%, transparency over white) as path: the grid of a
+/// maze drawn one pixel per cell. An interlaced image is decoded whole.
+///
+/// Complexity: O(width × height); memory the grid (1 bit a pixel) and one decoded row.
+///
+/// Errors: [`Error::TooLarge`] when `width × rows` exceeds `limits`, from the header, before
+/// anything is allocated; [`Error::Corrupt`] for anything that is not a complete, valid PNG.
+pub fn decode_bits(bytes: &[u8], rows: usize, limits: &Limits) -> Result<Grid> {
+    check_signature(bytes)?;
+    let mut decoder = Decoder::new(Cursor::new(bytes));
+    let (width, full_height) = {
         let info = decoder.read_header_info().map_err(decoding)?;
-        (info.width, info.height)
+        (info.width as usize, info.height as usize)
     };
-    let (width, full_height) = (width as usize, height as usize);
     // Refuse oversized images before the decoder or the grid allocates anything.
-    Shape::with_limits(vec![full_height, width], &opts.limits)?;
+    Shape::with_limits(vec![full_height, width], limits)?;
     let mut reader = decoder.read_info().map_err(decoding)?;
     let info = reader.info();
-    // A legend strip our writers drew under the maze is not part of it (they never interlace).
-    let legend = if info.interlaced {
-        0
+    let interlaced = info.interlaced;
+    let height = if interlaced {
+        full_height
     } else {
-        crate::legend::legend_rows(&info.uncompressed_latin1_text, full_height)
+        rows.min(full_height)
     };
-    let height = full_height - legend;
-    let shape = Shape::with_limits(vec![height, width], &opts.limits)?;
+    let shape = Shape::with_limits(vec![height, width], limits)?;
     let pixels = Pixels::new(
         info.color_type,
         info.bit_depth,
         info.palette.as_deref(),
         info.trns.as_deref(),
     )?;
-    let interlaced = info.interlaced;
     let mut grid = Grid::walls(shape);
     let mut row_bits = vec![0usize; width.div_ceil(B)];
     if interlaced {
@@ -146,43 +230,23 @@ pub fn read(bytes: &[u8], opts: &ReadOptions) -> Result<Maze> {
         }
     }
     reader.finish().map_err(decoding)?;
-    Ok(Maze::new(grid))
+    Ok(grid)
 }
 
-/// Decodes a PNG picture to RGB, 8 bits a sample (16-bit samples keep their high byte;
-/// transparency composited over white), for lattice recovery ([`crate::picture`]). Errors as
-/// [`read`]'s, the size checked against `opts.limits` from the header.
+/// Decodes a PNG to RGB, 8 bits a sample (16-bit samples keep their high byte; transparency
+/// composited over white): `(width, height, 3 × width × height bytes, row-major)`.
 ///
 /// Complexity: O(width × height); memory 3 bytes a pixel plus one decoded frame.
-pub fn read_rgb(bytes: &[u8], opts: &ReadOptions) -> Result<crate::picture::Raster> {
-    check_signature(bytes)?;
-    {
-        // The same checks, in the same words, as the one-pixel-per-cell reader.
-        let mut plain = Decoder::new(Cursor::new(bytes));
-        let info = plain.read_header_info().map_err(decoding)?;
-        Shape::with_limits(
-            vec![info.height as usize, info.width as usize],
-            &opts.limits,
-        )?;
-        let reader = plain.read_info().map_err(decoding)?;
-        let info = reader.info();
-        Pixels::new(
-            info.color_type,
-            info.bit_depth,
-            info.palette.as_deref(),
-            info.trns.as_deref(),
-        )?;
-    }
+///
+/// Errors: [`Error::TooLarge`] when width × height exceeds `limits` (from the header, before
+/// decoding), [`Error::Corrupt`] for anything that is not a complete, valid PNG.
+pub fn decode_rgb(bytes: &[u8], limits: &Limits) -> Result<(usize, usize, Vec<u8>)> {
+    let head = header(bytes)?;
+    Shape::with_limits(vec![head.height, head.width], limits)?;
     let mut decoder = Decoder::new(Cursor::new(bytes));
     decoder.set_transformations(png::Transformations::normalize_to_color8());
-    let (width, height) = {
-        let info = decoder.read_header_info().map_err(decoding)?;
-        (info.width as usize, info.height as usize)
-    };
-    Shape::with_limits(vec![height, width], &opts.limits)?;
-    crate::picture::check_budget(width, height, &opts.limits)?;
+    let (width, height) = (head.width, head.height);
     let mut reader = decoder.read_info().map_err(decoding)?;
-    let legend = crate::legend::legend_rows(&reader.info().uncompressed_latin1_text, height);
     let (color, _) = reader.output_color_type();
     let size = reader
         .output_buffer_size()
@@ -191,13 +255,12 @@ pub fn read_rgb(bytes: &[u8], opts: &ReadOptions) -> Result<crate::picture::Rast
     reader.next_frame(&mut frame).map_err(decoding)?;
     let channels = color.samples();
     let mut rgb = Vec::with_capacity(width * height * 3);
-    let over = crate::picture::raster::over_white;
     for px in frame.chunks_exact(channels).take(width * height) {
         let p: [u8; 3] = match *px {
             [g] => [g; 3],
-            [g, a] => [over(g, a); 3],
+            [g, a] => [over_white(g, a); 3],
             [r, g, b] => [r, g, b],
-            [r, g, b, a] => [over(r, a), over(g, a), over(b, a)],
+            [r, g, b, a] => [over_white(r, a), over_white(g, a), over_white(b, a)],
             _ => [0; 3],
         };
         rgb.extend_from_slice(&p);
@@ -205,10 +268,13 @@ pub fn read_rgb(bytes: &[u8], opts: &ReadOptions) -> Result<crate::picture::Rast
     if rgb.len() != width * height * 3 {
         return Err(image_ends_early(rgb.len() / 3 / width.max(1)));
     }
-    // A legend strip our writers drew under the maze is not part of it.
-    let height = height - legend;
-    rgb.truncate(width * height * 3);
-    Ok(crate::picture::Raster { width, height, rgb })
+    Ok((width, height, rgb))
+}
+
+/// A sample with alpha `a`, composited over white (rounded to nearest).
+pub fn over_white(c: u8, a: u8) -> u8 {
+    let (c, a) = (u32::from(c), u32::from(a));
+    ((c * a + 255 * (255 - a) + 127) / 255) as u8
 }
 
 /// Checks that `bytes` are not empty and start with the PNG signature.
@@ -224,40 +290,17 @@ pub fn check_signature(bytes: &[u8]) -> Result<()> {
 }
 
 /// The text chunk (keyword, text) by which a PNG that [`write()`] made says that it is drawn one
-/// pixel per cell, so that [`crate::picture::read`] takes it so even when it does not look
-/// like a maze (a grid of noise round-trips).
+/// pixel per cell. [`crate::picture::read`] takes it as a proposal: a grid of noise it wrote
+/// round-trips, a picture scaled since does not read at one pixel per cell.
 pub const PIXEL_CELLS: (&str, &str) = ("mazegraph", "one pixel per cell");
 
 /// Keyword of the PNG text chunk in which the maze picture writers (`render`, `solve -o`)
 /// record the side of a cell's square in pixels, when the picture is one maze drawn from its
 /// top-left corner, every cell (wall or passage) a square of that side, above an optional
-/// legend strip ([`crate::legend::PNG_KEYWORD`]). [`crate::picture::read`] then takes that
-/// lattice rather than looking for one, so that the writers' own pictures (a solution drawn
-/// over most of a thin maze, a small maze under a wide legend) read back exactly; a picture
-/// whose size no longer fits it (cropped, scaled) is read as any other.
+/// legend strip ([`crate::legend::PNG_KEYWORD`]). [`crate::picture::read`] takes that lattice
+/// as one proposal among others and keeps it only when the pixels bear it out (a picture
+/// cropped or scaled since, its chunks kept, is read as any other).
 pub const CELL_PIXELS_KEYWORD: &str = "mazegraph cell pixels";
-
-/// The side of a cell's square that the PNG declares ([`CELL_PIXELS_KEYWORD`]): a number from 1
-/// to 4096, else `None`.
-///
-/// ```
-/// use mazegraph::format::png;
-/// let mut bytes = Vec::new();
-/// let mut enc = ::png::Encoder::new(&mut bytes, 1, 1);
-/// enc.add_text_chunk(png::CELL_PIXELS_KEYWORD.into(), "16".into()).unwrap();
-/// enc.write_header().unwrap().write_image_data(&[0]).unwrap();
-/// assert_eq!(png::declared_cell_pixels(&bytes), Some(16));
-/// ```
-pub fn declared_cell_pixels(bytes: &[u8]) -> Option<usize> {
-    let reader = Decoder::new(Cursor::new(bytes)).read_info().ok()?;
-    reader
-        .info()
-        .uncompressed_latin1_text
-        .iter()
-        .find(|t| t.keyword == CELL_PIXELS_KEYWORD)
-        .and_then(|t| t.text.trim().parse::<usize>().ok())
-        .filter(|s| (1..=4096).contains(s))
-}
 
 /// True when the PNG carries [`PIXEL_CELLS`] before its image data.
 ///
@@ -268,36 +311,11 @@ pub fn declared_cell_pixels(bytes: &[u8]) -> Option<usize> {
 /// assert!(png::declares_pixel_cells(&bytes));
 /// ```
 pub fn declares_pixel_cells(bytes: &[u8]) -> bool {
-    let Ok(reader) = Decoder::new(Cursor::new(bytes)).read_info() else {
-        return false;
-    };
-    reader
-        .info()
-        .uncompressed_latin1_text
-        .iter()
-        .any(|t| t.keyword == PIXEL_CELLS.0 && t.text == PIXEL_CELLS.1)
-}
-
-/// True when `bytes` start a PNG whose pixels can only be black or white: 1-bit grayscale, or a
-/// palette of pure black and white entries, with no transparency. Reads the header and the
-/// palette only. Such pictures take the packed fast path of [`crate::picture::read`].
-pub fn is_bilevel(bytes: &[u8]) -> bool {
-    let decoder = Decoder::new(Cursor::new(bytes));
-    let Ok(reader) = decoder.read_info() else {
-        return false;
-    };
-    let info = reader.info();
-    if info.trns.is_some() {
-        return false;
-    }
-    match info.color_type {
-        ColorType::Grayscale => info.bit_depth == BitDepth::One,
-        ColorType::Indexed => info
-            .palette
-            .as_deref()
-            .is_some_and(|p| p.chunks(3).all(|c| c == [0, 0, 0] || c == [255, 255, 255])),
-        _ => false,
-    }
+    header(bytes).is_ok_and(|h| {
+        h.text
+            .iter()
+            .any(|(k, t)| k == PIXEL_CELLS.0 && t == PIXEL_CELLS.1)
+    })
 }
 
 /// Reads the seven passes of an Adam7-interlaced image, scattering each pass row's pixels to
@@ -624,12 +642,6 @@ fn luma(r: u8, g: u8, b: u8) -> u32 {
 #[inline]
 fn light(luma: u32) -> bool {
     2 * luma >= WHITE
-}
-
-/// True when an RGB colour is path by this reader's rule (luminance at least 50%): the rule
-/// `--cells pixel` applies to pictures of every format.
-pub(crate) fn light_rgb(r: u8, g: u8, b: u8) -> bool {
-    light(luma(r, g, b))
 }
 
 /// True when a colour of this luma with this alpha, composited over white, is at least 50%

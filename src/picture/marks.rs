@@ -9,8 +9,9 @@
 //!
 //! Complexity: O(pixels in the rooms' middles).
 
-use super::lattice::{window, Lattice};
+use super::lattice::Lattice;
 use super::raster::Raster;
+use super::sample::window;
 use super::tone::{Tones, MARK};
 
 /// A group of rooms sharing a mark colour.

@@ -43,22 +43,45 @@
 //! assert_eq!(read.describe(), "2×3 rooms, pitch 8 px, walls 2 px, margin 5 px");
 //! ```
 
+pub mod decode;
+pub mod hypotheses;
 pub mod lattice;
+#[cfg(feature = "pictures")]
+pub mod locate;
 pub mod marks;
 pub mod overlay;
-#[cfg(feature = "pictures")]
-pub mod page;
 pub mod raster;
-pub mod tone;
-pub mod warp;
+pub mod sample;
+pub mod straighten;
+pub mod tones;
+pub mod verify;
 
+pub use decode::reading_bytes;
 pub use lattice::Lattice;
 pub use raster::Raster;
 
 use crate::error::{Error, Result};
-use crate::format::{png as png_format, ReadOptions};
+use crate::format::ReadOptions;
 use crate::grid::Grid;
 use crate::maze::Maze;
+use decode::Pixels;
+#[cfg(feature = "pictures")]
+use locate as page;
+use straighten as warp;
+use tones as tone;
+
+/// How a maze picture is read: the options of [`read`], the same for the command line
+/// (`--cells`, `--doubtful`, `--region`), the server and the Python package.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Options {
+    /// How pixels map to cells.
+    pub cells: Cells,
+    /// What to do with walls whose evidence is unsure.
+    pub doubtful: Doubtful,
+    /// The part of the picture to read (a page with several mazes); the whole picture when
+    /// `None`.
+    pub region: Option<Region>,
+}
 
 /// How a picture's pixels map to cells.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -119,7 +142,7 @@ impl std::str::FromStr for Cells {
 }
 
 /// What to do with walls whose evidence is unsure ([`lattice::wall_share`] between
-/// [`lattice::DOUBT`] and `1 − DOUBT`: a stroke covering half a wall, a room half dark).
+/// [`sample::DOUBT`] and `1 − DOUBT`: a stroke covering half a wall, a room half dark).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Doubtful {
     /// Refuse the picture, saying how many cells are in doubt and where (the default: a wrong
@@ -168,6 +191,16 @@ pub struct Region {
 }
 
 impl Region {
+    /// The region moved by `(dx, dy)` pixels.
+    pub fn shifted(&self, dx: usize, dy: usize) -> Region {
+        Region {
+            x0: self.x0 + dx,
+            y0: self.y0 + dy,
+            x1: self.x1 + dx,
+            y1: self.y1 + dy,
+        }
+    }
+
     /// Width in pixels.
     pub fn width(&self) -> usize {
         self.x1 - self.x0
@@ -176,6 +209,56 @@ impl Region {
     /// Height in pixels.
     pub fn height(&self) -> usize {
         self.y1 - self.y0
+    }
+}
+
+impl std::fmt::Display for Region {
+    /// `X,Y,W,H`, as `--region` takes it.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{},{},{},{}",
+            self.x0,
+            self.y0,
+            self.width(),
+            self.height()
+        )
+    }
+}
+
+impl std::str::FromStr for Region {
+    type Err = String;
+    /// `X,Y,W,H` in pixels: the left and top edges, the width and the height.
+    ///
+    /// ```
+    /// use mazegraph::picture::Region;
+    /// let r: Region = "10,20,300,200".parse().unwrap();
+    /// assert_eq!((r.x0, r.y0, r.x1, r.y1), (10, 20, 310, 220));
+    /// assert_eq!(r.to_string(), "10,20,300,200");
+    /// assert!("10,20,0,5".parse::<Region>().is_err());
+    /// ```
+    fn from_str(s: &str) -> std::result::Result<Region, String> {
+        let bad = || format!("{s:?}: expected X,Y,W,H in pixels (e.g. 0,0,640,480)");
+        let v: Vec<usize> = s
+            .split(',')
+            .map(|p| p.trim().parse::<usize>())
+            .collect::<std::result::Result<_, _>>()
+            .map_err(|_| bad())?;
+        let &[x, y, w, h] = v.as_slice() else {
+            return Err(bad());
+        };
+        if w == 0 || h == 0 {
+            return Err(format!(
+                "{s:?}: the region's width and height must be at least 1"
+            ));
+        }
+        let end = |a: usize, b: usize| a.checked_add(b).ok_or_else(bad);
+        Ok(Region {
+            x0: x,
+            y0: y,
+            x1: end(x, w)?,
+            y1: end(y, h)?,
+        })
     }
 }
 
@@ -200,7 +283,7 @@ pub struct Picture {
     /// How clear the least clear wall reading was, from 0 to 1 ([`lattice::Sampled`]).
     pub confidence: f64,
     /// True when the cells lie where the picture's own text chunk says
-    /// ([`png_format::CELL_PIXELS_KEYWORD`]), rather than where the lattice was found.
+    /// ([`crate::format::png::CELL_PIXELS_KEYWORD`]), rather than where the lattice was found.
     pub declared: bool,
 }
 
@@ -235,12 +318,7 @@ impl Picture {
     /// The maze's size, for a person: `"12×9 rooms"`, or `"41×31 cells"` for a picture read
     /// one pixel per cell.
     pub fn rooms(&self) -> String {
-        let l = &self.lattice;
-        if l.pixel {
-            format!("{}×{} cells", l.cols.len(), l.rows.len())
-        } else {
-            format!("{}×{} rooms", l.rows.len() / 2, l.cols.len() / 2)
-        }
+        self.lattice.rooms()
     }
 
     /// What was detected, for a person: `"12×9 rooms, pitch 18 px, walls 4 px, margin 30 px"`,
@@ -259,51 +337,7 @@ impl Picture {
             }
             return s;
         }
-        let px = |v: f64| {
-            if (v - v.round()).abs() < 0.05 {
-                format!("{}", v.round())
-            } else {
-                format!("{v:.1}")
-            }
-        };
-        let both = |a: f64, b: f64| {
-            if (a - b).abs() < 0.15 {
-                px((a + b) / 2.0)
-            } else {
-                format!("{}×{}", px(b), px(a))
-            }
-        };
-        let (wy, _) = Lattice::widths(&l.rows);
-        let (wx, _) = Lattice::widths(&l.cols);
-        let margins = [
-            l.rows.first().map_or(0.0, |s| s.0),
-            l.width as f64 - l.cols.last().map_or(0.0, |s| s.1),
-            l.height as f64 - l.rows.last().map_or(0.0, |s| s.1),
-            l.cols.first().map_or(0.0, |s| s.0),
-        ]
-        .map(|m| m.round().max(0.0) as usize);
-        let (lo, hi) = (
-            margins.iter().min().copied().unwrap_or(0),
-            margins.iter().max().copied().unwrap_or(0),
-        );
-        let mut s = format!(
-            "{}×{} rooms, pitch {} px, walls {} px, margin {}",
-            l.rows.len() / 2,
-            l.cols.len() / 2,
-            both(Lattice::pitch(&l.rows), Lattice::pitch(&l.cols)),
-            both(wy, wx),
-            if lo == hi {
-                format!("{lo} px")
-            } else {
-                format!("{lo}–{hi} px")
-            }
-        );
-        if !l.dark_walls {
-            s += ", light walls";
-        }
-        if l.warp.is_some() {
-            s += ", straightened";
-        }
+        let mut s = l.describe();
         s += &marks_note(self.marks);
         match self.set_aside.len() {
             0 => {}
@@ -332,39 +366,53 @@ fn marks_note(marks: usize) -> String {
 /// Reads a maze picture (PNG, JPEG, BMP, GIF, WebP; the format is read from the bytes).
 ///
 /// Complexity: O(width × height). A bi-level PNG drawn one pixel per cell costs what
-/// [`png_format::read`] costs plus one pass over the grid's words; other pictures are decoded
+/// [`crate::format::png::read`] costs plus one pass over the grid's words; other pictures are decoded
 /// to RGB (3 bytes a pixel) and given a tone map (1 byte a pixel).
 ///
 /// Errors: [`Error::TooLarge`] for pictures whose pixel count exceeds `opts.limits` (checked
 /// from the header), [`Error::Corrupt`] for files no decoder accepts, [`Error::NoLattice`]
 /// when no maze lattice fits the picture (noise, a photo, one colour, a circular maze).
 pub fn read(bytes: &[u8], opts: &ReadOptions) -> Result<Picture> {
-    let is_png = bytes.starts_with(b"\x89PNG\r\n\x1a\n");
-    if is_png
-        && (opts.cells == Cells::Pixel
-            || (opts.cells == Cells::Auto && png_format::is_bilevel(bytes)))
-    {
-        let maze = png_format::read(bytes, opts)?;
-        if opts.cells == Cells::Pixel
-            || drawn_per_pixel(maze.grid())
-            || png_format::declares_pixel_cells(bytes)
-        {
-            return Ok(pixel_picture(maze));
-        }
-    }
-    let raster = if is_png {
-        png_format::read_rgb(bytes, opts)?
-    } else {
-        Raster::decode(bytes, &opts.limits)?
-    };
-    if is_png && opts.cells == Cells::Auto {
-        if let Some(side) = png_format::declared_cell_pixels(bytes) {
-            if let Some(pic) = read_declared(&raster, side, opts)? {
-                return Ok(pic);
+    let popts = &opts.picture;
+    let decoded = decode::decode(bytes, &opts.limits, popts.cells)?;
+    let declared = decoded.declared.clone();
+    let raster = match decoded.pixels {
+        Pixels::Bits(grid) => {
+            if popts.region.is_none() && pixel_reading(&grid, &declared, popts.cells) {
+                return Ok(pixel_picture(Maze::new(grid)));
             }
+            decode::Decoded {
+                pixels: Pixels::Bits(grid),
+                declared: declared.clone(),
+            }
+            .into_raster()
         }
-    }
-    from_raster(&raster, opts)
+        Pixels::Rgb(r) => r,
+    };
+    read_raster(&raster, opts, &declared)
+}
+
+/// True when a black-and-white picture is read one pixel per cell: when asked, when it looks
+/// drawn so ([`drawn_per_pixel`]), or when it says so and was not scaled since (no
+/// [`upscaled`] factor: a maze scaled ×2 is not a maze of twice its cells).
+fn pixel_reading(grid: &Grid, declared: &decode::Declared, cells: Cells) -> bool {
+    cells == Cells::Pixel
+        || drawn_per_pixel(grid)
+        || (declared.pixel_cells && upscaled(grid.shape().dims(), |i| grid.is_path(i)).is_none())
+}
+
+/// The factor `k` (2 to 8) by which a grid of `dims` (rows, columns) is another one scaled up
+/// by repeating each cell `k × k` times, if any. Mazes are never so: their rooms and walls
+/// alternate cell by cell. O(cells) at worst; a maze fails at its first cells.
+pub fn upscaled(dims: &[usize], cell: impl Fn(usize) -> bool) -> Option<usize> {
+    let (&h, &w) = (dims.first()?, dims.get(1)?);
+    (2..=8).find(|&k| {
+        h % k == 0
+            && w % k == 0
+            && h >= 2 * k
+            && w >= 2 * k
+            && (0..h).all(|y| (0..w).all(|x| cell(y * w + x) == cell((y - y % k) * w + x - x % k)))
+    })
 }
 
 /// Tones by the writers' own colours: black (every channel below 64) is the dark class, grey
@@ -396,11 +444,12 @@ fn plain_tones(raster: &Raster) -> tone::Tones {
 }
 
 /// Reads a picture whose writer declared its cells squares of `side` pixels from the top-left
-/// corner ([`png_format::CELL_PIXELS_KEYWORD`]): each square is one cell, wall when most of its
-/// pixels are (black: the writers' walls; other colours than grey to white are marks, read as
-/// passage). `None`, so that the lattice is looked for as in any
-/// other picture, when the picture's size is not a whole number of squares or a square is not
-/// nine tenths one class (the picture was edited, scaled or painted over since).
+/// corner ([`crate::format::png::CELL_PIXELS_KEYWORD`]): each square is one cell, wall when
+/// most of its pixels are (black: the writers' walls; other colours than grey to white are
+/// marks, read as passage). `None`, so that the lattice is looked for as in any other picture,
+/// when the pixels do not bear the declaration out: the picture's size is not a whole number
+/// of squares, a square is not nine tenths one class, or the squares read a maze scaled up
+/// ([`upscaled`]: the picture was scaled since, its chunks kept).
 ///
 /// Complexity: O(pixels).
 fn read_declared(raster: &Raster, side: usize, opts: &ReadOptions) -> Result<Option<Picture>> {
@@ -436,6 +485,9 @@ fn read_declared(raster: &Raster, side: usize, opts: &ReadOptions) -> Result<Opt
             grid.set_path(r * cols + c, true);
         }
     }
+    if upscaled(&[rows, cols], |i| grid.is_path(i)).is_some() {
+        return Ok(None);
+    }
     let lattice = Lattice {
         width: w,
         height: h,
@@ -466,263 +518,322 @@ fn read_declared(raster: &Raster, side: usize, opts: &ReadOptions) -> Result<Opt
     }))
 }
 
-/// Bytes a picture costs to read a maze from, per pixel: the decoded RGB (3), the tone map
-/// (1), the edge profiles and the sampled grid (under 1), measured at 4.2 with a margin.
-const BYTES_PER_PIXEL: u64 = 6;
-
-/// Checks the memory budget for reading a maze from a `width` × `height` picture, from its
-/// header, before decoding it.
-pub(crate) fn check_budget(
-    width: usize,
-    height: usize,
-    limits: &crate::grid::Limits,
-) -> Result<()> {
-    let pixels = (width as u64).saturating_mul(height as u64);
-    limits.check_bytes(
-        &format!("reading this {width}×{height} picture"),
-        pixels.saturating_mul(BYTES_PER_PIXEL),
-    )
-}
-
-/// The bytes reading a maze from the picture `bytes` will cost (as the reader counts
-/// them), from its header alone; `None` when the header names no picture this build reads (the
-/// reader then refuses it). A server reserves this before decoding an upload.
-///
-/// ```
-/// let mut png = Vec::new();
-/// let maze = mazegraph::Maze::from_text_rows(&["#.#", "#.#"]).unwrap();
-/// mazegraph::format::Format::Png.write_maze(&maze, &mut png).unwrap();
-/// assert_eq!(mazegraph::picture::reading_bytes(&png), Some(3 * 2 * 6));
-/// assert_eq!(mazegraph::picture::reading_bytes(b"not a picture"), None);
-/// ```
-pub fn reading_bytes(bytes: &[u8]) -> Option<u64> {
-    let (w, h) = dimensions(bytes)?;
-    Some(
-        u64::from(w)
-            .saturating_mul(u64::from(h))
-            .saturating_mul(BYTES_PER_PIXEL),
-    )
-}
-
-/// A picture's width and height, from its header.
-fn dimensions(bytes: &[u8]) -> Option<(u32, u32)> {
-    if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
-        let mut decoder = ::png::Decoder::new(std::io::Cursor::new(bytes));
-        let info = decoder.read_header_info().ok()?;
-        return Some((info.width, info.height));
-    }
-    #[cfg(feature = "pictures")]
-    {
-        image::ImageReader::new(std::io::Cursor::new(bytes))
-            .with_guessed_format()
-            .ok()?
-            .into_dimensions()
-            .ok()
-    }
-    #[cfg(not(feature = "pictures"))]
-    None
-}
-
 /// Reads a PNG maze picture: as [`read`], with PNG's own errors for a file that is not one.
 pub fn read_png(bytes: &[u8], opts: &ReadOptions) -> Result<Picture> {
-    png_format::check_signature(bytes)?;
+    crate::format::png::check_signature(bytes)?;
     read(bytes, opts)
 }
 
 /// Reads a maze from a decoded picture: see [`read`].
-///
-/// Before the lattice is looked for, the maze is found on the page ([`page::find`]: what lies
-/// around it is set aside) and, when the sides of its frame are tilted (a photo taken at an
-/// angle), the picture is straightened from the frame's corners ([`warp::straighten`]) and
-/// read in the straightened picture; [`Lattice::warp`] then maps the cells back.
 pub fn from_raster(raster: &Raster, opts: &ReadOptions) -> Result<Picture> {
+    read_raster(raster, opts, &decode::Declared::default())
+}
+
+/// Reads a maze from a decoded picture, in the region the options name (a page with several
+/// mazes), with the hints of its text chunks: the stages after decoding.
+fn read_raster(
+    raster: &Raster,
+    opts: &ReadOptions,
+    declared: &decode::Declared,
+) -> Result<Picture> {
+    let Some(region) = opts.picture.region else {
+        return read_whole(raster, opts, declared);
+    };
     let (w, h) = (raster.width, raster.height);
-    if opts.cells == Cells::Pixel {
+    if region.x0 >= region.x1 || region.y0 >= region.y1 || region.x1 > w || region.y1 > h {
+        return Err(Error::InvalidArgument(format!(
+            "--region {}: the picture is {w}×{h} pixels; the region must lie inside it",
+            region
+        )));
+    }
+    let crop = raster.crop(region);
+    // The squares our writers declare start at the picture's corner, not the region's.
+    let mut pic = read_whole(&crop, opts, &decode::Declared::default())?;
+    pic.lattice = pic.lattice.shifted(region.x0, region.y0, w, h);
+    for r in &mut pic.set_aside {
+        *r = r.shifted(region.x0, region.y0);
+    }
+    Ok(pic)
+}
+
+/// A part of the picture a maze is looked for in: the whole picture, the maze found on the
+/// page with what lies around it set aside, or the maze found and straightened.
+struct View {
+    /// The view's pixels.
+    raster: Raster,
+    /// Their tones.
+    tones: tone::Tones,
+    /// Bands of a third colour along the view's sides, set apart.
+    margins: [usize; 4],
+    /// Where the view's pixel (0, 0) lies in the picture, for a crop.
+    origin: (usize, usize),
+    /// The map from the view's pixels to the picture's, for a straightened view.
+    warp: Option<warp::Homography>,
+    /// What was set aside around the maze, in the picture's pixels.
+    set_aside: Vec<Region>,
+}
+
+/// A lattice hypothesis read and verified in a view.
+struct Candidate {
+    /// The view it was read in.
+    view: usize,
+    /// The hypothesis.
+    hyp: hypotheses::Hypothesis,
+    /// Its maze and the evidence.
+    sampled: sample::Sampled,
+    /// How well it explains the view.
+    fit: verify::Fit,
+}
+
+/// The stages after decoding, on the whole of `raster`: the views (the picture, the maze found
+/// on it, straightened), the hypotheses of each, sampled and verified; the best explanation
+/// wins, or the picture is refused with what the best candidate could not explain.
+fn read_whole(raster: &Raster, opts: &ReadOptions, declared: &decode::Declared) -> Result<Picture> {
+    let (w, h) = (raster.width, raster.height);
+    let popts = &opts.picture;
+    if popts.cells == Cells::Pixel {
         let shape = crate::grid::Shape::with_limits(vec![h, w], &opts.limits)?;
         let mut grid = Grid::walls(shape);
         for (i, p) in raster.rgb.chunks_exact(3).enumerate() {
-            if png_format::light_rgb(p[0], p[1], p[2]) {
+            if raster::light([p[0], p[1], p[2]]) {
                 grid.set_path(i, true);
             }
         }
         return Ok(pixel_picture(Maze::new(grid)));
     }
-    let (tones, margins) = colour_model(raster)?;
-    #[cfg(feature = "pictures")]
-    if let Some(found) = page::find(&tones, w, h, margins) {
-        let on_page = read_found(raster, tones.clone(), margins, found, opts)?;
-        if on_page.lattice.warp.is_none() && on_page.set_aside.is_empty() {
-            return Ok(on_page);
+    if popts.cells == Cells::Auto {
+        if let Some(side) = declared.cell_pixels {
+            if let Some(pic) = read_declared(raster, side, opts)? {
+                return Ok(pic);
+            }
         }
-        // The page step changed what is read (it set marks aside or straightened the
-        // picture): when the whole picture also reads as a maze, the two must agree.
-        return match read_on_page(raster, tones, margins, None, opts) {
-            Ok(whole) if whole.maze != on_page.maze => Err(Error::NoLattice(format!(
+    }
+    let views = views(raster)?;
+    let mut accepted: Vec<Candidate> = Vec::new();
+    let mut rejected: Vec<(Candidate, String)> = Vec::new();
+    let mut failures: Vec<String> = Vec::new();
+    for (k, view) in views.iter().enumerate() {
+        let (vw, vh) = (view.raster.width, view.raster.height);
+        if let Some(why) = mostly_marks(&view.tones, vw, vh, view.margins) {
+            failures.push(why);
+            continue;
+        }
+        let (hyps, fails) = hypotheses::propose(&view.tones, vw, vh, popts.cells, view.margins);
+        if std::env::var_os("MAZEGRAPH_DEBUG_PICTURE").is_some() {
+            eprintln!("view {k} ({vw}x{vh}): {fails:?}");
+            if let Some(dir) = std::env::var_os("MAZEGRAPH_DEBUG_DUMP") {
+                let mut r = Raster::filled(vw, vh, [0; 3]);
+                for (i, &v) in view.tones.tone.iter().enumerate() {
+                    let c = if v == tone::MARK {
+                        [255, 0, 255]
+                    } else {
+                        [v; 3]
+                    };
+                    r.rgb[3 * i..3 * i + 3].copy_from_slice(&c);
+                }
+                let mut png = Vec::new();
+                if r.write_png(&mut png).is_ok() {
+                    let _ = std::fs::write(
+                        std::path::Path::new(&dir).join(format!("view{k}.png")),
+                        png,
+                    );
+                }
+            }
+        }
+        failures.extend(fails);
+        for hyp in hyps {
+            let mut sampled = sample::sample(&view.tones, &hyp.lattice, &opts.limits)?;
+            let line = hyp.line();
+            if line {
+                force_posts(
+                    &mut sampled.grid,
+                    hyp.lattice.rows.len(),
+                    hyp.lattice.cols.len(),
+                );
+            }
+            let fit = verify::verify(&view.tones, &hyp.lattice, &sampled.grid, line);
+            let c = Candidate {
+                view: k,
+                hyp,
+                sampled,
+                fit,
+            };
+            if std::env::var_os("MAZEGRAPH_DEBUG_PICTURE").is_some() {
+                eprintln!(
+                    "view {k} {:?} {}x{} line={line} {:?} -> {:?}",
+                    c.hyp.finder,
+                    c.hyp.lattice.rows.len(),
+                    c.hyp.lattice.cols.len(),
+                    c.fit,
+                    c.fit.judge(&verify::BOUNDS)
+                );
+            }
+            match c.fit.judge(&verify::BOUNDS) {
+                Ok(()) => accepted.push(c),
+                Err(why) => rejected.push((c, why)),
+            }
+        }
+    }
+    if accepted.is_empty() {
+        return Err(refusal(&views, &rejected, &failures));
+    }
+    // The best explanation of each view (a coarser lattice as good as a finer one is the
+    // simpler), in the order of the views.
+    let mut winners: Vec<usize> = Vec::new();
+    for k in 0..views.len() {
+        let best = (0..accepted.len())
+            .filter(|&i| accepted[i].view == k)
+            .reduce(|a, b| {
+                if verify::better(&accepted[b].fit, &accepted[a].fit) {
+                    b
+                } else {
+                    a
+                }
+            });
+        winners.extend(best);
+    }
+    // Views that read other mazes: the one whose maze covers the others' (the page step cut a
+    // maze short), else the picture is ambiguous.
+    let mut pick = winners[0];
+    for &other in &winners[1..] {
+        let (a, b) = (&accepted[pick], &accepted[other]);
+        if a.sampled.grid == b.sampled.grid {
+            continue;
+        }
+        let (ba, bb) = (
+            picture_box(&views[a.view], &a.hyp.lattice),
+            picture_box(&views[b.view], &b.hyp.lattice),
+        );
+        let (ca, cb) = (a.fit.cells, b.fit.cells);
+        let unfit = |c: &Candidate| c.fit.stray + c.fit.outside;
+        // As good an explanation: no more unexplained ink, a frame as closed.
+        let as_good = |x: &Candidate, y: &Candidate| {
+            unfit(x) <= unfit(y) + 0.01 && x.fit.frame >= y.fit.frame - 0.02
+        };
+        if cb > ca && covers(bb, ba) && as_good(b, a) {
+            pick = other;
+        } else if ca > cb && covers(ba, bb) && as_good(a, b) {
+        } else if ca == cb && views[b.view].is_whole() && unfit(b) <= unfit(a) + 0.005 {
+            // The same lattice read in the picture's own pixels and in a straightened or
+            // cropped copy: the frame's tilt was not worth straightening.
+            pick = other;
+        } else if ca == cb && views[a.view].is_whole() && unfit(a) <= unfit(b) + 0.005 {
+        } else {
+            let (whole, found) = if views[a.view].is_whole() {
+                (a, b)
+            } else {
+                (b, a)
+            };
+            return Err(Error::NoLattice(format!(
                 "two readings disagree: the whole picture reads as a maze of {}, and the maze \
-                 found on it{} as one of {}; crop the picture to the maze (or give its cells \
-                 with --cells PITCH,WALL)",
-                whole.rooms(),
-                if on_page.lattice.warp.is_some() {
+                 found on it{} as one of {}; crop the picture to the maze with --region \
+                 X,Y,W,H (or give its cells with --cells PITCH,WALL)",
+                whole.hyp.lattice.rooms(),
+                if views[found.view].warp.is_some() {
                     " (straightened)"
                 } else {
                     ", with marks around it set aside,"
                 },
-                on_page.rooms(),
-            ))),
-            _ => Ok(on_page),
-        };
-    }
-    read_on_page(raster, tones, margins, None, opts)
-}
-
-/// Reads the maze that [`page::find`] found: in the straightened picture when the frame's
-/// sides tilt, else on the page with what lies around it set aside.
-#[cfg(feature = "pictures")]
-fn read_found(
-    raster: &Raster,
-    tones: tone::Tones,
-    margins: [usize; 4],
-    found: page::Found,
-    opts: &ReadOptions,
-) -> Result<Picture> {
-    let (w, h) = (raster.width, raster.height);
-    if found.tilt > MAX_TILT {
-        let corners = found.corners;
-        let side = found.maze.width().max(found.maze.height()) as f64;
-        let pad = (0.03 * side).max(6.0);
-        let fill = if found.dark_ink {
-            tones.light
-        } else {
-            tones.dark
-        };
-        let max = (w as u64 * h as u64).saturating_mul(2);
-        if let Some((straight, map)) = warp::straighten(raster, corners, pad, fill, max) {
-            let (t2, m2) = colour_model(&straight)?;
-            let found2 = page::find(&t2, straight.width, straight.height, m2);
-            let mut pic = read_on_page(&straight, t2, m2, found2.as_ref(), opts)?;
-            pic.lattice.warp = Some(map);
-            pic.set_aside = found.set_aside;
-            return Ok(pic);
+                found.hyp.lattice.rooms(),
+            )));
         }
     }
-    read_on_page(raster, tones, margins, Some(&found), opts)
+    let c = accepted.swap_remove(pick);
+    let view = &views[c.view];
+    picture_of(c, view, (w, h), opts)
 }
 
-/// A frame whose sides tilt by more than this many pixels end to end is straightened first.
-#[cfg(feature = "pictures")]
-const MAX_TILT: f64 = 1.0;
-
-/// The picture's two colours and tones, with margins of a third colour set apart
-/// ([`tone::tones`], [`tone::flatten_margins`]).
-fn colour_model(raster: &Raster) -> Result<(tone::Tones, [usize; 4])> {
-    let bands = tone::bands(raster);
-    let mut tones = tone::tones(raster, bands).ok_or_else(|| {
-        Error::NoLattice(
-            "the picture has no two distinct colours (one colour, or soft shades)".into(),
-        )
-    })?;
-    let margins = tone::flatten_margins(raster, &mut tones, bands);
-    Ok((tones, margins))
+/// The box `(x0, y0, x1, y1)` in the picture's pixels that the maze of lattice `l`, read in
+/// `view`, covers.
+fn picture_box(view: &View, l: &Lattice) -> (f64, f64, f64, f64) {
+    let ((x0, x1), (y0, y1)) = (Lattice::extent(&l.cols), Lattice::extent(&l.rows));
+    let corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)].map(|(x, y)| match view.warp {
+        Some(map) => map.map(x, y),
+        None => (x + view.origin.0 as f64, y + view.origin.1 as f64),
+    });
+    let xs = corners.map(|c| c.0);
+    let ys = corners.map(|c| c.1);
+    let min = |v: [f64; 4]| v.iter().copied().fold(f64::INFINITY, f64::min);
+    let max = |v: [f64; 4]| v.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    (min(xs), min(ys), max(xs), max(ys))
 }
 
-/// The marks a page step set aside, and the region of the picture the maze is read in (the
-/// maze's box with a margin), when anything was set aside.
-#[cfg(feature = "pictures")]
-fn page_region(found: Option<&page::Found>, w: usize, h: usize) -> (Vec<Region>, Option<Region>) {
-    let Some(f) = found.filter(|f| !f.set_aside.is_empty()) else {
-        return (Vec::new(), None);
-    };
-    let m = f.maze;
-    let pad = (m.width().max(m.height()) / 40).max(4);
-    let region = Region {
-        x0: m.x0.saturating_sub(pad),
-        y0: m.y0.saturating_sub(pad),
-        x1: (m.x1 + pad).min(w),
-        y1: (m.y1 + pad).min(h),
-    };
-    (f.set_aside.clone(), Some(region))
+/// True when box `a` contains box `b` (within 2% of `a`'s size).
+fn covers(a: (f64, f64, f64, f64), b: (f64, f64, f64, f64)) -> bool {
+    let tol = 0.02 * (a.2 - a.0).max(a.3 - a.1);
+    b.0 >= a.0 - tol && b.1 >= a.1 - tol && b.2 <= a.2 + tol && b.3 <= a.3 + tol
 }
 
-#[cfg(not(feature = "pictures"))]
-mod page {
-    /// Without the `pictures` feature, no maze is looked for on a page.
-    pub struct Found;
+impl View {
+    /// True for the whole picture as it is.
+    fn is_whole(&self) -> bool {
+        self.warp.is_none() && self.origin == (0, 0) && self.set_aside.is_empty()
+    }
 }
 
-#[cfg(not(feature = "pictures"))]
-fn page_region(_: Option<&page::Found>, _: usize, _: usize) -> (Vec<Region>, Option<Region>) {
-    (Vec::new(), None)
+/// The refusal of a picture no reading explains: what the best candidate (the one with the
+/// least stray ink) could not explain, or why no finder proposed one.
+fn refusal(views: &[View], rejected: &[(Candidate, String)], failures: &[String]) -> Error {
+    let _ = views;
+    let best = rejected.iter().min_by(|a, b| {
+        (a.0.fit.stray + a.0.fit.outside).total_cmp(&(b.0.fit.stray + b.0.fit.outside))
+    });
+    match best {
+        Some((c, why)) => Error::NoLattice(format!(
+            "the best reading found, {} ({}), does not explain it: {why}",
+            c.hyp.lattice.rooms(),
+            c.hyp.lattice.describe(),
+        )),
+        None => Error::NoLattice(
+            failures
+                .first()
+                .cloned()
+                .unwrap_or_else(|| "no lattice was found".into()),
+        ),
+    }
 }
 
-/// Reads the maze in the picture, inside the region [`page_region`] gives when a page step set
-/// marks aside (their ink painted as passage), else in the whole picture.
-fn read_on_page(
-    raster: &Raster,
-    tones: tone::Tones,
-    margins: [usize; 4],
-    found: Option<&page::Found>,
-    opts: &ReadOptions,
-) -> Result<Picture> {
-    let (w, h) = (raster.width, raster.height);
-    let (set_aside, region) = page_region(found, w, h);
-    let Some(region) = region else {
-        let mut pic = read_tones(raster, &tones, margins, opts)?;
-        pic.set_aside = set_aside;
-        return Ok(pic);
-    };
-    #[cfg(feature = "pictures")]
-    let tones = match found {
-        Some(f) => page::isolate(&tones, w, f, region),
-        None => tones,
-    };
-    let crop = raster.crop(region);
-    let [top, right, bottom, left] = margins;
-    let inner = [
-        top.saturating_sub(region.y0).min(region.height()),
-        region.x1.saturating_sub(w - right).min(region.width()),
-        region.y1.saturating_sub(h - bottom).min(region.height()),
-        left.saturating_sub(region.x0).min(region.width()),
-    ];
-    let mut pic = read_tones(&crop, &tones, inner, opts)?;
-    pic.lattice = pic.lattice.shifted(region.x0, region.y0, w, h);
-    pic.set_aside = set_aside;
-    Ok(pic)
+/// Sets every post (even, even cell) of a `rows × cols` grid to wall.
+fn force_posts(grid: &mut Grid, rows: usize, cols: usize) {
+    for i in (0..rows).step_by(2) {
+        for j in (0..cols).step_by(2) {
+            grid.set_path(i * cols + j, false);
+        }
+    }
 }
 
-/// Reads the maze from a picture's tones: the lattice ([`lattice::find`]), the cells
-/// ([`lattice::sample`]) and the doubtful ones, as [`ReadOptions::doubtful`] says.
-fn read_tones(
-    raster: &Raster,
-    tones: &tone::Tones,
-    margins: [usize; 4],
-    opts: &ReadOptions,
-) -> Result<Picture> {
-    let (w, h) = (raster.width, raster.height);
-    let no = |why: &str| Error::NoLattice(why.to_string());
+/// Why a view is no maze when most of it is neither of its two main colours, else `None`.
+fn mostly_marks(t: &tone::Tones, w: usize, h: usize, margins: [usize; 4]) -> Option<String> {
     let [top, right, bottom, left] = margins;
     let inside = (w - left - right) * (h - top - bottom);
-    let marks_inside = tones.marks.saturating_sub(w * h - inside);
-    if marks_inside * 10 > inside * 3 {
-        return Err(no(
-            "most of the picture is neither of its two main colours (a photo, or noise?)",
-        ));
-    }
-    let lattice = lattice::find(tones, w, h, opts.cells, margins).map_err(|why| no(&why))?;
-    let lattice = lattice::grow_into_wall(tones, lattice);
-    let sampled = lattice::sample(tones, &lattice, &opts.limits)?;
-    let mut grid = sampled.grid;
+    let marks_inside = t.marks.saturating_sub(w * h - inside);
+    (marks_inside * 10 > inside * 3).then(|| {
+        "most of the picture is neither of its two main colours (a photo, or noise?)".to_string()
+    })
+}
+
+/// The picture of the chosen candidate: doubtful cells as the options say, marks, and the
+/// lattice in the picture's pixels (`size`).
+fn picture_of(
+    c: Candidate,
+    view: &View,
+    size: (usize, usize),
+    opts: &ReadOptions,
+) -> Result<Picture> {
+    let lattice = c.hyp.lattice;
+    let mut grid = c.sampled.grid;
     if lattice.pixel && !drawn_per_pixel(&grid) {
-        return Err(no(
-            "edges everywhere but no maze at one pixel per cell (noise?)",
+        return Err(Error::NoLattice(
+            "edges everywhere but no maze at one pixel per cell (noise?)".into(),
         ));
     }
     if !lattice.pixel && grid.count_paths() == 0 {
-        return Err(no("every cell is wall"));
+        return Err(Error::NoLattice("every cell is wall".into()));
     }
-    let doubtful = sampled.doubtful;
+    let doubtful = c.sampled.doubtful;
     if !doubtful.is_empty() {
         let cols = lattice.cols.len();
-        match opts.doubtful {
+        match opts.picture.doubtful {
             Doubtful::Refuse => {
                 let at: Vec<String> = doubtful
                     .iter()
@@ -740,8 +851,8 @@ fn read_tones(
                     lattice.cols.len() / 2,
                     if doubtful.len() == 1 { "is" } else { "are" },
                     at.join(", "),
-                    100.0 * lattice::DOUBT,
-                    100.0 * (1.0 - lattice::DOUBT),
+                    100.0 * sample::DOUBT,
+                    100.0 * (1.0 - sample::DOUBT),
                     if doubtful.len() == 1 { "it" } else { "each" },
                     if doubtful.len() == 1 { "it" } else { "them" },
                 )));
@@ -749,26 +860,167 @@ fn read_tones(
             Doubtful::Majority => {}
             Doubtful::Wall | Doubtful::Open => {
                 for &i in &doubtful {
-                    grid.set_path(i, opts.doubtful == Doubtful::Open);
+                    grid.set_path(i, opts.picture.doubtful == Doubtful::Open);
                 }
             }
         }
     }
+    let (vw, vh) = (view.raster.width, view.raster.height);
+    let [top, right, bottom, left] = view.margins;
+    let inside = (vw - left - right) * (vh - top - bottom);
+    let marks_inside = view.tones.marks.saturating_sub(vw * vh - inside);
     let marked_terminals = if lattice.pixel || marks_inside == 0 {
         Err("the picture has no colour marks".to_string())
     } else {
-        marks::terminals(raster, tones, &lattice)
+        marks::terminals(&view.raster, &view.tones, &lattice)
     };
+    let mut lattice = lattice;
+    match view.warp {
+        Some(map) => {
+            lattice.warp = Some(map);
+            lattice.width = size.0;
+            lattice.height = size.1;
+        }
+        None => lattice = lattice.shifted(view.origin.0, view.origin.1, size.0, size.1),
+    }
     Ok(Picture {
         maze: Maze::new(grid),
         lattice,
         marks: marks_inside,
         marked_terminals,
-        set_aside: Vec::new(),
+        set_aside: view.set_aside.clone(),
         doubtful,
-        confidence: sampled.confidence,
+        confidence: c.sampled.confidence,
         declared: false,
     })
+}
+
+/// The views a maze is looked for in: the maze found on the page ([`page::find`]),
+/// straightened when the frame's sides tilt (a photo taken at an angle) or with what lies
+/// around it set aside; and the whole picture.
+fn views(raster: &Raster) -> Result<Vec<View>> {
+    let (tones, margins) = colour_model(raster)?;
+    let mut out = Vec::new();
+    #[cfg(feature = "pictures")]
+    if let Some(found) = page::find(&tones, raster.width, raster.height, margins) {
+        if let Some(view) = found_view(raster, &tones, margins, &found)? {
+            out.push(view);
+        }
+    }
+    out.push(View {
+        raster: raster.clone(),
+        tones,
+        margins,
+        origin: (0, 0),
+        warp: None,
+        set_aside: Vec::new(),
+    });
+    Ok(out)
+}
+
+/// The view of the maze [`page::find`] found: straightened when the frame's sides tilt, else
+/// cropped with what lies around it set aside (its ink painted as passage); `None` when nothing
+/// was set aside or straightened (the whole picture is the view).
+#[cfg(feature = "pictures")]
+fn found_view(
+    raster: &Raster,
+    tones: &tone::Tones,
+    margins: [usize; 4],
+    found: &page::Found,
+) -> Result<Option<View>> {
+    let (w, h) = (raster.width, raster.height);
+    if found.tilt > MAX_TILT {
+        let side = found.maze.width().max(found.maze.height()) as f64;
+        let pad = (0.03 * side).max(6.0);
+        let fill = if found.dark_ink {
+            tones.light
+        } else {
+            tones.dark
+        };
+        let max = (w as u64 * h as u64).saturating_mul(2);
+        if let Some((straight, map)) = warp::straighten(raster, found.corners, pad, fill, max) {
+            let (t2, m2) = colour_model(&straight)?;
+            let found2 = page::find(&t2, straight.width, straight.height, m2);
+            // Within the straightened picture, what lies around the maze is set aside too.
+            let inner = found2
+                .as_ref()
+                .and_then(|f2| crop_view(&straight, t2.clone(), m2, f2));
+            let view = match inner {
+                Some(v) => View {
+                    warp: Some(map.after_shift(v.origin.0 as f64, v.origin.1 as f64)),
+                    origin: (0, 0),
+                    set_aside: found.set_aside.clone(),
+                    ..v
+                },
+                None => View {
+                    raster: straight,
+                    tones: t2,
+                    margins: m2,
+                    origin: (0, 0),
+                    warp: Some(map),
+                    set_aside: found.set_aside.clone(),
+                },
+            };
+            return Ok(Some(view));
+        }
+    }
+    Ok(crop_view(raster, tones.clone(), margins, found))
+}
+
+/// The maze's box with a margin, cropped, what was set aside around it painted as passage;
+/// `None` when nothing was set aside.
+#[cfg(feature = "pictures")]
+fn crop_view(
+    raster: &Raster,
+    tones: tone::Tones,
+    margins: [usize; 4],
+    found: &page::Found,
+) -> Option<View> {
+    if found.set_aside.is_empty() {
+        return None;
+    }
+    let (w, h) = (raster.width, raster.height);
+    let m = found.maze;
+    let pad = (m.width().max(m.height()) / 40).max(4);
+    let region = Region {
+        x0: m.x0.saturating_sub(pad),
+        y0: m.y0.saturating_sub(pad),
+        x1: (m.x1 + pad).min(w),
+        y1: (m.y1 + pad).min(h),
+    };
+    let tones = page::isolate(&tones, w, found, region);
+    let [top, right, bottom, left] = margins;
+    let inner = [
+        top.saturating_sub(region.y0).min(region.height()),
+        region.x1.saturating_sub(w - right).min(region.width()),
+        region.y1.saturating_sub(h - bottom).min(region.height()),
+        left.saturating_sub(region.x0).min(region.width()),
+    ];
+    Some(View {
+        raster: raster.crop(region),
+        tones,
+        margins: inner,
+        origin: (region.x0, region.y0),
+        warp: None,
+        set_aside: found.set_aside.clone(),
+    })
+}
+
+/// A frame whose sides tilt by more than this many pixels end to end is straightened first.
+#[cfg(feature = "pictures")]
+const MAX_TILT: f64 = 1.0;
+
+/// The picture's two colours and tones, with margins of a third colour set apart
+/// ([`tone::tones`], [`tone::flatten_margins`]).
+fn colour_model(raster: &Raster) -> Result<(tone::Tones, [usize; 4])> {
+    let bands = tone::bands(raster);
+    let mut tones = tone::tones(raster, bands).ok_or_else(|| {
+        Error::NoLattice(
+            "the picture has no two distinct colours (one colour, or soft shades)".into(),
+        )
+    })?;
+    let margins = tone::flatten_margins(raster, &mut tones, bands);
+    Ok((tones, margins))
 }
 
 fn pixel_picture(maze: Maze) -> Picture {

@@ -94,7 +94,7 @@ fn halo(raster: &mut Raster, (x, y): (f64, f64), dark_walls: bool, colour: [u8; 
                 continue;
             }
             let [red, green, blue] = raster.pixel(px, py);
-            let passage = crate::format::png::light_rgb(red, green, blue) == dark_walls;
+            let passage = super::raster::light([red, green, blue]) == dark_walls;
             if passage || [red, green, blue] == PATH {
                 raster.fill_rect(px, py, px + 1, py + 1, colour);
             }

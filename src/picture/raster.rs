@@ -1,13 +1,6 @@
 //! A decoded picture: RGB pixels, transparency composited over white.
 
 use crate::error::{Error, Result};
-use crate::grid::Limits;
-#[cfg(feature = "pictures")]
-use crate::grid::Shape;
-#[cfg(feature = "pictures")]
-use image::{ImageDecoder, ImageReader};
-#[cfg(feature = "pictures")]
-use std::io::Cursor;
 
 /// A decoded picture: `width × height` pixels, 3 bytes each (R, G, B), row-major.
 ///
@@ -126,84 +119,6 @@ impl Raster {
         Ok(r)
     }
 
-    /// Decodes a PNG picture ([`crate::format::png::read_rgb`]); the other formats need the
-    /// `pictures` feature and are [`Error::Unsupported`] without it.
-    #[cfg(not(feature = "pictures"))]
-    pub fn decode(bytes: &[u8], limits: &Limits) -> Result<Raster> {
-        if bytes.starts_with(b"\x89PNG") {
-            let opts = crate::format::ReadOptions {
-                limits: *limits,
-                ..Default::default()
-            };
-            return crate::format::png::read_rgb(bytes, &opts);
-        }
-        Err(Error::Unsupported(
-            "reading JPEG, BMP, GIF or WebP pictures needs mazegraph's `pictures` feature".into(),
-        ))
-    }
-
-    /// Decodes a PNG, JPEG, BMP, GIF or WebP picture (the format is read from the bytes;
-    /// [`crate::format::png::read_rgb`] decodes PNG with PNG's own error messages).
-    /// Transparency is composited over white; 16-bit samples keep their high byte; a GIF gives
-    /// its first frame.
-    ///
-    /// Errors: [`Error::TooLarge`] when width × height exceeds `limits` (from the header, before
-    /// decoding), [`Error::Corrupt`] for anything the decoders refuse.
-    #[cfg(feature = "pictures")]
-    pub fn decode(bytes: &[u8], limits: &Limits) -> Result<Raster> {
-        let reader = ImageReader::new(Cursor::new(bytes))
-            .with_guessed_format()
-            .map_err(|e| corrupt(e.to_string()))?;
-        let Some(format) = reader.format() else {
-            return Err(corrupt(
-                "not a picture this build reads (PNG, JPEG, BMP, GIF, WebP)".into(),
-            ));
-        };
-        let name = format.extensions_str().first().copied().unwrap_or("image");
-        let mut decoder = reader.into_decoder().map_err(|e| corrupt(e.to_string()))?;
-        let (w, h) = decoder.dimensions();
-        let (width, height) = (w as usize, h as usize);
-        // Pixels are checked against the cell limit: the decoded picture holds 3 bytes a pixel
-        // and the class map one more, so this bounds memory before anything is allocated.
-        Shape::with_limits(vec![height, width], limits)?;
-        super::check_budget(width, height, limits)?;
-        let mut lim = image::Limits::default();
-        lim.max_alloc = Some(
-            (width as u64)
-                .saturating_mul(height as u64)
-                .saturating_mul(8)
-                .saturating_add(1 << 26),
-        );
-        decoder
-            .set_limits(lim)
-            .map_err(|e| corrupt(format!("{name}: {e}")))?;
-        let img = image::DynamicImage::from_decoder(decoder)
-            .map_err(|e| corrupt(format!("{name}: {e}")))?;
-        let rgb = match img {
-            image::DynamicImage::ImageRgb8(buf) => buf.into_raw(),
-            other => {
-                let rgba = other.into_rgba8();
-                let mut out = Vec::with_capacity(width * height * 3);
-                for p in rgba.as_raw().chunks_exact(4) {
-                    if let &[r, g, b, a] = p {
-                        out.extend_from_slice(&[
-                            over_white(r, a),
-                            over_white(g, a),
-                            over_white(b, a),
-                        ]);
-                    }
-                }
-                out
-            }
-        };
-        if rgb.len() != width * height * 3 {
-            return Err(corrupt(format!(
-                "{name}: the decoder gave a picture of the wrong size"
-            )));
-        }
-        Ok(Raster { width, height, rgb })
-    }
-
     /// Encodes the picture as an 8-bit RGB PNG (zlib level 1, adaptive row filters).
     pub fn write_png(&self, out: &mut dyn std::io::Write) -> Result<()> {
         let side = |n: usize| {
@@ -224,16 +139,15 @@ impl Raster {
     }
 }
 
-/// A sample with alpha `a`, composited over white.
-pub(crate) fn over_white(c: u8, a: u8) -> u8 {
-    let (c, a) = (u32::from(c), u32::from(a));
-    ((c * a + 255 * (255 - a) + 127) / 255) as u8
-}
-
-#[cfg(feature = "pictures")]
-fn corrupt(message: String) -> Error {
-    Error::Corrupt {
-        format: "picture",
-        message,
-    }
+/// True when a colour is light by the one-pixel-per-cell rule (Rec.601 luminance at least 50%,
+/// as [`crate::format::png::read`] reads): the rule `--cells pixel` applies to pictures of every
+/// format.
+///
+/// ```
+/// use mazegraph::picture::raster::light;
+/// assert!(light([128, 128, 128]) && !light([127, 127, 127]));
+/// ```
+pub fn light(p: [u8; 3]) -> bool {
+    let [r, g, b] = p.map(u32::from);
+    2 * (299 * r + 587 * g + 114 * b) >= 255_000
 }

@@ -6,7 +6,7 @@
 //! corners of a maze's frame in a photo and those of the upright rectangle it was printed as.
 //!
 //! ```
-//! use mazegraph::picture::warp::Homography;
+//! use mazegraph::picture::straighten::Homography;
 //! // A square turned and stretched into a quadrilateral.
 //! let from = [(0.0, 0.0), (10.0, 0.0), (10.0, 10.0), (0.0, 10.0)];
 //! let to = [(2.0, 1.0), (13.0, 2.0), (12.5, 12.0), (1.0, 11.0)];
@@ -59,6 +59,47 @@ impl Homography {
             h[i] = row[8] / row[i];
         }
         h.iter().all(|v| v.is_finite()).then_some(Homography(h))
+    }
+
+    /// The image of `(x, y)`.
+    /// The map that first moves a point by `(dx, dy)`, then applies this one: for a lattice
+    /// found in a crop at `(dx, dy)` of the picture this map's points lie in.
+    ///
+    /// ```
+    /// use mazegraph::picture::straighten::Homography;
+    /// let h = Homography::IDENTITY.after_shift(3.0, 4.0).then_shift(1.0, 1.0);
+    /// assert_eq!(h.map(1.0, 1.0), (5.0, 6.0));
+    /// ```
+    pub fn after_shift(&self, dx: f64, dy: f64) -> Homography {
+        let m = &self.0;
+        Homography([
+            m[0],
+            m[1],
+            m[0] * dx + m[1] * dy + m[2],
+            m[3],
+            m[4],
+            m[3] * dx + m[4] * dy + m[5],
+            m[6],
+            m[7],
+            m[6] * dx + m[7] * dy + m[8],
+        ])
+    }
+
+    /// The map that applies this one, then moves the point by `(dx, dy)`: for a picture that
+    /// was a crop at `(dx, dy)` of a larger one.
+    pub fn then_shift(&self, dx: f64, dy: f64) -> Homography {
+        let m = &self.0;
+        Homography([
+            m[0] + dx * m[6],
+            m[1] + dx * m[7],
+            m[2] + dx * m[8],
+            m[3] + dy * m[6],
+            m[4] + dy * m[7],
+            m[5] + dy * m[8],
+            m[6],
+            m[7],
+            m[8],
+        ])
     }
 
     /// The image of `(x, y)`.

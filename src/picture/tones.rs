@@ -294,6 +294,23 @@ pub fn flatten_margins(raster: &Raster, t: &mut Tones, bands: [usize; 4]) -> [us
     bands
 }
 
+/// Tone at `(x, y)` (a passage tone outside the picture).
+pub fn tone_at(t: &[u8], width: usize, x: usize, y: usize) -> u8 {
+    t.get(y * width + x).copied().unwrap_or(LIGHT)
+}
+
+/// Is the tone on the wall side, for walls of the given polarity?
+pub fn is_wall(v: u8, dark_walls: bool, limit: u8) -> bool {
+    if v == MARK {
+        return false;
+    }
+    if dark_walls {
+        v < limit
+    } else {
+        v > LIGHT - limit
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

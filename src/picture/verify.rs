@@ -1,0 +1,550 @@
+//! Stage 7, **verify**: a lattice hypothesis's maze drawn back in the picture's own terms and
+//! compared with the picture, so that only a reading that explains the picture is believed.
+//!
+//! The maze a hypothesis reads ([`super::sample`]) says, for every pixel inside the maze, wall
+//! or passage. Drawn back — walls as thick as the lattice's wall lines, in the picture's wall
+//! colour — it must account for the picture's ink ([`Fit`]):
+//!
+//! - **stray ink**: ink inside passages (a room, an open wall segment), farther than a
+//!   tolerance from every wall (a pen's wobble, a blur), as a share of all the maze's ink. A
+//!   lattice of the wrong pitch or phase leaves whole wall lines across its rooms; a photo or a
+//!   nebula read as a maze leaves ink everywhere. Marks in other colours are passage and do
+//!   not count;
+//! - **ink outside**: ink within one pitch outside the maze's extent, as a share of its ink: a
+//!   lattice that stops a row short of the maze's frame;
+//! - **the frame**: the outer ring's wall segments left open (a maze has a frame with a few
+//!   openings; a crop in the middle of a texture, or a lattice run on into a caption, has many);
+//! - **rooms and posts**: the share of rooms read open and of posts read as wall (a maze's
+//!   rooms are passages and its posts walls, but for masked shapes and dungeon rooms);
+//! - **regions**: the connected regions of passage (a maze is one, a picture of noise hundreds);
+//! - **graded tones** (one pixel per cell only, where the drawing back is the picture itself):
+//!   the share of pixels far from both colours (a photo's shading, never a maze drawn one
+//!   pixel per cell).
+//!
+//! [`Fit::judge`] accepts a reading within the bounds of [`Bounds`], or says in one phrase what
+//! it could not explain; [`better`] orders the accepted ones: fewer cells first (a coarser
+//! lattice that explains the picture as well is the simpler explanation: a maze scaled ×2 is
+//! not a maze of twice as many cells), then less stray ink.
+//!
+//! Complexity: O(pixels of the maze's extent and one pitch around it) + O(cells).
+
+use super::lattice::Lattice;
+use super::sample::Bands;
+use super::tones::{is_wall, Tones, LIGHT, MARK, MID};
+use crate::grid::Grid;
+
+/// How a picture was read: the measures of [`verify`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Fit {
+    /// Ink inside passages beyond the tolerance, as a share of the maze's ink.
+    pub stray: f64,
+    /// Ink within a pitch outside the maze, as a share of the maze's ink.
+    pub outside: f64,
+    /// Share of the frame's wall segments read closed.
+    pub frame: f64,
+    /// Wall segments in the frame.
+    pub frame_cells: usize,
+    /// Share of the rooms read open.
+    pub rooms_open: f64,
+    /// Share of the posts read as wall.
+    pub posts_wall: f64,
+    /// Connected regions of passage cells.
+    pub regions: usize,
+    /// Share of the passage cells outside the largest region.
+    pub apart: f64,
+    /// Share of the ink's edges (gradient, weighted by its strength) that run obliquely, far
+    /// from both axes: a drawing of hexagons, triangles or circles, not of a grid.
+    pub oblique: f64,
+    /// Rooms in the maze.
+    pub rooms: usize,
+    /// Share of the pixels of graded tone (far from both colours), for readings at one pixel
+    /// per cell; 0 otherwise.
+    pub graded: f64,
+    /// Cells in the maze's grid.
+    pub cells: usize,
+    /// True when the walls are the darker colour.
+    pub dark_walls: bool,
+    /// For a reading at one pixel per cell: whether the grid looks like a maze drawn so
+    /// ([`super::drawn_per_pixel`]); true for other readings.
+    pub drawn: bool,
+}
+
+/// The bounds within which a reading explains its picture.
+#[derive(Clone, Copy, Debug)]
+pub struct Bounds {
+    /// The most stray ink.
+    pub stray: f64,
+    /// The most ink outside.
+    pub outside: f64,
+    /// The most openings in the frame, as a share of its wall segments (at least four are
+    /// allowed whatever the share).
+    pub frame_open: f64,
+    /// The least share of rooms open.
+    pub rooms_open: f64,
+    /// The least share of posts that are wall.
+    pub posts_wall: f64,
+    /// The most graded tones at one pixel per cell.
+    pub graded: f64,
+    /// The largest share of passage cells outside the largest region.
+    pub apart: f64,
+    /// The largest share of oblique edges.
+    pub oblique: f64,
+}
+
+/// The bounds every reading is held to.
+pub const BOUNDS: Bounds = Bounds {
+    stray: 0.06,
+    outside: 0.04,
+    frame_open: 0.1,
+    rooms_open: 0.5,
+    posts_wall: 0.8,
+    graded: 0.03,
+    apart: 0.05,
+    oblique: 0.35,
+};
+
+impl Fit {
+    /// `Ok` when the reading explains the picture within `b`, else what it could not explain,
+    /// as a phrase ("leaves 14% of the ink inside passages").
+    pub fn judge(&self, b: &Bounds) -> Result<(), String> {
+        let pc = |v: f64| format!("{:.0}%", 100.0 * v);
+        if !self.drawn {
+            return Err(
+                "at one pixel per cell it has edges everywhere but no maze (noise?)".into(),
+            );
+        }
+        if self.graded > b.graded {
+            return Err(format!(
+                "{} of its pixels are shades between its two colours (a photo or a drawing, \
+                 never a maze drawn one pixel per cell)",
+                pc(self.graded)
+            ));
+        }
+        if self.oblique > b.oblique {
+            return Err(format!(
+                "{} of its edges run obliquely (hexagons, triangles or circles, not a grid)",
+                pc(self.oblique)
+            ));
+        }
+        if self.stray > b.stray {
+            return Err(format!(
+                "it leaves {} of the ink inside passages unexplained",
+                pc(self.stray)
+            ));
+        }
+        if self.outside > b.outside {
+            return Err(format!(
+                "{} of the ink lies just outside the maze found",
+                pc(self.outside)
+            ));
+        }
+        let open = ((1.0 - self.frame) * self.frame_cells as f64).round();
+        if open > (b.frame_open * self.frame_cells as f64).max(4.0) {
+            return Err(format!(
+                "its frame has {open} openings, {} of it",
+                pc(1.0 - self.frame)
+            ));
+        }
+        if self.rooms_open < b.rooms_open {
+            return Err(format!(
+                "only {} of its rooms are open",
+                pc(self.rooms_open)
+            ));
+        }
+        if self.posts_wall < b.posts_wall {
+            return Err(format!(
+                "only {} of the posts between its walls are wall",
+                pc(self.posts_wall)
+            ));
+        }
+        if self.apart > b.apart {
+            return Err(format!(
+                "its passages fall apart into {} regions ({} of them away from the largest)",
+                self.regions,
+                pc(self.apart)
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// True when reading `a` is a better explanation of its picture than `b` (both accepted, in
+/// the same view): dark walls before light ones (ink on paper; a picture's two colours read
+/// the other way round can look like a maze too), then the one with fewer cells, unless the
+/// two have nearly as many (within 2%), then the one with less stray ink and ink outside.
+pub fn better(a: &Fit, b: &Fit) -> bool {
+    if a.dark_walls != b.dark_walls {
+        return a.dark_walls;
+    }
+    let (ca, cb) = (a.cells as f64, b.cells as f64);
+    if (ca - cb).abs() > 0.02 * ca.max(cb) {
+        return ca < cb;
+    }
+    a.stray + a.outside < b.stray + b.outside
+}
+
+/// Per pixel of one axis inside the maze's extent: its span and how far it lies from the
+/// nearest boundary of its span, in pixels.
+struct AxisMap {
+    /// First pixel of the extent.
+    start: usize,
+    /// Span of each pixel from `start`.
+    span: Vec<u32>,
+    /// Distance of each pixel's centre to its span's nearer boundary.
+    inset: Vec<f32>,
+}
+
+impl AxisMap {
+    fn new(spans: &[(f64, f64)], limit: usize) -> AxisMap {
+        let (lo, hi) = Lattice::extent(spans);
+        let start = (lo.max(0.0).floor() as usize).min(limit);
+        let end = (hi.max(0.0).ceil() as usize).min(limit);
+        let mut span = Vec::with_capacity(end - start);
+        let mut inset = Vec::with_capacity(end - start);
+        let mut k = 0usize;
+        for p in start..end {
+            let c = p as f64 + 0.5;
+            while k + 1 < spans.len() && c >= spans[k].1 {
+                k += 1;
+            }
+            let (a, b) = spans[k];
+            span.push(k as u32);
+            inset.push((c - a).min(b - c).max(0.0) as f32);
+        }
+        AxisMap { start, span, inset }
+    }
+
+    fn len(&self) -> usize {
+        self.span.len()
+    }
+}
+
+/// Measures how well the maze `grid`, read on lattice `lat`, explains the picture's tones `t`
+/// (see the module's documentation). `forced_posts`: the reading makes every post a wall
+/// (a line maze), so their share says nothing.
+///
+/// ```
+/// use mazegraph::picture::{Raster, verify, sample, tones, hypotheses};
+/// let rows = ["#.#######", "#.....#.#", "#.###.#.#", "#...#...#", "#######.#"];
+/// let maze = mazegraph::Maze::from_text_rows(&rows).unwrap();
+/// let r = Raster::line_maze(&maze, 2, 10, 6, [[0; 3], [255; 3], [255; 3]]).unwrap();
+/// let t = tones::tones(&r, [0; 4]).unwrap();
+/// let lat = hypotheses::edges::find(&t, r.width, r.height, Default::default(), [0; 4]).unwrap();
+/// let s = sample::sample(&t, &lat, &Default::default()).unwrap();
+/// let fit = verify::verify(&t, &lat, &s.grid, false);
+/// assert_eq!(fit.stray, 0.0);
+/// assert!(fit.judge(&verify::BOUNDS).is_ok());
+/// ```
+pub fn verify(t: &Tones, lat: &Lattice, grid: &Grid, forced_posts: bool) -> Fit {
+    let (rows, cols) = (lat.rows.len(), lat.cols.len());
+    if lat.pixel {
+        // Drawn one pixel per cell, a maze has no lattice frame, rooms or posts of its own.
+        return Fit {
+            stray: 0.0,
+            outside: 0.0,
+            frame: 1.0,
+            frame_cells: 0,
+            rooms_open: 1.0,
+            posts_wall: 1.0,
+            regions: 1,
+            apart: 0.0,
+            oblique: 0.0,
+            rooms: rows * cols,
+            graded: graded(t),
+            cells: rows * cols,
+            dark_walls: lat.dark_walls,
+            drawn: super::drawn_per_pixel(grid),
+        };
+    }
+    let structure = Fit {
+        dark_walls: lat.dark_walls,
+        ..structure(grid, rows, cols, forced_posts)
+    };
+    let (w, h) = (lat.width, lat.height);
+    let dw = lat.dark_walls;
+    let bands = Bands::of(t, lat);
+    // The tolerance around walls: a thin line's band (a wobbling pen), else a pixel and a half
+    // (blur, anti-aliasing).
+    let tol = |spans: &[(f64, f64)], band: f64| {
+        let (wall, _) = Lattice::widths(spans);
+        if wall < 4.0 {
+            band.max(1.5)
+        } else {
+            1.5
+        }
+    };
+    let (tol_y, tol_x) = (
+        tol(&lat.rows, bands.rows()) as f32,
+        tol(&lat.cols, bands.cols()) as f32,
+    );
+    let (mx, my) = (AxisMap::new(&lat.cols, w), AxisMap::new(&lat.rows, h));
+    let (mut ink, mut stray) = (0u64, 0u64);
+    for (yi, (&si, &di)) in my.span.iter().zip(&my.inset).enumerate() {
+        crate::stop::check();
+        let y = my.start + yi;
+        let row = &t.tone[y * w..(y + 1) * w];
+        let i = si as usize;
+        for (xi, (&sj, &dj)) in mx.span.iter().zip(&mx.inset).enumerate() {
+            let v = row[mx.start + xi];
+            if v == MARK || !is_wall(v, dw, MID) {
+                continue;
+            }
+            ink += 1;
+            let j = sj as usize;
+            if grid.is_path(i * cols + j) && di >= tol_y && dj >= tol_x {
+                stray += 1;
+            }
+        }
+    }
+    let oblique = oblique(
+        t,
+        w,
+        (mx.start, mx.start + mx.len()),
+        (my.start, my.start + my.len()),
+    );
+    // Ink in a ring a pitch wide around the extent (within the picture).
+    let pitch = Lattice::pitch(&lat.rows)
+        .max(Lattice::pitch(&lat.cols))
+        .max(2.0);
+    let ring = pitch.round() as usize;
+    let (x0, x1) = (mx.start, mx.start + mx.len());
+    let (y0, y1) = (my.start, my.start + my.len());
+    let (rx0, rx1) = (x0.saturating_sub(ring), (x1 + ring).min(w));
+    let (ry0, ry1) = (y0.saturating_sub(ring), (y1 + ring).min(h));
+    let mut outside = 0u64;
+    for y in ry0..ry1 {
+        let row = &t.tone[y * w..(y + 1) * w];
+        let inside_rows = y >= y0 && y < y1;
+        for (x, &v) in row.iter().enumerate().take(rx1).skip(rx0) {
+            if inside_rows && x >= x0 && x < x1 {
+                continue;
+            }
+            if v != MARK && is_wall(v, dw, MID) {
+                outside += 1;
+            }
+        }
+    }
+    let share = |k: u64| k as f64 / ink.max(1) as f64;
+    Fit {
+        stray: share(stray),
+        outside: share(outside),
+        oblique,
+        graded: 0.0,
+        ..structure
+    }
+}
+
+/// The share of the edges' strength, within `xs × ys`, in edges that run obliquely (their
+/// gradient within 22.5° of a diagonal): ink drawn along the axes has almost none, anti-aliased
+/// or not; hexagons, triangles and circles have a third or more. Pixels next to a mark are
+/// left out. O(pixels).
+pub fn oblique(t: &Tones, w: usize, xs: (usize, usize), ys: (usize, usize)) -> f64 {
+    let (mut all, mut slant) = (0u64, 0u64);
+    let h = t.tone.len() / w.max(1);
+    let (x0, x1) = (xs.0.max(1), xs.1.min(w.saturating_sub(1)));
+    let (y0, y1) = (ys.0.max(1), ys.1.min(h.saturating_sub(1)));
+    for y in y0..y1 {
+        let (up, row, down) = (
+            &t.tone[(y - 1) * w..y * w],
+            &t.tone[y * w..(y + 1) * w],
+            &t.tone[(y + 1) * w..(y + 2) * w],
+        );
+        for x in x0..x1 {
+            let (l, r, u, d) = (row[x - 1], row[x + 1], up[x], down[x]);
+            if l == MARK || r == MARK || u == MARK || d == MARK {
+                continue;
+            }
+            let gx = (i32::from(r) - i32::from(l)).unsigned_abs();
+            let gy = (i32::from(d) - i32::from(u)).unsigned_abs();
+            let m = gx + gy;
+            if m < 60 {
+                continue;
+            }
+            all += u64::from(m);
+            // tan(22.5°) ≈ 0.414: both components large is an oblique edge.
+            if 1000 * gx.min(gy) > 414 * gx.max(gy) {
+                slant += u64::from(m);
+            }
+        }
+    }
+    slant as f64 / all.max(1) as f64
+}
+
+/// The measures of the grid alone: frame, rooms, posts, regions, cells.
+fn structure(grid: &Grid, rows: usize, cols: usize, forced_posts: bool) -> Fit {
+    let open = |i: usize, j: usize| grid.is_path(i * cols + j);
+    let share = |k: usize, n: usize| if n == 0 { 1.0 } else { k as f64 / n as f64 };
+    // Frame: wall segments of the outer ring.
+    let (mut fk, mut fn_) = (0usize, 0usize);
+    if rows >= 3 && cols >= 3 {
+        for j in (1..cols).step_by(2) {
+            for i in [0, rows - 1] {
+                fn_ += 1;
+                fk += usize::from(!open(i, j));
+            }
+        }
+        for i in (1..rows).step_by(2) {
+            for j in [0, cols - 1] {
+                fn_ += 1;
+                fk += usize::from(!open(i, j));
+            }
+        }
+    }
+    let regions = regions(grid, rows, cols);
+    let (mut ro, mut rn, mut pw, mut pn) = (0usize, 0usize, 0usize, 0usize);
+    for i in 0..rows {
+        for j in 0..cols {
+            match (i % 2, j % 2) {
+                (1, 1) => {
+                    rn += 1;
+                    ro += usize::from(open(i, j));
+                }
+                (0, 0) if i > 0 && j > 0 && i + 1 < rows && j + 1 < cols => {
+                    pn += 1;
+                    pw += usize::from(!open(i, j));
+                }
+                _ => {}
+            }
+        }
+    }
+    Fit {
+        stray: 0.0,
+        outside: 0.0,
+        frame: share(fk, fn_),
+        frame_cells: fn_,
+        rooms_open: share(ro, rn),
+        posts_wall: if forced_posts { 1.0 } else { share(pw, pn) },
+        regions: regions.0,
+        apart: regions.1,
+        oblique: 0.0,
+        rooms: rn,
+        graded: 0.0,
+        cells: rows * cols,
+        dark_walls: true,
+        drawn: true,
+    }
+}
+
+/// The connected regions of passage cells (4-neighbours), and the share of passage cells
+/// outside the largest. O(cells).
+fn regions(grid: &Grid, rows: usize, cols: usize) -> (usize, f64) {
+    let n = rows * cols;
+    let mut seen = fixedbitset::FixedBitSet::with_capacity(n);
+    let mut stack = Vec::new();
+    let (mut count, mut largest, mut all) = (0usize, 0usize, 0usize);
+    for s in 0..n {
+        if !grid.is_path(s) || seen.contains(s) {
+            continue;
+        }
+        count += 1;
+        seen.insert(s);
+        stack.push(s);
+        let mut size = 0usize;
+        while let Some(c) = stack.pop() {
+            size += 1;
+            let (i, j) = (c / cols, c % cols);
+            let mut visit = |k: usize| {
+                if grid.is_path(k) && !seen.contains(k) {
+                    seen.insert(k);
+                    stack.push(k);
+                }
+            };
+            if i > 0 {
+                visit(c - cols);
+            }
+            if i + 1 < rows {
+                visit(c + cols);
+            }
+            if j > 0 {
+                visit(c - 1);
+            }
+            if j + 1 < cols {
+                visit(c + 1);
+            }
+        }
+        largest = largest.max(size);
+        all += size;
+    }
+    let apart = if all == 0 {
+        0.0
+    } else {
+        (all - largest) as f64 / all as f64
+    };
+    (count, apart)
+}
+
+/// The share of pixels whose tone lies far from both colours (between a fifth and four fifths
+/// of the way), marks left out. O(pixels).
+pub fn graded(t: &Tones) -> f64 {
+    let (lo, hi) = (LIGHT / 5, LIGHT - LIGHT / 5);
+    let (mut k, mut n) = (0u64, 0u64);
+    for &v in &t.tone {
+        if v == MARK {
+            continue;
+        }
+        n += 1;
+        k += u64::from(v > lo && v < hi);
+    }
+    k as f64 / n.max(1) as f64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::picture::{hypotheses, sample, tones, Raster};
+
+    fn read(r: &Raster) -> (Tones, Lattice, Grid) {
+        let t = tones::tones(r, [0; 4]).unwrap();
+        let lat =
+            hypotheses::edges::find(&t, r.width, r.height, Default::default(), [0; 4]).unwrap();
+        let s = sample::sample(&t, &lat, &Default::default()).unwrap();
+        (t, lat, s.grid)
+    }
+
+    #[test]
+    fn a_line_maze_is_explained_and_a_shifted_lattice_is_not() {
+        let maze = crate::Maze::from_text_rows(&[
+            "#.#######",
+            "#.....#.#",
+            "#.###.#.#",
+            "#...#...#",
+            "#######.#",
+        ])
+        .unwrap();
+        let r = Raster::line_maze(&maze, 2, 10, 6, [[0; 3], [255; 3], [255; 3]]).unwrap();
+        let (t, lat, grid) = read(&r);
+        let fit = verify(&t, &lat, &grid, true);
+        assert!(fit.judge(&BOUNDS).is_ok(), "{fit:?}");
+        assert_eq!(fit.regions, 1);
+        // The same lattice moved by half a pitch: wall lines cross its rooms.
+        let mut off = lat.clone();
+        for s in off.cols.iter_mut().chain(off.rows.iter_mut()) {
+            *s = (s.0 + 6.0, s.1 + 6.0);
+        }
+        let s = sample::sample(&t, &off, &Default::default()).unwrap();
+        let fit = verify(&t, &off, &s.grid, true);
+        assert!(fit.judge(&BOUNDS).is_err(), "{fit:?}");
+    }
+
+    #[test]
+    fn coarser_explanations_win() {
+        let fit = |cells: usize, stray: f64| Fit {
+            stray,
+            outside: 0.0,
+            frame: 1.0,
+            frame_cells: 8,
+            rooms_open: 1.0,
+            posts_wall: 1.0,
+            regions: 1,
+            apart: 0.0,
+            oblique: 0.0,
+            rooms: 4,
+            graded: 0.0,
+            cells,
+            dark_walls: true,
+            drawn: true,
+        };
+        assert!(better(&fit(100, 0.01), &fit(400, 0.0)));
+        assert!(better(&fit(100, 0.0), &fit(101, 0.01)));
+    }
+}
