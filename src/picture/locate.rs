@@ -187,6 +187,9 @@ pub fn find(t: &Tones, width: usize, height: usize, margins: [usize; 4]) -> Opti
             }
         }
     }
+    if best.is_none() {
+        trace!("locate: no component clear of the border is large enough");
+    }
     let (_, dark_ink, lab, label) = best?;
     let [top, right, bottom, left] = margins;
     let inner = [
@@ -196,6 +199,7 @@ pub fn find(t: &Tones, width: usize, height: usize, margins: [usize; 4]) -> Opti
         (height - bottom.min(height)).div_ceil(block).min(bh),
     ];
     if enclosed(&lab, label as usize, bw, inner) {
+        trace!("locate: the largest component is enclosed by a structure at the border");
         return None;
     }
     // The maze: the chosen component, and every component at least half of whose box lies in
@@ -269,6 +273,10 @@ pub fn find(t: &Tones, width: usize, height: usize, margins: [usize; 4]) -> Opti
     };
     // A maze on a page has a frame: four straight sides.
     let (corners, tilt) = frame(t, width, &found);
+    trace!(
+        "locate: box {:?}, corners {corners:?}, tilt {tilt:.1}",
+        found.maze
+    );
     found.corners = corners?;
     found.tilt = tilt;
     Some(found)
@@ -343,7 +351,11 @@ fn frame(t: &Tones, width: usize, f: &Found) -> (Option<[(f64, f64); 4]>, f64) {
         let Some((a, c, share)) = fit_line(pts, span) else {
             return (None, 0.0);
         };
-        if share < 0.6 {
+        trace!(
+            "locate: side {k}: {:.0}% of the outline on a line of slope {a:.4}",
+            100.0 * share
+        );
+        if share < 0.35 {
             return (None, 0.0);
         }
         tilt = tilt.max((a * span).abs());
@@ -370,7 +382,8 @@ fn frame(t: &Tones, width: usize, f: &Found) -> (Option<[(f64, f64); 4]>, f64) {
 /// with the most points within `max(2, 0.8% of span)` of it (a consensus, so that a third of
 /// outliers or more, the openings and the ends of the sides beside it, do not tilt it), then
 /// least squares on those points, twice. Returns `(a, c, share of points within the
-/// tolerance)`.
+/// tolerance)`; `None` when under 60% of the points are within it and they do not reach within
+/// 15% of both ends of the points' range (a line through one end's outliers).
 pub fn fit_line(pts: &[(f64, f64)], span: f64) -> Option<(f64, f64, f64)> {
     if pts.len() < 8 {
         return None;
@@ -421,6 +434,19 @@ pub fn fit_line(pts: &[(f64, f64)], span: f64) -> Option<(f64, f64, f64)> {
         }
         a = stv / stt;
         c = mv - a * mt;
+    }
+    let (lo, hi) = pts.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |r, p| {
+        (r.0.min(p.0), r.1.max(p.0))
+    });
+    let (ilo, ihi) = pts
+        .iter()
+        .filter(|p| (p.1 - a * p.0 - c).abs() <= tol)
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |r, p| {
+            (r.0.min(p.0), r.1.max(p.0))
+        });
+    // A line through a minority of the points must span the side: not one end's outliers.
+    if share < 0.6 && (ilo > lo + 0.15 * (hi - lo) || ihi < hi - 0.15 * (hi - lo)) {
+        return None;
     }
     Some((a, c, share))
 }

@@ -43,6 +43,22 @@
 //! assert_eq!(read.describe(), "2×3 rooms, pitch 8 px, walls 2 px, margin 5 px");
 //! ```
 
+/// Prints what the reader tries and why it keeps or drops it, on standard error, when the
+/// environment sets `MAZEGRAPH_DEBUG_PICTURE` (a developer's aid, for tuning on corpora).
+macro_rules! trace {
+    ($($arg:tt)*) => {
+        if $crate::picture::tracing() {
+            eprintln!($($arg)*);
+        }
+    };
+}
+
+/// True when `MAZEGRAPH_DEBUG_PICTURE` is set (read once).
+pub(crate) fn tracing() -> bool {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ON.get_or_init(|| std::env::var_os("MAZEGRAPH_DEBUG_PICTURE").is_some())
+}
+
 pub mod decode;
 pub mod hypotheses;
 pub mod lattice;
@@ -619,7 +635,7 @@ fn read_whole(raster: &Raster, opts: &ReadOptions, declared: &decode::Declared) 
             continue;
         }
         let (hyps, fails) = hypotheses::propose(&view.tones, vw, vh, popts.cells, view.margins);
-        if std::env::var_os("MAZEGRAPH_DEBUG_PICTURE").is_some() {
+        if tracing() {
             eprintln!("view {k} ({vw}x{vh}): {fails:?}");
             if let Some(dir) = std::env::var_os("MAZEGRAPH_DEBUG_DUMP") {
                 let mut r = Raster::filled(vw, vh, [0; 3]);
@@ -651,15 +667,18 @@ fn read_whole(raster: &Raster, opts: &ReadOptions, declared: &decode::Declared) 
                     hyp.lattice.cols.len(),
                 );
             }
-            let fit = verify::verify(&view.tones, &hyp.lattice, &sampled.grid, line);
+            let mut fit = verify::verify(&view.tones, &hyp.lattice, &sampled.grid, line);
+            if !sampled.faint.is_empty() {
+                resolve_faint(&view.tones, &hyp.lattice, line, &mut sampled, &mut fit);
+            }
             let c = Candidate {
                 view: k,
                 hyp,
                 sampled,
                 fit,
             };
-            if std::env::var_os("MAZEGRAPH_DEBUG_PICTURE").is_some() {
-                eprintln!(
+            {
+                trace!(
                     "view {k} {:?} {}x{} line={line} {:?} -> {:?}",
                     c.hyp.finder,
                     c.hyp.lattice.rows.len(),
@@ -706,6 +725,9 @@ fn read_whole(raster: &Raster, opts: &ReadOptions, declared: &decode::Declared) 
         );
         let (ca, cb) = (a.fit.cells, b.fit.cells);
         let unfit = |c: &Candidate| c.fit.stray + c.fit.outside;
+        let whole_as = |x: &Candidate, y: &Candidate| {
+            x.fit.regions <= y.fit.regions && unfit(x) <= unfit(y) + 0.005
+        };
         // As good an explanation: no more unexplained ink, a frame as closed.
         let as_good = |x: &Candidate, y: &Candidate| {
             unfit(x) <= unfit(y) + 0.01 && x.fit.frame >= y.fit.frame - 0.02
@@ -713,11 +735,14 @@ fn read_whole(raster: &Raster, opts: &ReadOptions, declared: &decode::Declared) 
         if cb > ca && covers(bb, ba) && as_good(b, a) {
             pick = other;
         } else if ca > cb && covers(ba, bb) && as_good(a, b) {
-        } else if ca == cb && views[b.view].is_whole() && unfit(b) <= unfit(a) + 0.005 {
+        } else if ca == cb && views[b.view].is_whole() && whole_as(b, a) {
             // The same lattice read in the picture's own pixels and in a straightened or
             // cropped copy: the frame's tilt was not worth straightening.
             pick = other;
-        } else if ca == cb && views[a.view].is_whole() && unfit(a) <= unfit(b) + 0.005 {
+        } else if ca == cb && views[a.view].is_whole() && whole_as(a, b) {
+        } else if ca == cb && verify::more_whole(&b.fit, &a.fit) {
+            pick = other;
+        } else if ca == cb && verify::more_whole(&a.fit, &b.fit) {
         } else {
             let (whole, found) = if views[a.view].is_whole() {
                 (a, b)
@@ -791,6 +816,48 @@ fn refusal(views: &[View], rejected: &[(Candidate, String)], failures: &[String]
                 .unwrap_or_else(|| "no lattice was found".into()),
         ),
     }
+}
+
+/// Decides the wall segments read open along which a faint line runs ([`sample::Sampled::faint`]):
+/// walls, when closing them all keeps the maze as whole as it was (no more regions of passage,
+/// none further apart: a smudge or a grain closed across a corridor cuts the maze) and explains
+/// the picture no worse; else the paper's own texture (graph paper, a grain, a blur), left open.
+fn resolve_faint(
+    t: &tone::Tones,
+    lat: &Lattice,
+    line: bool,
+    sampled: &mut sample::Sampled,
+    fit: &mut verify::Fit,
+) {
+    // The frame's openings show the picture beyond the maze (a margin of another colour): never
+    // faint walls.
+    let (rows, cols) = (lat.rows.len(), lat.cols.len());
+    sampled.faint.retain(|&i| {
+        let (r, c) = (i / cols, i % cols);
+        r > 0 && c > 0 && r + 1 < rows && c + 1 < cols
+    });
+    if sampled.faint.is_empty() {
+        return;
+    }
+    let mut closed = sampled.grid.clone();
+    for &i in &sampled.faint {
+        closed.set_path(i, false);
+    }
+    let fit2 = verify::verify(t, lat, &closed, line);
+    let whole = fit2.regions <= fit.regions && fit2.apart <= fit.apart + 1e-9;
+    trace!(
+        "{} faint walls: closed they leave {:.3} stray ink (open {:.3}), {} regions (open {})",
+        sampled.faint.len(),
+        fit2.stray,
+        fit.stray,
+        fit2.regions,
+        fit.regions
+    );
+    if whole && fit2.stray <= fit.stray {
+        sampled.grid = closed;
+        *fit = fit2;
+    }
+    sampled.faint.clear();
 }
 
 /// Sets every post (even, even cell) of a `rows × cols` grid to wall.
@@ -907,6 +974,12 @@ fn views(raster: &Raster) -> Result<Vec<View>> {
             out.push(view);
         }
     }
+    #[cfg(feature = "pictures")]
+    if out.iter().all(|v| v.warp.is_none()) {
+        if let Some(view) = deskewed_view(raster, &tones)? {
+            out.push(view);
+        }
+    }
     out.push(View {
         raster: raster.clone(),
         tones,
@@ -916,6 +989,63 @@ fn views(raster: &Raster) -> Result<Vec<View>> {
         set_aside: Vec::new(),
     });
     Ok(out)
+}
+
+/// The whole picture made upright when its lines run at a slant ([`warp::slant`]) that shifts
+/// a line by more than a pixel and a half across the picture: straightened from the frame's
+/// corners when they were found (a perspective), else by undoing the two angles (an affine
+/// map); `None` when the lines run upright.
+#[cfg(feature = "pictures")]
+fn deskewed_view(raster: &Raster, tones: &tone::Tones) -> Result<Option<View>> {
+    let (w, h) = (raster.width, raster.height);
+    let Some(slant) = warp::slant(tones, w, h) else {
+        return Ok(None);
+    };
+    let shift = (slant.h.tan().abs() * w as f64).max(slant.v.tan().abs() * h as f64);
+    trace!(
+        "straighten: lines slant {:.2}° and {:.2}°, {shift:.1} px across, frame {:?}",
+        slant.h.to_degrees(),
+        slant.v.to_degrees(),
+        slant.corners
+    );
+    if shift <= 1.5 {
+        return Ok(None);
+    }
+    let paper = if 2 * tones
+        .tone
+        .iter()
+        .filter(|&&v| v != tone::MARK && v >= tone::MID)
+        .count()
+        > tones.tone.len()
+    {
+        tones.light
+    } else {
+        tones.dark
+    };
+    let upright = match slant.corners {
+        Some(corners) => {
+            let d =
+                |a: (f64, f64), b: (f64, f64)| ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt();
+            let side = d(corners[0], corners[1]).max(d(corners[0], corners[3]));
+            let pad = (0.03 * side).max(6.0);
+            let max = (w as u64 * h as u64).saturating_mul(2);
+            warp::straighten(raster, corners, pad, paper, max)
+        }
+        None => warp::deskew(w, h, (slant.h, slant.v))
+            .and_then(|(map, ow, oh)| Some((warp::warp(raster, map, ow, oh, paper)?, map))),
+    };
+    let Some((upright, map)) = upright else {
+        return Ok(None);
+    };
+    let (t2, m2) = colour_model(&upright)?;
+    Ok(Some(View {
+        raster: upright,
+        tones: t2,
+        margins: m2,
+        origin: (0, 0),
+        warp: Some(map),
+        set_aside: Vec::new(),
+    }))
 }
 
 /// The view of the maze [`page::find`] found: straightened when the frame's sides tilt, else
@@ -1020,6 +1150,9 @@ fn colour_model(raster: &Raster) -> Result<(tone::Tones, [usize; 4])> {
         )
     })?;
     let margins = tone::flatten_margins(raster, &mut tones, bands);
+    if tone::even_out(&mut tones, raster.width, raster.height) {
+        trace!("tones: uneven light evened out");
+    }
     Ok((tones, margins))
 }
 

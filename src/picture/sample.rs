@@ -47,21 +47,26 @@ pub fn window(s: f64, e: f64, extent: (f64, f64), grow: bool) -> (usize, usize, 
 }
 
 /// The tone limit for wall pixels in a wall line `len` pixels thick: lines thinner than 2 pixels
-/// are grey once anti-aliased, and count from the lattice's thin-line limit ([`Bands`]); thicker
-/// ones have a pixel past the midpoint.
+/// are grey once anti-aliased, and count from [`THIN_WALL`] (a third of the way to the wall
+/// colour), or from the lattice's own limit ([`Bands`]) when that is looser (faint lines on
+/// clean paper); lines up to 4 pixels, blurred, may have no pixel past the midpoint, and count
+/// from the midpoint or the lattice's own limit when that is looser; thicker ones have a pixel
+/// past the midpoint.
 fn limit_for(len: f64, bands: &Bands) -> u8 {
     if len < 2.0 {
-        bands.thin
+        bands.thin.max(THIN_WALL)
+    } else if len < 4.0 {
+        bands.thin.max(MID)
     } else {
         MID
     }
 }
 /// How far a thin wall line's band reaches beyond the line each side ([`wall_share`]): a sixth
 /// of the pitch (at least a pixel), never past a quarter of the passages beside it; for the
-/// lines along the rows and those along the columns. And how faint a line thinner than two
-/// pixels may be: from [`THIN_WALL`] (a third of the way to the wall colour), down to what
-/// stands clearly above the passages' own tones (a grey hairline on clean paper). Computed once
-/// per lattice.
+/// lines along the rows and those along the columns. And the lattice's own limit for thin
+/// lines' wall pixels ([`limit_for`]): halfway between its frame's ink and its rooms' (a faint
+/// grey hairline, a blurred line in a photo are read at their own level). Computed once per
+/// lattice.
 #[derive(Clone, Copy, Debug)]
 pub struct Bands {
     rows: f64,
@@ -70,12 +75,9 @@ pub struct Bands {
 }
 
 impl Bands {
-    /// The bands of `lat`'s wall lines on tones `t`. The passages' tone is the median tone at
-    /// the centres of at most 4,096 rooms spread over the maze, their noise its median absolute
-    /// deviation: a thin line's pixel is wall when it lies farther from that tone, towards the
-    /// walls', than the larger of 16, four times the noise and 15% of the way.
+    /// The bands of `lat`'s wall lines on tones `t`, and its limit for thin lines' wall pixels.
     ///
-    /// Complexity: O(rows + columns + rooms sampled).
+    /// Complexity: O(rows + columns + rooms sampled + the frame's length).
     pub fn of(t: &Tones, lat: &Lattice) -> Bands {
         let grow = |spans: &[(f64, f64)]| {
             let pitch = Lattice::pitch(spans);
@@ -98,21 +100,32 @@ impl Bands {
     pub fn cols(&self) -> f64 {
         self.cols
     }
+
+    /// The lattice's own limit for the wall pixels of thin lines, as [`is_wall`] takes it.
+    pub fn thin(&self) -> u8 {
+        self.thin
+    }
 }
 
 /// The tone limit of thin lines' wall pixels ([`Bands::of`]), as a distance from the wall colour
-/// ([`is_wall`]'s `limit`).
+/// ([`is_wall`]'s `limit`): halfway between the rooms' tone (the median at the centres of at
+/// most 4,096 rooms) and the frame's lines' (the median, every third pixel along the frame, of
+/// the most ink across it; the frame is wall but at its openings, which the median passes over).
 fn thin_limit(t: &Tones, lat: &Lattice) -> u8 {
     let (rows, cols) = (lat.rows.len(), lat.cols.len());
     if lat.pixel || rows < 3 || cols < 3 {
-        return THIN_WALL;
+        return MID;
     }
-    let rooms = (rows / 2) * (cols / 2);
-    let step = rooms.div_ceil(4096).max(1);
     let w = lat.width;
+    let median = |mut v: Vec<u8>| {
+        v.sort_unstable();
+        v.get(v.len() / 2).copied()
+    };
     // Ink: the distance from the passage colour.
     let ink = |v: u8| if lat.dark_walls { LIGHT - v } else { v };
-    let mut inks: Vec<u8> = (0..rooms)
+    let rooms = (rows / 2) * (cols / 2);
+    let step = rooms.div_ceil(4096).max(1);
+    let paper: Vec<u8> = (0..rooms)
         .step_by(step)
         .filter_map(|k| {
             let (i, j) = (2 * (k / (cols / 2)) + 1, 2 * (k % (cols / 2)) + 1);
@@ -121,23 +134,126 @@ fn thin_limit(t: &Tones, lat: &Lattice) -> u8 {
             (v != MARK).then(|| ink(v))
         })
         .collect();
+    let mut line = Vec::new();
+    let (ext_x, ext_y) = (Lattice::extent(&lat.cols), Lattice::extent(&lat.rows));
+    for (spans, ext, along_x) in [(&lat.rows, ext_x, true), (&lat.cols, ext_y, false)] {
+        for &(a, b) in [spans.first(), spans.last()].into_iter().flatten() {
+            let (lo, hi) = ((a - 1.0).max(0.0) as usize, (b + 1.0).max(0.0) as usize);
+            let mut p = ext.0.max(0.0) as usize;
+            while (p as f64) < ext.1 && line.len() < 8192 {
+                let most = (lo..hi)
+                    .map(|q| {
+                        let (x, y) = if along_x { (p, q) } else { (q, p) };
+                        tone_at(&t.tone, w, x, y)
+                    })
+                    .filter(|&v| v != MARK)
+                    .map(ink)
+                    .max();
+                line.extend(most);
+                p += 3;
+            }
+        }
+    }
+    let (Some(paper), Some(line)) = (median(paper), median(line)) else {
+        return MID;
+    };
+    let threshold = (f64::from(paper) + f64::from(line.max(paper))) / 2.0;
+    (f64::from(LIGHT) - threshold)
+        .round()
+        .clamp(0.0, f64::from(LIGHT)) as u8
+}
+
+/// The limit ([`is_wall`]'s) of ink clearly off the paper: from the rooms' centres' tones (at
+/// most 4,096, spread over the maze), their median and median absolute deviation, the larger
+/// of 24 and six deviations away from the median, towards the walls' colour.
+pub fn faint(t: &Tones, lat: &Lattice) -> u8 {
+    let (rows, cols) = (lat.rows.len(), lat.cols.len());
+    let rooms = (rows / 2) * (cols / 2);
+    if rooms == 0 {
+        return MID;
+    }
+    let step = rooms.div_ceil(4096).max(1);
+    let ink = |v: u8| if lat.dark_walls { LIGHT - v } else { v };
+    let mut inks: Vec<u8> = (0..rooms)
+        .step_by(step)
+        .filter_map(|k| {
+            let (i, j) = (2 * (k / (cols / 2)) + 1, 2 * (k % (cols / 2)) + 1);
+            let (x, y) = lat.centre(i, j)?;
+            let v = tone_at(&t.tone, lat.width, x as usize, y as usize);
+            (v != MARK).then(|| ink(v))
+        })
+        .collect();
     if inks.len() < 4 {
-        return THIN_WALL;
+        return MID;
     }
     inks.sort_unstable();
-    let paper = inks[inks.len() / 2];
-    let mut dev: Vec<u8> = inks.iter().map(|&v| v.abs_diff(paper)).collect();
-    dev.sort_unstable();
-    let noise = f64::from(dev[dev.len() / 2]) * 1.4826;
-    let margin = 16f64
-        .max(4.0 * noise)
-        .max(0.15 * f64::from(LIGHT - paper.min(LIGHT)));
-    let threshold = (f64::from(paper) + margin).min(f64::from(LIGHT));
-    // is_wall's limit is the distance from the wall colour: LIGHT − the ink threshold.
-    let limit = (f64::from(LIGHT) - threshold)
-        .round()
-        .clamp(0.0, f64::from(LIGHT)) as u8;
-    limit.max(THIN_WALL)
+    let paper = f64::from(inks[inks.len() / 2]);
+    let mut dev: Vec<f64> = inks.iter().map(|&v| (f64::from(v) - paper).abs()).collect();
+    dev.sort_by(|a, b| a.total_cmp(b));
+    let spread = dev[dev.len() / 2] * 1.4826;
+    let at = (paper + (6.0 * spread).max(24.0)).min(f64::from(LIGHT));
+    (f64::from(LIGHT) - at).round().clamp(0.0, f64::from(LIGHT)) as u8
+}
+
+/// True when, across the band of the thin-lined wall segment `(i, j)`, most lines hold ink past
+/// `faint` ([`faint`]): a line runs along it, however light.
+fn faint_wall(t: &Tones, lat: &Lattice, bands: &Bands, faint: u8, i: usize, j: usize) -> bool {
+    let (mut n, mut k) = (0usize, 0usize);
+    segment_lines(t, lat, (bands.rows, bands.cols), i, j, |most| {
+        n += 1;
+        k += usize::from(most > LIGHT - faint);
+    });
+    n >= 3 && 2 * k > n
+}
+
+/// Calls `f` with the most ink (a tone's distance from the passage colour) across the band of
+/// wall segment `(i, j)` of a thin-lined lattice, on each line across it in the middle half of
+/// the passage it closes (lines of marks only are skipped); `grow` is how far the bands reach
+/// beyond the rows' and the columns' lines.
+fn segment_lines(
+    t: &Tones,
+    lat: &Lattice,
+    grow: (f64, f64),
+    i: usize,
+    j: usize,
+    mut f: impl FnMut(u8),
+) {
+    let (Some(&(y0, y1)), Some(&(x0, x1))) = (lat.rows.get(i), lat.cols.get(j)) else {
+        return;
+    };
+    let (ext_x, ext_y) = (Lattice::extent(&lat.cols), Lattice::extent(&lat.rows));
+    let line_is_row = i.is_multiple_of(2);
+    let (along, across, grow) = if line_is_row {
+        ((x0, x1, ext_x), (y0, y1, ext_y), grow.0)
+    } else {
+        ((y0, y1, ext_y), (x0, x1, ext_x), grow.1)
+    };
+    let (la, lb, _) = window(along.0, along.1, along.2, false);
+    let (mut ca, mut cb, thin) = window(across.0, across.1, across.2, true);
+    if !thin {
+        return;
+    }
+    let (lo, hi) = (
+        (across.0 - grow).max(across.2 .0).floor().max(0.0) as usize,
+        (across.1 + grow).min(across.2 .1).ceil().max(0.0) as usize,
+    );
+    ca = ca.min(lo);
+    cb = cb.max(hi);
+    let w = lat.width;
+    let ink = |v: u8| if lat.dark_walls { LIGHT - v } else { v };
+    for l in la..lb {
+        let most = (ca..cb)
+            .map(|c| {
+                let (x, y) = if line_is_row { (l, c) } else { (c, l) };
+                tone_at(&t.tone, w, x, y)
+            })
+            .filter(|&v| v != MARK)
+            .map(ink)
+            .max();
+        if let Some(m) = most {
+            f(m);
+        }
+    }
 }
 
 /// How far a wall share may be from 0 or 1 and still be a clear reading: shares between
@@ -250,6 +366,9 @@ pub struct Sampled {
     /// The cells whose reading is in doubt (a wall share between [`DOUBT`] and `1 − DOUBT`),
     /// in index order; they are read by the majority of their evidence.
     pub doubtful: Vec<usize>,
+    /// The wall segments read open along which a faint line runs nonetheless ([`faint`]), in
+    /// index order: walls fainter than the limit, or smudges; the caller decides.
+    pub faint: Vec<usize>,
     /// How clear the least clear reading is, from 0 (a share of one half) to 1 (every cell all
     /// wall or all passage): twice the smallest distance of a share to one half.
     pub confidence: f64,
@@ -275,10 +394,13 @@ pub fn sample(t: &Tones, lat: &Lattice, limits: &Limits) -> crate::Result<Sample
         return Ok(Sampled {
             grid,
             doubtful: Vec::new(),
+            faint: Vec::new(),
             confidence: 1.0,
         });
     }
     let bands = Bands::of(t, lat);
+    let faint = faint(t, lat);
+    let mut faint_cells = Vec::new();
     let mut doubtful = Vec::new();
     let mut closest = 0.5f64;
     let mut open_posts = Vec::new();
@@ -286,8 +408,8 @@ pub fn sample(t: &Tones, lat: &Lattice, limits: &Limits) -> crate::Result<Sample
         crate::stop::check();
         for j in 0..cols {
             let share = wall_share(t, lat, &bands, i, j);
-            if share > 0.0 && share < 1.0 && std::env::var_os("MAZEGRAPH_DEBUG_CELLS").is_some() {
-                eprintln!("cell ({i}, {j}) share {share:.2} thin {}", bands.thin);
+            if share > 0.0 && share < 1.0 {
+                trace!("cell ({i}, {j}) share {share:.2} thin {}", bands.thin);
             }
             if i % 2 == 0 && j % 2 == 0 {
                 if share < 0.5 {
@@ -299,6 +421,11 @@ pub fn sample(t: &Tones, lat: &Lattice, limits: &Limits) -> crate::Result<Sample
             closest = closest.min(d);
             if d < 0.5 - DOUBT {
                 doubtful.push(i * cols + j);
+            } else if share < 0.5 && (i + j) % 2 == 1 && faint_wall(t, lat, &bands, faint, i, j) {
+                // Read open, but a faint line runs along most of it: a wall too faint for the
+                // limit, or a smudge; the reading cannot tell.
+                trace!("cell ({i}, {j}) open, but a faint line runs along it");
+                faint_cells.push(i * cols + j);
             }
             if share < 0.5 {
                 grid.set_path(i * cols + j, true);
@@ -321,6 +448,7 @@ pub fn sample(t: &Tones, lat: &Lattice, limits: &Limits) -> crate::Result<Sample
     Ok(Sampled {
         grid,
         doubtful,
+        faint: faint_cells,
         confidence: 2.0 * closest,
     })
 }

@@ -294,6 +294,173 @@ pub fn flatten_margins(raster: &Raster, t: &mut Tones, bands: [usize; 4]) -> [us
     bands
 }
 
+/// Evens out uneven light (a photo lit from one side, a page in a shadow, rooms shaded by a
+/// distance map): every pixel's tone is divided by the local level of the majority colour (the
+/// paper), so that the paper is [`LIGHT`] everywhere and the ink keeps its contrast with it.
+/// The majority is the light class when it holds more than half the pixels (ink on paper), else
+/// the dark one (light ink on a dark ground), mirrored.
+///
+/// The local level: the picture is cut into blocks (a sixteenth of its shorter side, from 16 to
+/// 256 pixels a side); each block's level is the 90th percentile (towards the paper) of the
+/// tones in it and its eight neighbours, marks left out; blocks whose level lies within a fifth
+/// of the range from the ink (a large wall: nothing there is paper), or that are not reached
+/// from the lightest block through neighbours each at least three quarters of the level of the
+/// one before (light falls off gradually; a table around a sheet is a step down), take the
+/// nearest level that is (paper in a deep shadow still is);
+/// a pixel's level is interpolated between the blocks' centres. Nothing changes when the
+/// levels vary by less than 24 (a tenth of the range): a picture evenly lit is left as it is.
+///
+/// Returns true when the tones were changed. Complexity: O(pixels); memory a histogram a block.
+pub fn even_out(t: &mut Tones, w: usize, h: usize) -> bool {
+    if w < 32 || h < 32 || t.tone.len() != w * h {
+        return false;
+    }
+    // Orient so that the paper is high: for a dark majority, work on LIGHT − tone.
+    let light = t.tone.iter().filter(|&&v| v != MARK && v >= MID).count();
+    let seen = t.tone.iter().filter(|&&v| v != MARK).count();
+    let paper_light = 2 * light > seen;
+    let up = |v: u8| if paper_light { v } else { LIGHT - v };
+    let b = (w.min(h) / 16).clamp(16, 256);
+    let (bw, bh) = (w.div_ceil(b), h.div_ceil(b));
+    let mut hist = vec![[0u32; 256]; bw * bh];
+    for y in 0..h {
+        crate::stop::check();
+        let row = &t.tone[y * w..(y + 1) * w];
+        let hrow = &mut hist[(y / b) * bw..(y / b + 1) * bw];
+        for (x, &v) in row.iter().enumerate() {
+            if v != MARK {
+                hrow[x / b][usize::from(up(v))] += 1;
+            }
+        }
+    }
+    // Each block's level over it and its neighbours.
+    let mut level = vec![None::<f64>; bw * bh];
+    for by in 0..bh {
+        for bx in 0..bw {
+            let mut acc = [0u32; 256];
+            for ny in by.saturating_sub(1)..(by + 2).min(bh) {
+                for nx in bx.saturating_sub(1)..(bx + 2).min(bw) {
+                    for (a, &c) in acc.iter_mut().zip(&hist[ny * bw + nx]) {
+                        *a += c;
+                    }
+                }
+            }
+            let n: u32 = acc.iter().sum();
+            if n == 0 {
+                continue;
+            }
+            let want = n - n / 10;
+            let (mut k, mut v) = (0u32, 0usize);
+            while v < 255 {
+                k += acc[v];
+                if k >= want {
+                    break;
+                }
+                v += 1;
+            }
+            if v >= usize::from(LIGHT / 5) {
+                level[by * bw + bx] = Some(v as f64);
+            }
+        }
+    }
+    // The paper is one sheet: from the block of the highest level, neighbours whose level is at
+    // least three quarters of the block they are reached from (light falls off gradually; a
+    // table around the sheet, or a wall, is a step down).
+    let mut sheet = vec![None::<f64>; bw * bh];
+    if let Some(start) = (0..bw * bh)
+        .filter(|&i| level[i].is_some())
+        .max_by(|&a, &b| level[a].unwrap_or(0.0).total_cmp(&level[b].unwrap_or(0.0)))
+    {
+        let mut queue = std::collections::VecDeque::from([start]);
+        sheet[start] = level[start];
+        while let Some(i) = queue.pop_front() {
+            let here = sheet[i].unwrap_or(0.0);
+            let (bx, by) = (i % bw, i / bw);
+            let mut next = |j: usize| {
+                if let (None, Some(v)) = (sheet[j], level[j]) {
+                    if v >= 0.75 * here {
+                        sheet[j] = Some(v);
+                        queue.push_back(j);
+                    }
+                }
+            };
+            if bx > 0 {
+                next(i - 1);
+            }
+            if bx + 1 < bw {
+                next(i + 1);
+            }
+            if by > 0 {
+                next(i - bw);
+            }
+            if by + 1 < bh {
+                next(i + bw);
+            }
+        }
+    }
+    let level = sheet;
+    let known: Vec<f64> = level.iter().flatten().copied().collect();
+    let (Some(lo), Some(hi)) = (
+        known.iter().copied().reduce(f64::min),
+        known.iter().copied().reduce(f64::max),
+    ) else {
+        return false;
+    };
+    if hi - lo < 24.0 {
+        return false;
+    }
+    // Blocks without a level take their nearest neighbour's (rings outwards).
+    let filled: Vec<f64> = (0..bw * bh)
+        .map(|i| {
+            if let Some(v) = level[i] {
+                return v;
+            }
+            let (bx, by) = ((i % bw) as i64, (i / bw) as i64);
+            for r in 1..(bw.max(bh) as i64) {
+                let mut best: Option<f64> = None;
+                for ny in by - r..=by + r {
+                    for nx in bx - r..=bx + r {
+                        if (ny - by).abs() != r && (nx - bx).abs() != r {
+                            continue;
+                        }
+                        if ny < 0 || nx < 0 || ny >= bh as i64 || nx >= bw as i64 {
+                            continue;
+                        }
+                        if let Some(v) = level[ny as usize * bw + nx as usize] {
+                            best = Some(best.map_or(v, |b: f64| b.max(v)));
+                        }
+                    }
+                }
+                if let Some(v) = best {
+                    return v;
+                }
+            }
+            hi
+        })
+        .collect();
+    let at = |bx: usize, by: usize| filled[by.min(bh - 1) * bw + bx.min(bw - 1)];
+    let half = b as f64 / 2.0;
+    for y in 0..h {
+        crate::stop::check();
+        let fy = ((y as f64 + 0.5 - half) / b as f64).max(0.0);
+        let (by, ty) = (fy.floor() as usize, fy.fract());
+        for x in 0..w {
+            let v = t.tone[y * w + x];
+            if v == MARK {
+                continue;
+            }
+            let fx = ((x as f64 + 0.5 - half) / b as f64).max(0.0);
+            let (bx, tx) = (fx.floor() as usize, fx.fract());
+            let l = (at(bx, by) * (1.0 - tx) + at(bx + 1, by) * tx) * (1.0 - ty)
+                + (at(bx, by + 1) * (1.0 - tx) + at(bx + 1, by + 1) * tx) * ty;
+            let n = (f64::from(up(v)) * f64::from(LIGHT) / l.max(1.0)).min(f64::from(LIGHT));
+            let n = n.round() as u8;
+            t.tone[y * w + x] = up(n);
+        }
+    }
+    true
+}
+
 /// Tone at `(x, y)` (a passage tone outside the picture).
 pub fn tone_at(t: &[u8], width: usize, x: usize, y: usize) -> u8 {
     t.get(y * width + x).copied().unwrap_or(LIGHT)

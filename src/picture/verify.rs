@@ -171,7 +171,7 @@ impl Fit {
 /// True when reading `a` is a better explanation of its picture than `b` (both accepted, in
 /// the same view): dark walls before light ones (ink on paper; a picture's two colours read
 /// the other way round can look like a maze too), then the one with fewer cells, unless the
-/// two have nearly as many (within 2%), then the one with less stray ink and ink outside.
+/// two have nearly as many (within 2%), then the more whole ([`more_whole`]).
 pub fn better(a: &Fit, b: &Fit) -> bool {
     if a.dark_walls != b.dark_walls {
         return a.dark_walls;
@@ -180,18 +180,30 @@ pub fn better(a: &Fit, b: &Fit) -> bool {
     if (ca - cb).abs() > 0.02 * ca.max(cb) {
         return ca < cb;
     }
+    more_whole(a, b)
+}
+
+/// True when reading `a` is more whole than `b`, of a lattice of the same size: its passages in
+/// fewer regions (a wall misread across a corridor cuts a maze in two), then less stray ink
+/// and ink outside.
+pub fn more_whole(a: &Fit, b: &Fit) -> bool {
+    if a.regions != b.regions {
+        return a.regions < b.regions;
+    }
     a.stray + a.outside < b.stray + b.outside
 }
 
-/// Per pixel of one axis inside the maze's extent: its span and how far it lies from the
-/// nearest boundary of its span, in pixels.
+/// Per pixel of one axis inside the maze's extent: its span and how far it lies from each
+/// boundary of its span, in pixels.
 struct AxisMap {
     /// First pixel of the extent.
     start: usize,
     /// Span of each pixel from `start`.
     span: Vec<u32>,
-    /// Distance of each pixel's centre to its span's nearer boundary.
-    inset: Vec<f32>,
+    /// Distance of each pixel's centre to its span's start.
+    lo: Vec<f32>,
+    /// Distance of each pixel's centre to its span's end.
+    hi: Vec<f32>,
 }
 
 impl AxisMap {
@@ -199,8 +211,12 @@ impl AxisMap {
         let (lo, hi) = Lattice::extent(spans);
         let start = (lo.max(0.0).floor() as usize).min(limit);
         let end = (hi.max(0.0).ceil() as usize).min(limit);
-        let mut span = Vec::with_capacity(end - start);
-        let mut inset = Vec::with_capacity(end - start);
+        let mut map = AxisMap {
+            start,
+            span: Vec::with_capacity(end - start),
+            lo: Vec::with_capacity(end - start),
+            hi: Vec::with_capacity(end - start),
+        };
         let mut k = 0usize;
         for p in start..end {
             let c = p as f64 + 0.5;
@@ -208,10 +224,11 @@ impl AxisMap {
                 k += 1;
             }
             let (a, b) = spans[k];
-            span.push(k as u32);
-            inset.push((c - a).min(b - c).max(0.0) as f32);
+            map.span.push(k as u32);
+            map.lo.push((c - a).max(0.0) as f32);
+            map.hi.push((b - c).max(0.0) as f32);
         }
-        AxisMap { start, span, inset }
+        map
     }
 
     fn len(&self) -> usize {
@@ -279,19 +296,21 @@ pub fn verify(t: &Tones, lat: &Lattice, grid: &Grid, forced_posts: bool) -> Fit 
     );
     let (mx, my) = (AxisMap::new(&lat.cols, w), AxisMap::new(&lat.rows, h));
     let (mut ink, mut stray) = (0u64, 0u64);
-    for (yi, (&si, &di)) in my.span.iter().zip(&my.inset).enumerate() {
+    for (yi, &si) in my.span.iter().enumerate() {
         crate::stop::check();
         let y = my.start + yi;
         let row = &t.tone[y * w..(y + 1) * w];
         let i = si as usize;
-        for (xi, (&sj, &dj)) in mx.span.iter().zip(&mx.inset).enumerate() {
+        let inside_y = my.lo[yi] >= tol_y && my.hi[yi] >= tol_y;
+        for (xi, &sj) in mx.span.iter().enumerate() {
             let v = row[mx.start + xi];
             if v == MARK || !is_wall(v, dw, MID) {
                 continue;
             }
             ink += 1;
             let j = sj as usize;
-            if grid.is_path(i * cols + j) && di >= tol_y && dj >= tol_x {
+            // Ink in a passage, farther than the tolerance from its cell's sides.
+            if grid.is_path(i * cols + j) && inside_y && mx.lo[xi] >= tol_x && mx.hi[xi] >= tol_x {
                 stray += 1;
             }
         }

@@ -261,7 +261,7 @@ fn lines(p: &[f64], axis: &str) -> Result<(Vec<f64>, f64), Failure> {
         .copied()
         .unwrap_or(1.0)
         .clamp(1.0, step / 2.0);
-    if std::env::var_os("MAZEGRAPH_DEBUG_PICTURE").is_some() {
+    if super::super::tracing() {
         let c: Vec<String> = centres.iter().map(|c| format!("{c:.1}")).collect();
         eprintln!("lines {axis}: centres {} thick {thick:.1}", c.join(" "));
     }
@@ -417,7 +417,10 @@ mod tests {
         assert!((r - r.round()).abs() < 0.1, "{got}");
         let (centres, thick) = lines(&p, "across").unwrap();
         assert_eq!(centres.len(), 30);
-        assert!((centres[29] - centres[0] - 6.5 * 29.0).abs() < 1.5, "{centres:?}");
+        assert!(
+            (centres[29] - centres[0] - 6.5 * 29.0).abs() < 1.5,
+            "{centres:?}"
+        );
         assert_eq!(thick, 1.0);
     }
 
