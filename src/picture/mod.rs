@@ -390,7 +390,9 @@ fn marks_note(marks: usize) -> String {
 /// when no maze lattice fits the picture (noise, a photo, one colour, a circular maze).
 pub fn read(bytes: &[u8], opts: &ReadOptions) -> Result<Picture> {
     let popts = &opts.picture;
+    let clock = std::time::Instant::now();
     let decoded = decode::decode(bytes, &opts.limits, popts.cells)?;
+    trace!("decoded in {:?}", clock.elapsed());
     let declared = decoded.declared.clone();
     let raster = match decoded.pixels {
         Pixels::Bits(grid) => {
@@ -624,77 +626,164 @@ fn read_whole(raster: &Raster, opts: &ReadOptions, declared: &decode::Declared) 
             }
         }
     }
-    let views = views(raster)?;
-    let mut accepted: Vec<Candidate> = Vec::new();
-    let mut rejected: Vec<(Candidate, String)> = Vec::new();
-    let mut failures: Vec<String> = Vec::new();
-    for (k, view) in views.iter().enumerate() {
-        let (vw, vh) = (view.raster.width, view.raster.height);
-        if let Some(why) = mostly_marks(&view.tones, vw, vh, view.margins) {
-            failures.push(why);
-            continue;
-        }
-        let (hyps, fails) = hypotheses::propose(&view.tones, vw, vh, popts.cells, view.margins);
-        if tracing() {
-            eprintln!("view {k} ({vw}x{vh}): {fails:?}");
-            if let Some(dir) = std::env::var_os("MAZEGRAPH_DEBUG_DUMP") {
-                let mut r = Raster::filled(vw, vh, [0; 3]);
-                for (i, &v) in view.tones.tone.iter().enumerate() {
-                    let c = if v == tone::MARK {
-                        [255, 0, 255]
-                    } else {
-                        [v; 3]
-                    };
-                    r.rgb[3 * i..3 * i + 3].copy_from_slice(&c);
+    let clock = std::time::Instant::now();
+    let bands = tone::bands(raster);
+    let models = tone::models(raster, bands);
+    trace!("models in {:?}", clock.elapsed());
+    if models.is_empty() {
+        return Err(Error::NoLattice(
+            "the picture has no two distinct colours (one colour, or soft shades)".into(),
+        ));
+    }
+    // Colour models in turn, the most likely first; for the first, the views of the maze found
+    // on the page and of the whole picture, then, if none reads, the picture made upright.
+    let mut refused: Option<Error> = None;
+    for (n, &model) in models.iter().take(MODELS).enumerate() {
+        let clock = std::time::Instant::now();
+        // The first model is the picture's own: a straightened part of it gets its own too.
+        #[cfg_attr(not(feature = "pictures"), allow(unused_mut))]
+        let (mut views, tones) = views(raster, model, n == 0)?;
+        trace!(
+            "model {n} {model:?}: {} views in {:?}",
+            views.len(),
+            clock.elapsed()
+        );
+        #[cfg_attr(not(feature = "pictures"), allow(unused_mut))]
+        let mut outcome = evaluate(&views, opts)?;
+        trace!("model {n}: evaluated in {:?}", clock.elapsed());
+        #[cfg(feature = "pictures")]
+        if n == 0 && outcome.is_err() && views.iter().all(|v| v.warp.is_none()) {
+            if let Some(view) = deskewed_view(raster, &tones)? {
+                let upright = vec![view];
+                if let Ok(c) = evaluate(&upright, opts)? {
+                    views = upright;
+                    outcome = Ok(c);
                 }
-                let mut png = Vec::new();
-                if r.write_png(&mut png).is_ok() {
-                    let _ = std::fs::write(
-                        std::path::Path::new(&dir).join(format!("view{k}.png")),
-                        png,
-                    );
-                }
             }
         }
-        failures.extend(fails);
-        for hyp in hyps {
-            let mut sampled = sample::sample(&view.tones, &hyp.lattice, &opts.limits)?;
-            let line = hyp.line();
-            if line {
-                force_posts(
-                    &mut sampled.grid,
-                    hyp.lattice.rows.len(),
-                    hyp.lattice.cols.len(),
-                );
+        #[cfg(not(feature = "pictures"))]
+        let _ = tones;
+        match outcome {
+            Ok(c) => {
+                let view = &views[c.view];
+                return picture_of(c, view, (w, h), opts);
             }
-            let mut fit = verify::verify(&view.tones, &hyp.lattice, &sampled.grid, line);
-            if !sampled.faint.is_empty() {
-                resolve_faint(&view.tones, &hyp.lattice, line, &mut sampled, &mut fit);
-            }
-            let c = Candidate {
-                view: k,
-                hyp,
-                sampled,
-                fit,
-            };
-            {
-                trace!(
-                    "view {k} {:?} {}x{} line={line} {:?} -> {:?}",
-                    c.hyp.finder,
-                    c.hyp.lattice.rows.len(),
-                    c.hyp.lattice.cols.len(),
-                    c.fit,
-                    c.fit.judge(&verify::BOUNDS)
-                );
-            }
-            match c.fit.judge(&verify::BOUNDS) {
-                Ok(()) => accepted.push(c),
-                Err(why) => rejected.push((c, why)),
+            Err(e) => {
+                let disagree = matches!(&e, Error::NoLattice(m) if m.starts_with("two readings"));
+                if disagree {
+                    return Err(e);
+                }
+                refused.get_or_insert(e);
             }
         }
     }
+    Err(refused.unwrap_or_else(|| Error::NoLattice("no lattice was found".into())))
+}
+
+/// A view's candidates: those that explain it, those that do not (and why), and why finders
+/// proposed none.
+type Judged = (Vec<Candidate>, Vec<(Candidate, String)>, Vec<String>);
+
+/// The hypotheses of view `k`, sampled and verified.
+fn judge_view(k: usize, view: &View, opts: &ReadOptions) -> Result<Judged> {
+    let (mut accepted, mut rejected, mut failures) = (Vec::new(), Vec::new(), Vec::new());
+    let (vw, vh) = (view.raster.width, view.raster.height);
+    if let Some(why) = mostly_marks(&view.tones, vw, vh, view.margins) {
+        failures.push(why);
+        return Ok((accepted, rejected, failures));
+    }
+    let t0 = std::time::Instant::now();
+    let (hyps, fails) = hypotheses::propose(&view.tones, vw, vh, opts.picture.cells, view.margins);
+    trace!("view {k}: {} hypotheses in {:?}", hyps.len(), t0.elapsed());
+    if tracing() {
+        eprintln!("view {k} ({vw}x{vh}): {fails:?}");
+        dump_tones(k, view);
+    }
+    failures.extend(fails);
+    for hyp in hyps {
+        let t0 = std::time::Instant::now();
+        let mut sampled = sample::sample(&view.tones, &hyp.lattice, &opts.limits)?;
+        let line = hyp.line();
+        if line {
+            force_posts(
+                &mut sampled.grid,
+                hyp.lattice.rows.len(),
+                hyp.lattice.cols.len(),
+            );
+        }
+        let mut fit = verify::verify(&view.tones, &hyp.lattice, &sampled.grid, line);
+        if !sampled.faint.is_empty() {
+            resolve_faint(&view.tones, &hyp.lattice, line, &mut sampled, &mut fit);
+        }
+        let c = Candidate {
+            view: k,
+            hyp,
+            sampled,
+            fit,
+        };
+        trace!(
+            "view {k} {:?} {}x{} line={line} in {:?}: {:?} -> {:?}",
+            c.hyp.finder,
+            c.hyp.lattice.rows.len(),
+            c.hyp.lattice.cols.len(),
+            t0.elapsed(),
+            c.fit,
+            c.fit.judge(&verify::BOUNDS)
+        );
+        match c.fit.judge(&verify::BOUNDS) {
+            Ok(()) => accepted.push(c),
+            Err(why) => rejected.push((c, why)),
+        }
+    }
+    Ok((accepted, rejected, failures))
+}
+
+/// Writes view `k`'s tones as a picture into the folder `MAZEGRAPH_DEBUG_DUMP` names, when
+/// it names one (a developer's aid: marks in magenta).
+fn dump_tones(k: usize, view: &View) {
+    let Some(dir) = std::env::var_os("MAZEGRAPH_DEBUG_DUMP") else {
+        return;
+    };
+    let (vw, vh) = (view.raster.width, view.raster.height);
+    let mut r = Raster::filled(vw, vh, [0; 3]);
+    for (i, &v) in view.tones.tone.iter().enumerate() {
+        let c = if v == tone::MARK {
+            [255, 0, 255]
+        } else {
+            [v; 3]
+        };
+        r.rgb[3 * i..3 * i + 3].copy_from_slice(&c);
+    }
+    let mut png = Vec::new();
+    if r.write_png(&mut png).is_ok() {
+        let _ = std::fs::write(std::path::Path::new(&dir).join(format!("view{k}.png")), png);
+    }
+}
+
+/// At most this many colour models are tried ([`tone::models`]).
+const MODELS: usize = 4;
+
+/// The hypotheses of each view, sampled and verified, and the best explanation among them
+/// (see [`read`]): `Ok(Err(refusal))` when none explains its view, or two views read different
+/// mazes that neither explains better.
+fn evaluate(views: &[View], opts: &ReadOptions) -> Result<std::result::Result<Candidate, Error>> {
+    use crate::par::*;
+    // The views at once (each its hypotheses, their sampling and verification).
+    let per: Vec<Result<Judged>> = (0..views.len())
+        .into_par_iter()
+        .map(|k| judge_view(k, &views[k], opts))
+        .collect();
+    let mut accepted: Vec<Candidate> = Vec::new();
+    let mut rejected: Vec<(Candidate, String)> = Vec::new();
+    let mut failures: Vec<String> = Vec::new();
+    for judged in per {
+        let (a, r, f) = judged?;
+        accepted.extend(a);
+        rejected.extend(r);
+        failures.extend(f);
+    }
     if accepted.is_empty() {
-        return Err(refusal(&views, &rejected, &failures));
+        return Ok(Err(refusal(views, &rejected, &failures)));
     }
     // The best explanation of each view (a coarser lattice as good as a finer one is the
     // simpler), in the order of the views.
@@ -749,7 +838,7 @@ fn read_whole(raster: &Raster, opts: &ReadOptions, declared: &decode::Declared) 
             } else {
                 (b, a)
             };
-            return Err(Error::NoLattice(format!(
+            return Ok(Err(Error::NoLattice(format!(
                 "two readings disagree: the whole picture reads as a maze of {}, and the maze \
                  found on it{} as one of {}; crop the picture to the maze with --region \
                  X,Y,W,H (or give its cells with --cells PITCH,WALL)",
@@ -760,12 +849,10 @@ fn read_whole(raster: &Raster, opts: &ReadOptions, declared: &decode::Declared) 
                     ", with marks around it set aside,"
                 },
                 found.hyp.lattice.rooms(),
-            )));
+            ))));
         }
     }
-    let c = accepted.swap_remove(pick);
-    let view = &views[c.view];
-    picture_of(c, view, (w, h), opts)
+    Ok(Ok(accepted.swap_remove(pick)))
 }
 
 /// The box `(x0, y0, x1, y1)` in the picture's pixels that the maze of lattice `l`, read in
@@ -962,33 +1049,32 @@ fn picture_of(
     })
 }
 
-/// The views a maze is looked for in: the maze found on the page ([`page::find`]),
-/// straightened when the frame's sides tilt (a photo taken at an angle) or with what lies
-/// around it set aside; and the whole picture.
-fn views(raster: &Raster) -> Result<Vec<View>> {
-    let (tones, margins) = colour_model(raster)?;
-    let mut out = Vec::new();
+/// The views a maze is looked for in, under colour `model`: the maze found on the page
+/// ([`page::find`]), straightened when the frame's sides tilt (a photo taken at an angle) or
+/// with what lies around it set aside; and the whole picture. Also the whole picture's tones.
+/// With `own` (the picture's most likely model), a straightened part gets its own model (a
+/// table around a sheet no longer weighs on it); else it keeps `model`.
+fn views(raster: &Raster, model: tone::Model, own: bool) -> Result<(Vec<View>, tone::Tones)> {
+    #[cfg(not(feature = "pictures"))]
+    let _ = own;
+    let (tones, margins) = colour_model(raster, Some(model))?;
+    #[allow(unused_mut)]
+    let mut found_views: Option<View> = None;
     #[cfg(feature = "pictures")]
     if let Some(found) = page::find(&tones, raster.width, raster.height, margins) {
-        if let Some(view) = found_view(raster, &tones, margins, &found)? {
-            out.push(view);
-        }
+        let derived = (!own).then_some(model);
+        found_views = found_view(raster, &tones, margins, &found, derived)?;
     }
-    #[cfg(feature = "pictures")]
-    if out.iter().all(|v| v.warp.is_none()) {
-        if let Some(view) = deskewed_view(raster, &tones)? {
-            out.push(view);
-        }
-    }
-    out.push(View {
+    let whole = View {
         raster: raster.clone(),
-        tones,
+        tones: tones.clone(),
         margins,
         origin: (0, 0),
         warp: None,
         set_aside: Vec::new(),
-    });
-    Ok(out)
+    };
+    let out = found_views.into_iter().chain([whole]).collect();
+    Ok((out, tones))
 }
 
 /// The whole picture made upright when its lines run at a slant ([`warp::slant`]) that shifts
@@ -1037,7 +1123,7 @@ fn deskewed_view(raster: &Raster, tones: &tone::Tones) -> Result<Option<View>> {
     let Some((upright, map)) = upright else {
         return Ok(None);
     };
-    let (t2, m2) = colour_model(&upright)?;
+    let (t2, m2) = colour_model(&upright, None)?;
     Ok(Some(View {
         raster: upright,
         tones: t2,
@@ -1057,6 +1143,7 @@ fn found_view(
     tones: &tone::Tones,
     margins: [usize; 4],
     found: &page::Found,
+    model: Option<tone::Model>,
 ) -> Result<Option<View>> {
     let (w, h) = (raster.width, raster.height);
     if found.tilt > MAX_TILT {
@@ -1069,7 +1156,7 @@ fn found_view(
         };
         let max = (w as u64 * h as u64).saturating_mul(2);
         if let Some((straight, map)) = warp::straighten(raster, found.corners, pad, fill, max) {
-            let (t2, m2) = colour_model(&straight)?;
+            let (t2, m2) = colour_model(&straight, model)?;
             let found2 = page::find(&t2, straight.width, straight.height, m2);
             // Within the straightened picture, what lies around the maze is set aside too.
             let inner = found2
@@ -1140,19 +1227,27 @@ fn crop_view(
 #[cfg(feature = "pictures")]
 const MAX_TILT: f64 = 1.0;
 
-/// The picture's two colours and tones, with margins of a third colour set apart
-/// ([`tone::tones`], [`tone::flatten_margins`]).
-fn colour_model(raster: &Raster) -> Result<(tone::Tones, [usize; 4])> {
+/// The picture's tones under `model` (its most likely colour model when `None`), with margins
+/// of a third colour set apart ([`tone::flatten_margins`]) and uneven light evened out
+/// ([`tone::even_out`]).
+fn colour_model(raster: &Raster, model: Option<tone::Model>) -> Result<(tone::Tones, [usize; 4])> {
     let bands = tone::bands(raster);
-    let mut tones = tone::tones(raster, bands).ok_or_else(|| {
-        Error::NoLattice(
-            "the picture has no two distinct colours (one colour, or soft shades)".into(),
-        )
-    })?;
+    let model = match model {
+        Some(m) => m,
+        None => *tone::models(raster, bands).first().ok_or_else(|| {
+            Error::NoLattice(
+                "the picture has no two distinct colours (one colour, or soft shades)".into(),
+            )
+        })?,
+    };
+    let clock = std::time::Instant::now();
+    let mut tones = tone::tones_with(raster, model);
     let margins = tone::flatten_margins(raster, &mut tones, bands);
+    trace!("tones in {:?}", clock.elapsed());
     if tone::even_out(&mut tones, raster.width, raster.height) {
         trace!("tones: uneven light evened out");
     }
+    trace!("evened out in {:?}", clock.elapsed());
     Ok((tones, margins))
 }
 

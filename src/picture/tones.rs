@@ -1,27 +1,37 @@
-//! The colour model of a maze picture: its two main colours and, for every pixel, where it lies
-//! between them (its *tone*), with colours off that line set apart as *marks*.
+//! Stage 3 (before the maze is found on the page), **tones**: the colour model of a maze picture,
+//! its two main colours and, for every pixel, where it lies between them (its *tone*), with
+//! colours off that line set apart as *marks*; and the light evened out.
 //!
 //! A maze picture has a wall colour, a passage colour, the shades between them (anti-aliasing,
 //! blur, JPEG noise) and sometimes marks painted over passages (a solution line, start and goal
-//! dots) in other colours. The model:
+//! dots, an arcade maze's pellets) in other colours. A model ([`Model`]) is a pair of colours;
+//! [`models`] proposes them, most likely first:
 //!
 //! 1. Otsu's threshold on the luminance histogram splits the pixels into a dark and a light
 //!    class; the colour of each class is the mean of its most extreme frequent colour box (4
 //!    bits a channel; the darkest of the dark class's boxes at least a quarter as full as its
 //!    fullest, the lightest of the light class's), so marks and anti-aliased shades do not
 //!    move it;
-//! 2. each pixel is projected on the segment from the dark colour to the light one: its tone is
-//!    0 at the dark colour and [`LIGHT`] at the light one (clamped), so the class boundary is
-//!    the midpoint whatever the two colours are (walls darker or lighter, any hue);
-//! 3. a pixel farther from that line than [`MARK_DISTANCE`] times the segment's length, and
-//!    farther than [`SHADE_DISTANCE`] times it (at most [`SHADE_MAX`]) from both colours, is a mark ([`MARK`]): a colour
-//!    that is neither wall nor passage nor a shade of them or between them (textured tiles
-//!    keep their tile's class).
+//! 2. then pairs of the picture's main colours (its colour boxes grouped into colours within 40
+//!    of each other, those holding 3% of the pixels or more), the pairs covering most pixels
+//!    first: a maze of blue walls on black with yellow pellets, or of bricks on a dark floor,
+//!    has three or more main colours, and the luminance split may not be the maze's.
+//!
+//! For a model ([`tones_with`]), each pixel is projected on the segment from the dark colour to
+//! the light one: its tone is 0 at the dark colour and [`LIGHT`] at the light one (clamped), so
+//! the class boundary is the midpoint whatever the two colours are (walls darker or lighter, any
+//! hue). A pixel is a mark ([`MARK`]) when, in the perceptual space CIELAB, it lies farther than
+//! [`MARK_DE`] from the point of the segment it projects on (a blend of the two colours is what
+//! anti-aliasing and blur make; a colour off that line is something else: a navy line on black
+//! and white is, though its luminance lies between them), unless it lies within [`SHADE_DE`]
+//! (at most a fifth of the two colours' difference) of one of the two colours: a shade of it,
+//! the texture of a tile.
 //!
 //! Which of the two colours is the wall is decided later, from the lattice
-//! ([`super::lattice`]); marks always count as passage.
+//! ([`super::hypotheses`]); marks always count as passage.
 //!
-//! Complexity: two passes over the pixels, O(width × height), one byte a pixel.
+//! Complexity: two passes over the pixels, O(width × height), one byte a pixel; a colour's
+//! tone is computed once per distinct colour (a direct-mapped cache of 4,096 colours).
 
 use super::raster::Raster;
 
@@ -31,14 +41,20 @@ pub const LIGHT: u8 = 254;
 pub const MARK: u8 = 255;
 /// Tones below this are on the dark side.
 pub const MID: u8 = 127;
-/// How far from the dark–light line (as a fraction of the line's length) a colour is a mark.
-pub const MARK_DISTANCE: f64 = 0.18;
-/// How near one of the two colours (as a fraction of the line's length) a colour is a shade of
-/// it, never a mark: the texture of a tile, its inner border.
-pub const SHADE_DISTANCE: f64 = 0.45;
-/// The most a shade may be from its colour (of 441, black to white), however far apart the two
-/// colours are: a coloured mark on a black-and-white maze stays a mark.
-pub const SHADE_MAX: f64 = 60.0;
+/// How far (CIELAB ΔE) from the blend of the two colours a colour is a mark.
+pub const MARK_DE: f64 = 30.0;
+/// How near (CIELAB ΔE) one of the two colours a colour is a shade of it, never a mark (at most
+/// a fifth of the two colours' own difference): the texture of a tile, its inner border.
+pub const SHADE_DE: f64 = 16.0;
+
+/// A colour model: the picture's two colours, the darker and the lighter.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Model {
+    /// The darker colour.
+    pub dark: [u8; 3],
+    /// The lighter colour.
+    pub light: [u8; 3],
+}
 
 /// The two main colours of a picture and every pixel's tone.
 #[derive(Clone, Debug)]
@@ -119,36 +135,47 @@ fn dominant(count: &[u32], sums: &[[u64; 3]], darkest: bool) -> Option<[u8; 3]> 
     best.map(|b| b.1)
 }
 
-/// The two colours of `raster` and its tones. `None` when the picture has (almost) one colour:
-/// the two classes' colours are closer than 40 (of 441, black to white).
+/// The colour models of `raster`, most likely first (see the module's documentation): the
+/// luminance split, then pairs of main colours covering most pixels. Empty when the picture has
+/// (almost) one colour: no two colours 40 apart (of 441, black to white).
 ///
 /// The colours are measured inside `bands` (top, right, bottom, left: the uniform margin found
 /// by [`bands`]), so that a wide margin of a third colour does not become one of them.
-pub fn tones(raster: &Raster, bands: [usize; 4]) -> Option<Tones> {
+///
+/// Complexity: two passes over at most about a million pixels spread over the picture.
+pub fn models(raster: &Raster, bands: [usize; 4]) -> Vec<Model> {
     let (w, h) = (raster.width, raster.height);
     let [top, right, bottom, left] = bands;
     let inside = top + bottom < h && left + right < w;
-    let interior = || {
-        raster
-            .rgb
-            .chunks_exact(3)
-            .enumerate()
-            .filter(move |(i, _)| {
-                let (x, y) = (i % w.max(1), i / w.max(1));
-                !inside || (y >= top && y < h - bottom && x >= left && x < w - right)
-            })
-            .map(|(_, p)| [p[0], p[1], p[2]])
+    let (y0, y1, x0, x1) = if inside {
+        (top, h - bottom, left, w - right)
+    } else {
+        (0, h, 0, w)
+    };
+    // At most about a million pixels: every `stride`-th of the interior in reading order, an
+    // odd stride that does not divide the width (so that a maze drawn one pixel per cell, whose
+    // even rows and columns are walls, is not sampled on its walls only).
+    let (iw, ih) = (x1 - x0, y1 - y0);
+    let mut stride = ((iw * ih) / 1_000_000).max(1) | 1;
+    while stride > 1 && iw % stride == 0 {
+        stride += 2;
+    }
+    let pixels = || {
+        (0..iw * ih).step_by(stride).map(move |j| {
+            let (x, y) = (x0 + j % iw, y0 + j / iw);
+            let i = 3 * (y * w + x);
+            [raster.rgb[i], raster.rgb[i + 1], raster.rgb[i + 2]]
+        })
     };
     let mut hist = [0u64; 256];
-    for p in interior() {
-        crate::stop::check();
-        hist[luma(p) as usize] += 1;
+    for px in pixels() {
+        hist[luma(px) as usize] += 1;
     }
     let t = otsu(&hist);
     let mut count = vec![[0u32; 2]; 4096];
     let mut sums = vec![[[0u64; 3]; 2]; 4096];
-    for px in interior() {
-        crate::stop::check();
+    crate::stop::check();
+    for px in pixels() {
         let c = usize::from(luma(px) as usize >= t);
         let b = bin(px);
         count[b][c] = count[b][c].saturating_add(1);
@@ -162,60 +189,170 @@ pub fn tones(raster: &Raster, bands: [usize; 4]) -> Option<Tones> {
             sums.iter().map(|s| s[c]).collect(),
         )
     };
+    let far = |a: [u8; 3], b: [u8; 3]| dist2(a, b) >= 40.0 * 40.0;
+    let mut out: Vec<Model> = Vec::new();
     let (dc, ds) = split(0);
     let (lc, ls) = split(1);
-    let dark = dominant(&dc, &ds, true)?;
-    let light = dominant(&lc, &ls, false)?;
-    let axis = [0, 1, 2].map(|k| f64::from(light[k]) - f64::from(dark[k]));
-    let len2: f64 = axis.iter().map(|a| a * a).sum();
-    if len2 < 40.0 * 40.0 {
-        return None;
+    if let (Some(dark), Some(light)) = (dominant(&dc, &ds, true), dominant(&lc, &ls, false)) {
+        if far(dark, light) {
+            out.push(Model { dark, light });
+        }
     }
-    let far2 = MARK_DISTANCE * MARK_DISTANCE * len2;
-    let near2 = (SHADE_DISTANCE * SHADE_DISTANCE * len2).min(SHADE_MAX * SHADE_MAX);
-    // Tones by colour box would blur thin lines; a small cache keyed by the exact colour keeps
-    // the per-pixel work to a lookup for the usual few-colour pictures.
+    // Main colours: boxes by count, each joining the first colour within 40 of its mean.
+    let total: u64 = count
+        .iter()
+        .map(|c| u64::from(c[0]) + u64::from(c[1]))
+        .sum();
+    let mut boxes: Vec<(u64, [f64; 3])> = (0..4096)
+        .filter_map(|b| {
+            let n = u64::from(count[b][0]) + u64::from(count[b][1]);
+            (n > 0).then(|| {
+                let m = [0, 1, 2].map(|k| (sums[b][0][k] + sums[b][1][k]) as f64 / n as f64);
+                (n, m)
+            })
+        })
+        .collect();
+    boxes.sort_by_key(|b| std::cmp::Reverse(b.0));
+    let mut colours: Vec<(u64, [f64; 3])> = Vec::new();
+    for (n, m) in boxes {
+        let near = colours
+            .iter_mut()
+            .find(|(_, c)| (0..3).map(|k| (c[k] - m[k]).powi(2)).sum::<f64>() <= 40.0 * 40.0);
+        match near {
+            Some((cn, c)) => {
+                let all = *cn + n;
+                for k in 0..3 {
+                    c[k] = (c[k] * *cn as f64 + m[k] * n as f64) / all as f64;
+                }
+                *cn = all;
+            }
+            None => colours.push((n, m)),
+        }
+    }
+    colours.retain(|c| c.0 * 100 >= 3 * total);
+    colours.truncate(4);
+    let mut pairs: Vec<(u64, Model)> = Vec::new();
+    for (i, a) in colours.iter().enumerate() {
+        for b in &colours[i + 1..] {
+            let (ca, cb) = (a.1.map(|v| v.round() as u8), b.1.map(|v| v.round() as u8));
+            if !far(ca, cb) {
+                continue;
+            }
+            let (dark, light) = if luma(ca) <= luma(cb) {
+                (ca, cb)
+            } else {
+                (cb, ca)
+            };
+            pairs.push((a.0 + b.0, Model { dark, light }));
+        }
+    }
+    pairs.sort_by_key(|p| std::cmp::Reverse(p.0));
+    for (_, m) in pairs {
+        let same = out
+            .iter()
+            .any(|o| dist2(o.dark, m.dark) < 30.0 * 30.0 && dist2(o.light, m.light) < 30.0 * 30.0);
+        if !same {
+            out.push(m);
+        }
+    }
+    out
+}
+
+/// The tones of `raster` under the first model of [`models`]; `None` when there is none (one
+/// colour).
+pub fn tones(raster: &Raster, bands: [usize; 4]) -> Option<Tones> {
+    models(raster, bands)
+        .first()
+        .map(|&m| tones_with(raster, m))
+}
+
+/// CIELAB (D65) of an sRGB colour.
+fn lab(p: [u8; 3]) -> [f64; 3] {
+    let lin = |v: u8| {
+        let c = f64::from(v) / 255.0;
+        if c <= 0.04045 {
+            c / 12.92
+        } else {
+            ((c + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    let [r, g, b] = p.map(lin);
+    let x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047;
+    let y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    let z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883;
+    let f = |t: f64| {
+        if t > 0.008856 {
+            t.cbrt()
+        } else {
+            7.787 * t + 16.0 / 116.0
+        }
+    };
+    let (fx, fy, fz) = (f(x), f(y), f(z));
+    [116.0 * fy - 16.0, 500.0 * (fx - fy), 200.0 * (fy - fz)]
+}
+
+/// CIELAB ΔE76 between two colours.
+fn delta_e(a: [f64; 3], b: [f64; 3]) -> f64 {
+    (0..3).map(|k| (a[k] - b[k]).powi(2)).sum::<f64>().sqrt()
+}
+
+/// The tones of `raster` under `model` (see the module's documentation).
+///
+/// ```
+/// use mazegraph::picture::{tones, Raster};
+/// let mut r = Raster::filled(4, 1, [255; 3]);
+/// r.fill_rect(0, 0, 1, 1, [0; 3]);
+/// r.fill_rect(1, 0, 2, 1, [20, 20, 110]); // navy: a mark, though its luminance is dark
+/// let t = tones::tones_with(&r, tones::Model { dark: [0; 3], light: [255; 3] });
+/// assert_eq!(t.tone, vec![0, tones::MARK, tones::LIGHT, tones::LIGHT]);
+/// ```
+pub fn tones_with(raster: &Raster, model: Model) -> Tones {
+    let Model { dark, light } = model;
+    let axis = [0, 1, 2].map(|k| f64::from(light[k]) - f64::from(dark[k]));
+    let len2: f64 = axis.iter().map(|a| a * a).sum::<f64>().max(1.0);
+    let (ldark, llight) = (lab(dark), lab(light));
+    let shade = SHADE_DE.min(0.2 * delta_e(ldark, llight));
+    let tone_of = |px: [u8; 3]| -> u8 {
+        let d = [0, 1, 2].map(|k| f64::from(px[k]) - f64::from(dark[k]));
+        let tt = ((0..3).map(|k| d[k] * axis[k]).sum::<f64>() / len2).clamp(0.0, 1.0);
+        let blend = [0, 1, 2].map(|k| (f64::from(dark[k]) + tt * axis[k]).round() as u8);
+        let lp = lab(px);
+        if delta_e(lp, lab(blend)) > MARK_DE
+            && delta_e(lp, ldark) > shade
+            && delta_e(lp, llight) > shade
+        {
+            MARK
+        } else {
+            (tt * f64::from(LIGHT)).round() as u8
+        }
+    };
+    // A direct-mapped cache of the colours seen: most pictures have few.
+    let mut cache = vec![(u32::MAX, 0u8); 4096];
     let mut tone = Vec::with_capacity(raster.width * raster.height);
     let mut marks = 0usize;
-    let mut cache: Option<([u8; 3], u8)> = None;
-    for p in raster.rgb.chunks_exact(3) {
-        crate::stop::check();
-        let px = [p[0], p[1], p[2]];
-        let v = match cache {
-            Some((c, v)) if c == px => v,
+    for (i, p) in raster.rgb.chunks_exact(3).enumerate() {
+        if i % 65_536 == 0 {
+            crate::stop::check();
+        }
+        let key = (u32::from(p[0]) << 16) | (u32::from(p[1]) << 8) | u32::from(p[2]);
+        let slot = (key.wrapping_mul(0x9E37_79B1) >> 20) as usize;
+        let v = match cache[slot] {
+            (k, v) if k == key => v,
             _ => {
-                let d = [0, 1, 2].map(|k| f64::from(px[k]) - f64::from(dark[k]));
-                let dot: f64 = (0..3).map(|k| d[k] * axis[k]).sum();
-                let tt = dot / len2;
-                let d2: f64 = d.iter().map(|x| x * x).sum();
-                let perp2 = d2 - tt * tt * len2;
-                // A shade of either colour (a tile's texture, its inner border) is not a mark:
-                // marks are far from the line and from both colours.
-                let near_dark = d2 <= near2;
-                let near_light = {
-                    let e: f64 = (0..3)
-                        .map(|k| (f64::from(px[k]) - f64::from(light[k])).powi(2))
-                        .sum();
-                    e <= near2
-                };
-                let v = if perp2 > far2 && !near_dark && !near_light {
-                    MARK
-                } else {
-                    (tt.clamp(0.0, 1.0) * f64::from(LIGHT)).round() as u8
-                };
-                cache = Some((px, v));
+                let v = tone_of([p[0], p[1], p[2]]);
+                cache[slot] = (key, v);
                 v
             }
         };
         marks += usize::from(v == MARK);
         tone.push(v);
     }
-    Some(Tones {
+    Tones {
         dark,
         light,
         tone,
         marks,
-    })
+    }
 }
 
 /// Uniform bands along the picture's sides (top, right, bottom, left): rows or columns all
@@ -316,18 +453,24 @@ pub fn even_out(t: &mut Tones, w: usize, h: usize) -> bool {
         return false;
     }
     // Orient so that the paper is high: for a dark majority, work on LIGHT − tone.
-    let light = t.tone.iter().filter(|&&v| v != MARK && v >= MID).count();
-    let seen = t.tone.iter().filter(|&&v| v != MARK).count();
+    let light = t
+        .tone
+        .iter()
+        .step_by(7)
+        .filter(|&&v| v != MARK && v >= MID)
+        .count();
+    let seen = t.tone.iter().step_by(7).filter(|&&v| v != MARK).count();
     let paper_light = 2 * light > seen;
     let up = |v: u8| if paper_light { v } else { LIGHT - v };
     let b = (w.min(h) / 16).clamp(16, 256);
     let (bw, bh) = (w.div_ceil(b), h.div_ceil(b));
+    // Every other row and column is enough for a percentile of blocks of 16 pixels or more.
     let mut hist = vec![[0u32; 256]; bw * bh];
-    for y in 0..h {
+    for y in (0..h).step_by(2) {
         crate::stop::check();
         let row = &t.tone[y * w..(y + 1) * w];
         let hrow = &mut hist[(y / b) * bw..(y / b + 1) * bw];
-        for (x, &v) in row.iter().enumerate() {
+        for (x, &v) in row.iter().enumerate().step_by(2) {
             if v != MARK {
                 hrow[x / b][usize::from(up(v))] += 1;
             }

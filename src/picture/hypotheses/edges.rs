@@ -43,6 +43,7 @@ const MIN_PITCH: f64 = 3.5;
 fn profiles(t: &Tones, width: usize, height: usize) -> ([Vec<u32>; 2], [Vec<u32>; 2]) {
     let mut px = [vec![0u32; width + 1], vec![0u32; width + 1]];
     let mut py = [vec![0u32; height + 1], vec![0u32; height + 1]];
+    // Class of a tone: 0 dark, 1 light, 2 mark.
     let class = |v: u8| -> u8 {
         if v == MARK {
             2
@@ -50,24 +51,40 @@ fn profiles(t: &Tones, width: usize, height: usize) -> ([Vec<u32>; 2], [Vec<u32>
             u8::from(v >= MID)
         }
     };
-    let mut prev_row: Vec<u8> = Vec::new();
+    let mut prev: Vec<u8> = vec![2; width];
+    let mut cur: Vec<u8> = vec![2; width];
     for (y, row) in t.tone.chunks_exact(width.max(1)).enumerate().take(height) {
-        crate::stop::check();
-        let cur: Vec<u8> = row.iter().map(|&v| class(v)).collect();
-        for x in 1..cur.len() {
-            let (a, b) = (cur[x - 1], cur[x]);
-            if a != b && a != 2 && b != 2 {
-                px[usize::from(b)][x] += 1;
-            }
+        if y % 64 == 0 {
+            crate::stop::check();
         }
-        if y > 0 {
-            for (a, b) in prev_row.iter().zip(&cur) {
-                if a != b && *a != 2 && *b != 2 {
-                    py[usize::from(*b)][y] += 1;
+        for (c, &v) in cur.iter_mut().zip(row) {
+            *c = class(v);
+        }
+        let (px0, px1) = px.split_at_mut(1);
+        let (into_dark, into_light) = (&mut px0[0], &mut px1[0]);
+        for (x, pair) in cur.windows(2).enumerate() {
+            let (a, b) = (pair[0], pair[1]);
+            // A change between dark and light (marks left out): a ^ b == 1 only then.
+            if a ^ b == 1 {
+                if b == 0 {
+                    into_dark[x + 1] += 1;
+                } else {
+                    into_light[x + 1] += 1;
                 }
             }
         }
-        prev_row = cur;
+        if y > 0 {
+            let (mut d, mut l) = (0u32, 0u32);
+            for (&a, &b) in prev.iter().zip(&cur) {
+                if a ^ b == 1 {
+                    d += u32::from(b == 0);
+                    l += u32::from(b == 1);
+                }
+            }
+            py[0][y] += d;
+            py[1][y] += l;
+        }
+        std::mem::swap(&mut prev, &mut cur);
     }
     (px, py)
 }

@@ -73,6 +73,7 @@ pub fn propose(
 ) -> (Vec<Hypothesis>, Vec<Failure>) {
     let mut out = Vec::new();
     let mut failures = Vec::new();
+    let clock = std::time::Instant::now();
     match edges::find(t, width, height, cells, margins) {
         Ok(lattice) => {
             let finder = if lattice.pixel {
@@ -85,6 +86,7 @@ pub fn propose(
         }
         Err(why) => failures.push(why),
     }
+    trace!("edges in {:?}", clock.elapsed());
     if cells == Cells::Auto {
         for dark in [true, false] {
             match lines::find(t, width, height, dark) {
@@ -94,6 +96,7 @@ pub fn propose(
                 }),
                 Err(why) => failures.push(why),
             }
+            trace!("lines ({dark}) in {:?}", clock.elapsed());
         }
     }
     (out, failures)
