@@ -64,8 +64,12 @@ pub enum Error {
     UnknownFormat(String),
     /// No maze lattice fits a picture (noise, a photo, one colour, a circular maze); the
     /// message says what was found.
-    #[error("no maze lattice fits this picture: {0} (give the cell size with --cells PITCH[,WALL], or --cells pixel)")]
+    #[error("no maze lattice fits this picture: {0}")]
     NoLattice(String),
+    /// A picture reads more than one way (several mazes on one page, or the whole picture and
+    /// the maze found on it read as different mazes): the message names them and how to choose.
+    #[error("{0}")]
+    Ambiguous(String),
     /// A maze was found in a picture, but some of its walls are in doubt (a stroke covering
     /// about half of a wall): the message says how many, where, and how to read them anyway.
     #[error("{0}")]

@@ -695,3 +695,79 @@ proptest! {
         prop_assert_eq!(got.as_ref().map(|m| m.grid()), Ok(maze.grid()), "shape {} scale {}", shape, scale);
     }
 }
+
+/// Two mazes drawn side by side on one page, `a` on the left, `b` on the right, with the
+/// region each occupies.
+fn two_mazes(a: &Maze, b: &Maze) -> (Raster, [picture::Region; 2]) {
+    let paper = [[0, 0, 0], [255, 255, 255], [255, 255, 255]];
+    let (ra, rb) = (
+        draw_lines(a, 2, 14, 10, paper),
+        draw_lines(b, 2, 14, 10, paper),
+    );
+    let gap = 40;
+    let mut page = Raster::filled(
+        ra.width + gap + rb.width,
+        ra.height.max(rb.height),
+        [255, 255, 255],
+    );
+    for (r, x0) in [(&ra, 0), (&rb, ra.width + gap)] {
+        for y in 0..r.height {
+            for x in 0..r.width {
+                page.fill_rect(x0 + x, y, x0 + x + 1, y + 1, r.pixel(x, y));
+            }
+        }
+    }
+    let region = |r: &Raster, x0: usize| picture::Region {
+        x0,
+        y0: 0,
+        x1: x0 + r.width,
+        y1: r.height,
+    };
+    let regions = [region(&ra, 0), region(&rb, ra.width + gap)];
+    (page, regions)
+}
+
+#[test]
+fn a_region_of_the_picture_can_be_read() {
+    let (a, b) = (random_maze(6, 9, 11, 0), random_maze(8, 5, 12, 1));
+    let (page, regions) = two_mazes(&a, &b);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("two.png");
+    let mut png = Vec::new();
+    page.write_png(&mut png).unwrap();
+    std::fs::write(&path, &png).unwrap();
+    for (maze, region) in [(&a, regions[0]), (&b, regions[1])] {
+        let out = mg()
+            .args(["convert", s(&path), "--to", "txt", "--quiet"])
+            .args(["--region", &region.to_string()])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = String::from_utf8(out.stdout).unwrap();
+        let rows: Vec<&str> = text.lines().collect();
+        assert_eq!(Maze::from_text_rows(&rows).unwrap().grid(), maze.grid());
+    }
+    // Without a region, the page is refused, and the message says how to choose.
+    let err = error(&["convert", s(&path), "--to", "txt"]);
+    assert!(err.contains("--region"), "{err}");
+    // A region outside the picture, or written wrong, is one error line.
+    let (w, h) = (page.width, page.height);
+    let err = error(&[
+        "convert",
+        s(&path),
+        "--to",
+        "txt",
+        "--region",
+        &format!("0,0,{},{h}", w + 1),
+    ]);
+    assert!(err.contains("must lie inside it"), "{err}");
+    let err = error(&["convert", s(&path), "--to", "txt", "--region", "0,0,10"]);
+    assert!(err.contains("X,Y,W,H"), "{err}");
+    // Commands that read no picture refuse it.
+    let err = error(&["generate", "--size", "3x3", "--region", "0,0,5,5"]);
+    assert!(err.contains("--region means nothing here"), "{err}");
+}

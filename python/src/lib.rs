@@ -68,6 +68,7 @@ const KEYWORDS: &[(&str, &str, bool)] = &[
     ("to", "format=", true),
     ("cells", "cells=", true),
     ("doubtful", "doubtful=", true),
+    ("region", "region=", true),
     ("method", "method=", true),
     ("layout", "layout=", true),
     ("scale", "scale=", false),

@@ -187,10 +187,38 @@ pub(crate) fn keep_weights(e: mazegraph::Error, instead: &str) -> mazegraph::Err
     }
 }
 
+/// The `region` keyword: `(x, y, width, height)` in pixels or the CLI's `"X,Y,W,H"`.
+fn region(value: Option<&Bound<'_, PyAny>>) -> PyResult<Option<mazegraph::picture::Region>> {
+    let Some(v) = value else { return Ok(None) };
+    if v.is_none() {
+        return Ok(None);
+    }
+    if let Ok(s) = v.extract::<String>() {
+        return s.parse().map(Some).map_err(error);
+    }
+    let expected = "region: expected (x, y, width, height) in pixels or 'X,Y,W,H'";
+    if v.is_instance_of::<pyo3::types::PyBytes>() {
+        return Err(type_error(v.py(), format!("{expected}, not bytes")));
+    }
+    let Ok(items) = v.extract::<Vec<Bound<'_, PyAny>>>() else {
+        return Err(type_error(v.py(), format!("{expected}, not {}", type_name(v))));
+    };
+    let n: Vec<u64> = items
+        .iter()
+        .map(|i| i.extract::<u64>())
+        .collect::<Result<_, _>>()
+        .map_err(|_| error(expected.to_string()))?;
+    match n.as_slice() {
+        &[x, y, w, h] => format!("{x},{y},{w},{h}").parse().map(Some).map_err(error),
+        _ => Err(error(expected.to_string())),
+    }
+}
+
 /// The read options of the keyword arguments.
 fn read_options(
     cells: &str,
     doubtful: &str,
+    region: Option<mazegraph::picture::Region>,
     max_cells: Option<u64>,
     max_memory: Option<u64>,
 ) -> PyResult<ReadOptions> {
@@ -199,7 +227,7 @@ fn read_options(
         picture: mazegraph::picture::Options {
             cells: cells.parse().map_err(error)?,
             doubtful: doubtful.parse().map_err(error)?,
-            region: None,
+            region,
         },
     })
 }
@@ -216,12 +244,13 @@ pub(crate) fn format_of(path: &Path, format: Option<&str>) -> PyResult<Format> {
 /// Reads a maze file, as `mazegraph solve` reads its input: the format from the extension
 /// (or `format`, e.g. "txt"), pictures at any scale (`cells`: "auto", "pixel" or
 /// "PITCH[,WALL]"; `doubtful`: "refuse" a picture with walls in doubt, or read them by
-/// "majority", as "wall" or "open"; `marks=True` takes the terminals from two coloured dots), graphs drawn
+/// "majority", as "wall" or "open"; `region=(x, y, width, height)` reads only that rectangle
+/// of a picture; `marks=True` takes the terminals from two coloured dots), graphs drawn
 /// as mazes. `start`/`goal` set the terminals: coordinates such as (1, 0), "room:0,0", or a
 /// graph vertex's name. Raises MazeError; notes (a directed graph read as undirected, …) are
 /// MazeWarning warnings.
 #[pyfunction]
-#[pyo3(signature = (path, *, format=None, cells=Arg("auto".to_string()), doubtful=Arg("refuse".to_string()), marks=Arg(false), start=None, goal=None, max_cells=None, max_memory=None), text_signature = "(path, *, format=None, cells='auto', doubtful='refuse', marks=False, start=None, goal=None, max_cells=None, max_memory=None)")]
+#[pyo3(signature = (path, *, format=None, cells=Arg("auto".to_string()), doubtful=Arg("refuse".to_string()), region=None, marks=Arg(false), start=None, goal=None, max_cells=None, max_memory=None), text_signature = "(path, *, format=None, cells='auto', doubtful='refuse', region=None, marks=False, start=None, goal=None, max_cells=None, max_memory=None)")]
 #[allow(clippy::too_many_arguments)]
 pub fn read(
     py: Python<'_>,
@@ -229,6 +258,7 @@ pub fn read(
     format: Option<Arg<String>>,
     cells: Arg<String>,
     doubtful: Arg<String>,
+    region: Option<&Bound<'_, PyAny>>,
     marks: Arg<bool>,
     start: Option<&Bound<'_, PyAny>>,
     goal: Option<&Bound<'_, PyAny>>,
@@ -239,7 +269,7 @@ pub fn read(
     let format = format.as_deref();
     let (cells, doubtful, marks) = (cells.0.as_str(), doubtful.0.as_str(), marks.0);
     let (max_cells, max_memory) = (max_cells.map(|a| a.0), max_memory.map(|a| a.0));
-    let opts = read_options(cells, doubtful, max_cells, max_memory)?;
+    let opts = read_options(cells, doubtful, self::region(region)?, max_cells, max_memory)?;
     let format = format_of(&path, format)?;
     let (start, goal) = (terminal("start", start)?, terminal("goal", goal)?);
     let (maze, notes, found) = detached(py, || {
@@ -263,7 +293,7 @@ pub fn read(
 /// Reads a maze from the contents of a file (str or bytes) in `format` ("txt", "json",
 /// "adj", "graph.json", "png", …), as `read` reads files; messages name it `<data>`.
 #[pyfunction]
-#[pyo3(signature = (data, format, *, cells=Arg("auto".to_string()), doubtful=Arg("refuse".to_string()), marks=Arg(false), start=None, goal=None, max_cells=None, max_memory=None), text_signature = "(data, format, *, cells='auto', doubtful='refuse', marks=False, start=None, goal=None, max_cells=None, max_memory=None)")]
+#[pyo3(signature = (data, format, *, cells=Arg("auto".to_string()), doubtful=Arg("refuse".to_string()), region=None, marks=Arg(false), start=None, goal=None, max_cells=None, max_memory=None), text_signature = "(data, format, *, cells='auto', doubtful='refuse', region=None, marks=False, start=None, goal=None, max_cells=None, max_memory=None)")]
 #[allow(clippy::too_many_arguments)]
 pub fn parse(
     py: Python<'_>,
@@ -271,6 +301,7 @@ pub fn parse(
     format: Arg<String>,
     cells: Arg<String>,
     doubtful: Arg<String>,
+    region: Option<&Bound<'_, PyAny>>,
     marks: Arg<bool>,
     start: Option<&Bound<'_, PyAny>>,
     goal: Option<&Bound<'_, PyAny>>,
@@ -280,7 +311,7 @@ pub fn parse(
     let format = format.0.as_str();
     let (cells, doubtful, marks) = (cells.0.as_str(), doubtful.0.as_str(), marks.0);
     let (max_cells, max_memory) = (max_cells.map(|a| a.0), max_memory.map(|a| a.0));
-    let opts = read_options(cells, doubtful, max_cells, max_memory)?;
+    let opts = read_options(cells, doubtful, self::region(region)?, max_cells, max_memory)?;
     let format = Format::from_name(format).map_err(error)?;
     let bytes = data_bytes(data, "parse")?;
     let (start, goal) = (terminal("start", start)?, terminal("goal", goal)?);

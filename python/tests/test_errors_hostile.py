@@ -59,6 +59,10 @@ def cases():
     add("read.format", lambda v, g: mazegraph.read(path, format=v), STRS)
     add("read.cells", lambda v, g: mazegraph.read(path, cells=v), STRS)
     add("read.doubtful", lambda v, g: mazegraph.read(path, doubtful=v), STRS)
+    add("read.region", lambda v, g: mazegraph.read(path, region=v),
+        [("int", 3, True), ("bytes", b"x", True), ("words", "left half", False), ("empty", "", False),
+         ("three", (0, 0, 5), False), ("negative", (-1, 0, 5, 5), False), ("huge", (HUGE, 0, 5, 5), False),
+         ("zero", (0, 0, 0, 5), False), ("float", (0.5, 0, 5, 5), False)])
     add("read.marks", lambda v, g: mazegraph.read(path, marks=v), BOOLS)
     add("read.start", lambda v, g: mazegraph.read(path, start=v), TERMINALS)
     add("parse.data", lambda v, g: mazegraph.parse(v, "txt"), [("int", 3, True), ("none", None, True)])

@@ -234,6 +234,13 @@ def test_a_picture_at_its_own_scale(tmp_path):
     assert mazegraph.read(picture, doubtful="majority") == maze
     with pytest.raises(mazegraph.MazeError, match="refuse, majority, wall or open"):
         mazegraph.read(picture, doubtful="maybe")
+    # A region of the picture: the whole of it, as a tuple or as the CLI writes it.
+    width = int.from_bytes(picture.read_bytes()[16:20], "big")
+    height = int.from_bytes(picture.read_bytes()[20:24], "big")
+    assert mazegraph.read(picture, region=(0, 0, width, height)) == maze
+    assert mazegraph.read(picture, region=f"0,0,{width},{height}") == maze
+    with pytest.raises(mazegraph.MazeError, match="must lie inside it"):
+        mazegraph.read(picture, region=(0, 0, width + 1, height))
     binary = os.environ.get("MAZEGRAPH_CLI")
     if binary:
         subprocess.run([binary, "solve", picture, "-o", tmp_path / "cli.png", "-q"], check=True)

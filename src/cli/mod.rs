@@ -69,6 +69,10 @@ pub struct Global {
     /// as openings.
     #[arg(long, global = true, value_name = "refuse|majority|wall|open", default_value = "refuse", value_parser = parse_doubtful)]
     pub doubtful: mazegraph::picture::Doubtful,
+    /// Read only this rectangle of a maze picture, in pixels from its top-left corner (a page
+    /// with several mazes, or a maze among drawings): left, top, width, height.
+    #[arg(long, global = true, value_name = "X,Y,W,H", value_parser = parse_region)]
+    pub region: Option<mazegraph::picture::Region>,
     /// Take the start and goal of a maze picture from its two coloured marks (small dots of
     /// distinct colours in two rooms; the greener is the start).
     #[arg(long, global = true)]
@@ -78,7 +82,7 @@ pub struct Global {
     pub force: bool,
 }
 
-/// The global picture-reading options (`--cells`, `--doubtful`, `--marks`), named again by
+/// The global picture-reading options (`--cells`, `--doubtful`, `--region`, `--marks`), named again by
 /// the commands that read no maze picture (`generate`, `experiment`, `solve-game`): hidden, so
 /// that their help does not list them (clap gives a command's own argument precedence over a
 /// global one of the same name), and refused with one line when given.
@@ -90,6 +94,8 @@ pub struct NoPictureOptions {
     cells: Option<mazegraph::picture::Cells>,
     #[arg(long, hide = true, value_parser = parse_doubtful)]
     doubtful: Option<mazegraph::picture::Doubtful>,
+    #[arg(long, hide = true, value_parser = parse_region)]
+    region: Option<mazegraph::picture::Region>,
     #[arg(long, hide = true)]
     marks: bool,
 }
@@ -104,6 +110,7 @@ impl NoPictureOptions {
                 "--doubtful",
                 self.doubtful.is_some_and(|d| d != Doubtful::Refuse),
             ),
+            ("--region", self.region.is_some()),
             ("--marks", self.marks),
         ];
         match given.iter().find(|(_, on)| *on) {
@@ -125,7 +132,7 @@ impl Global {
             picture: mazegraph::picture::Options {
                 cells: self.cells,
                 doubtful: self.doubtful,
-                region: None,
+                region: self.region,
             },
         }
     }
@@ -338,6 +345,10 @@ pub fn threads(asked: usize, work: usize) -> usize {
 }
 
 fn parse_doubtful(s: &str) -> Result<mazegraph::picture::Doubtful, String> {
+    s.parse()
+}
+
+fn parse_region(s: &str) -> Result<mazegraph::picture::Region, String> {
     s.parse()
 }
 

@@ -178,7 +178,7 @@ fn label(small: Vec<u8>, bw: usize, bh: usize, block: usize) -> Labelled {
 /// a wall of a maze that touches the picture's edges): the whole picture is then the maze.
 ///
 /// `margins` (top, right, bottom, left) are bands of a third colour already set apart
-/// ([`super::tone::flatten_margins`]): the island check's rays stop at them.
+/// ([`super::tones::flatten_margins`]): the island check's rays stop at them.
 ///
 /// Complexity: O(width × height) for the blocks, O(blocks) for the labelling and the outline.
 pub fn find(t: &Tones, width: usize, height: usize, margins: [usize; 4]) -> Option<Found> {

@@ -4,17 +4,31 @@
 //! [`read`] turns the bytes of a PNG, JPEG, BMP, GIF or WebP picture into a [`Picture`]: the
 //! maze in the project's cell grid (rooms at odd coordinates, one cell per wall line or
 //! passage) and the [`Lattice`] that says where each cell lies in the picture, so that results
-//! can be drawn back on the original ([`overlay`]). The steps:
+//! can be drawn back on the original ([`overlay`]). A reading is a hypothesis that must
+//! explain the picture, not the first lattice that fits; the stages, one module each:
 //!
-//! 1. **Fast path**: a bi-level PNG (1-bit gray, or a black-and-white palette) is decoded
-//!    straight into the grid, one bit a pixel, as [`crate::format::png::read`] does; when the
-//!    grid looks drawn one pixel per cell (many one-pixel-wide passages, no enclosed single
-//!    pixels) it is the maze, with no other work.
-//! 2. Otherwise the picture is decoded to RGB and given a colour model ([`tone`]): its two main
-//!    colours, a tone between them for every pixel, and marks (colours off that line).
-//! 3. [`lattice::find`] recovers the lattice (pitch, wall thickness, offset, margin, which
-//!    colour is the wall) from the picture's straight edges, and [`lattice::sample`] reads each
-//!    cell.
+//! 1. [`decode`]: the bytes to pixels, within the memory budget. A bi-level PNG that looks drawn
+//!    one pixel per cell is the maze with no other work (the fast path), as is a picture whose
+//!    own text chunk says where its cells lie.
+//! 2. [`tones`]: colour models, most likely first (Otsu's split, then pairs of main colours,
+//!    then three main colours in two classes); under a model every pixel gets a tone between
+//!    the two colours, or is a mark (a colour off that line); uneven light is evened out.
+//! 3. [`locate`]: the maze found on the page (the largest drawing clear of the border), with
+//!    what lies around it (titles, arrows, the table under a photographed sheet) set aside.
+//! 4. [`straighten`]: a maze photographed at an angle made upright, from its frame's corners or
+//!    the slant of its lines.
+//! 5. [`hypotheses`]: lattices proposed by two finders (straight edges; thin lines traced by
+//!    their ridges), or the cell size given with [`Cells`].
+//! 6. [`sample`]: each cell of a lattice read as wall or passage, with how sure the reading is.
+//! 7. [`verify`]: what the reading leaves unexplained (ink off its walls or outside the maze, an
+//!    open frame, closed rooms, oblique edges, a maze cut in pieces); a reading that does not
+//!    explain its view is refused, with the reason.
+//!
+//! Views (the maze found, the whole picture, the picture made upright) are judged in parallel;
+//! the best explanation of each view wins ([`verify::better`]), and views whose winners are
+//! different mazes must agree (the one covering the other, as good) or the picture is refused
+//! as ambiguous. A drawing set aside that reads as a maze of its own makes the page ambiguous
+//! too: [`Options::region`] (`--region X,Y,W,H`) picks one.
 //!
 //! What [`Cells`] can force: one pixel per cell ([`Cells::Pixel`], exactly the PNG reader's
 //! 50%-luminance rule) or a pitch and wall thickness ([`Cells::Pitch`]). Cells must be at least
@@ -157,7 +171,7 @@ impl std::str::FromStr for Cells {
     }
 }
 
-/// What to do with walls whose evidence is unsure ([`lattice::wall_share`] between
+/// What to do with walls whose evidence is unsure ([`sample::wall_share`] between
 /// [`sample::DOUBT`] and `1 − DOUBT`: a stroke covering half a wall, a room half dark).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Doubtful {
@@ -293,10 +307,10 @@ pub struct Picture {
     /// What was set aside around the maze (titles, labels, arrows, the surroundings of a
     /// photographed sheet): the bounding boxes of those marks, in the picture's pixels.
     pub set_aside: Vec<Region>,
-    /// The cells whose reading was in doubt, read as [`ReadOptions::doubtful`] said (empty
+    /// The cells whose reading was in doubt, read as [`Options::doubtful`] said (empty
     /// unless it allowed them).
     pub doubtful: Vec<usize>,
-    /// How clear the least clear wall reading was, from 0 to 1 ([`lattice::Sampled`]).
+    /// How clear the least clear wall reading was, from 0 to 1 ([`sample::Sampled`]).
     pub confidence: f64,
     /// True when the cells lie where the picture's own text chunk says
     /// ([`crate::format::png::CELL_PIXELS_KEYWORD`]), rather than where the lattice was found.
@@ -306,7 +320,7 @@ pub struct Picture {
 /// How sure a picture's reading is, and what was set aside to read it (for `stats`).
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Reading {
-    /// How clear the least clear wall reading was, from 0 to 1 ([`lattice::Sampled`]).
+    /// How clear the least clear wall reading was, from 0 to 1 ([`sample::Sampled`]).
     pub confidence: f64,
     /// Cells whose reading was in doubt and was forced (`--doubtful`).
     pub doubtful: usize,
@@ -554,8 +568,41 @@ fn read_raster(
     opts: &ReadOptions,
     declared: &decode::Declared,
 ) -> Result<Picture> {
+    read_region(raster, opts, declared).map_err(|e| advised(e, &opts.picture))
+}
+
+/// A refusal with the advice that fits the options given: a picture read with its cells
+/// detected may be read with them given (`--cells`), unless the message already says what to
+/// do; with the cells given, the advice is to check them.
+fn advised(e: Error, opts: &Options) -> Error {
+    match e {
+        Error::NoLattice(m) if !m.contains("--") => Error::NoLattice(match opts.cells {
+            Cells::Auto => {
+                format!("{m} (give the cell size with --cells PITCH[,WALL], or --cells pixel)")
+            }
+            Cells::Pixel => m,
+            Cells::Pitch { pitch, wall } => format!(
+                "{m} (with --cells {pitch}{}: is that the distance from one wall line to the \
+                 next, in pixels?)",
+                wall.map(|w| format!(",{w}")).unwrap_or_default()
+            ),
+        }),
+        e => e,
+    }
+}
+
+/// [`read_raster`] before the advice.
+fn read_region(
+    raster: &Raster,
+    opts: &ReadOptions,
+    declared: &decode::Declared,
+) -> Result<Picture> {
     let Some(region) = opts.picture.region else {
-        return read_whole(raster, opts, declared);
+        let pic = read_whole(raster, opts, declared)?;
+        if let Some(why) = other_mazes(raster, opts, &pic) {
+            return Err(Error::Ambiguous(why));
+        }
+        return Ok(pic);
     };
     let (w, h) = (raster.width, raster.height);
     if region.x0 >= region.x1 || region.y0 >= region.y1 || region.x1 > w || region.y1 > h {
@@ -572,6 +619,112 @@ fn read_raster(
         *r = r.shifted(region.x0, region.y0);
     }
     Ok(pic)
+}
+
+/// The fewest rooms each way a drawing set aside beside the maze must read as to count as a
+/// second maze ([`other_mazes`]): a door or a box is not one.
+const OTHER_MAZE_ROOMS: usize = 3;
+
+/// Why the page is refused when what was set aside around the maze read holds another maze:
+/// each set-aside drawing clear of the maze's box, at least a sixteenth of its size and 32
+/// pixels each way, is read on its own (a few pixels around it), and one that reads as a maze of at least
+/// [`OTHER_MAZE_ROOMS`] rooms each way makes the page ambiguous. The message names every
+/// maze's region, for `--region`.
+///
+/// Complexity: one more reading per large drawing set aside; none for a page of one maze.
+fn other_mazes(raster: &Raster, opts: &ReadOptions, pic: &Picture) -> Option<String> {
+    let lat = &pic.lattice;
+    if lat.pixel || pic.set_aside.is_empty() {
+        return None;
+    }
+    let ((x0, x1), (y0, y1)) = (Lattice::extent(&lat.cols), Lattice::extent(&lat.rows));
+    let corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)].map(|(x, y)| lat.to_picture(x, y));
+    let (w, h) = (raster.width, raster.height);
+    let clamp = |v: f64, max: usize| (v.max(0.0) as usize).min(max);
+    let xs = corners.map(|c| c.0);
+    let ys = corners.map(|c| c.1);
+    let low = |v: [f64; 4]| v.iter().copied().fold(f64::MAX, f64::min);
+    let high = |v: [f64; 4]| v.iter().copied().fold(f64::MIN, f64::max);
+    let (x0, y0) = (clamp(low(xs).floor(), w), clamp(low(ys).floor(), h));
+    let (x1, y1) = (clamp(high(xs).ceil(), w), clamp(high(ys).ceil(), h));
+    let main = Region {
+        x0,
+        y0,
+        x1: x1.max(x0 + 1),
+        y1: y1.max(y0 + 1),
+    };
+    let area = |r: &Region| r.width() * r.height();
+    // A maze's walls may be several pieces (a frame with two openings): boxes within a pitch
+    // of each other are one drawing.
+    let gap = Lattice::pitch(&lat.cols).max(8.0) as usize;
+    let mut boxes = pic.set_aside.clone();
+    let mut merged = true;
+    while merged {
+        merged = false;
+        'pairs: for i in 0..boxes.len() {
+            for j in i + 1..boxes.len() {
+                let (a, b) = (boxes[i], boxes[j]);
+                let near = a.x0 <= b.x1 + gap
+                    && b.x0 <= a.x1 + gap
+                    && a.y0 <= b.y1 + gap
+                    && b.y0 <= a.y1 + gap;
+                if near {
+                    boxes[i] = Region {
+                        x0: a.x0.min(b.x0),
+                        y0: a.y0.min(b.y0),
+                        x1: a.x1.max(b.x1),
+                        y1: a.y1.max(b.y1),
+                    };
+                    boxes.swap_remove(j);
+                    merged = true;
+                    break 'pairs;
+                }
+            }
+        }
+    }
+    let mut others = Vec::new();
+    for r in &boxes {
+        let apart = r.x1 <= main.x0 || main.x1 <= r.x0 || r.y1 <= main.y0 || main.y1 <= r.y0;
+        if !apart || r.width() < 32 || r.height() < 32 || 16 * area(r) < area(&main) {
+            continue;
+        }
+        let pad = 4;
+        let grown = Region {
+            x0: r.x0.saturating_sub(pad),
+            y0: r.y0.saturating_sub(pad),
+            x1: (r.x1 + pad).min(w),
+            y1: (r.y1 + pad).min(h),
+        };
+        let one = ReadOptions {
+            picture: Options {
+                region: None,
+                ..opts.picture
+            },
+            ..*opts
+        };
+        if let Ok(p) = read_whole(&raster.crop(grown), &one, &decode::Declared::default()) {
+            let l = &p.lattice;
+            if !l.pixel
+                && l.rows.len() / 2 >= OTHER_MAZE_ROOMS
+                && l.cols.len() / 2 >= OTHER_MAZE_ROOMS
+            {
+                others.push(grown);
+            }
+        }
+    }
+    if others.is_empty() {
+        return None;
+    }
+    let all: Vec<String> = std::iter::once(main)
+        .chain(others)
+        .map(|r| r.to_string())
+        .collect();
+    Some(format!(
+        "the picture holds {} mazes, at {}; read one with --region X,Y,W,H (e.g. --region {})",
+        all.len(),
+        all.join(" and "),
+        all[0]
+    ))
 }
 
 /// A part of the picture a maze is looked for in: the whole picture, the maze found on the
@@ -669,8 +822,7 @@ fn read_whole(raster: &Raster, opts: &ReadOptions, declared: &decode::Declared) 
                 return picture_of(c, view, (w, h), opts);
             }
             Err(e) => {
-                let disagree = matches!(&e, Error::NoLattice(m) if m.starts_with("two readings"));
-                if disagree {
+                if matches!(e, Error::Ambiguous(_)) {
                     return Err(e);
                 }
                 refused.get_or_insert(e);
@@ -761,7 +913,7 @@ fn dump_tones(k: usize, view: &View) {
 }
 
 /// At most this many colour models are tried ([`tone::models`]).
-const MODELS: usize = 4;
+const MODELS: usize = 7;
 
 /// The hypotheses of each view, sampled and verified, and the best explanation among them
 /// (see [`read`]): `Ok(Err(refusal))` when none explains its view, or two views read different
@@ -792,7 +944,9 @@ fn evaluate(views: &[View], opts: &ReadOptions) -> Result<std::result::Result<Ca
         let best = (0..accepted.len())
             .filter(|&i| accepted[i].view == k)
             .reduce(|a, b| {
-                if verify::better(&accepted[b].fit, &accepted[a].fit) {
+                let (x, y) = (&accepted[a], &accepted[b]);
+                let tie = !verify::better(&x.fit, &y.fit);
+                if verify::better(&y.fit, &x.fit) || (tie && clearer(y, x)) {
                     b
                 } else {
                     a
@@ -838,7 +992,7 @@ fn evaluate(views: &[View], opts: &ReadOptions) -> Result<std::result::Result<Ca
             } else {
                 (b, a)
             };
-            return Ok(Err(Error::NoLattice(format!(
+            return Ok(Err(Error::Ambiguous(format!(
                 "two readings disagree: the whole picture reads as a maze of {}, and the maze \
                  found on it{} as one of {}; crop the picture to the maze with --region \
                  X,Y,W,H (or give its cells with --cells PITCH,WALL)",
@@ -853,6 +1007,14 @@ fn evaluate(views: &[View], opts: &ReadOptions) -> Result<std::result::Result<Ca
         }
     }
     Ok(Ok(accepted.swap_remove(pick)))
+}
+
+/// Between two readings that explain the picture equally well: `a` is the clearer when fewer
+/// of its cells are in doubt, or as few and its least clear cell is clearer (two finders
+/// placing a wobbling line a pixel apart).
+fn clearer(a: &Candidate, b: &Candidate) -> bool {
+    let (da, db) = (a.sampled.doubtful.len(), b.sampled.doubtful.len());
+    da < db || (da == db && a.sampled.confidence > b.sampled.confidence)
 }
 
 /// The box `(x0, y0, x1, y1)` in the picture's pixels that the maze of lattice `l`, read in

@@ -64,7 +64,7 @@ fn limit_for(len: f64, bands: &Bands) -> u8 {
 /// How far a thin wall line's band reaches beyond the line each side ([`wall_share`]): a sixth
 /// of the pitch (at least a pixel), never past a quarter of the passages beside it; for the
 /// lines along the rows and those along the columns. And the lattice's own limit for thin
-/// lines' wall pixels ([`limit_for`]): halfway between its frame's ink and its rooms' (a faint
+/// lines' wall pixels (see `limit_for`): halfway between its frame's ink and its rooms' (a faint
 /// grey hairline, a blurred line in a photo are read at their own level). Computed once per
 /// lattice.
 #[derive(Clone, Copy, Debug)]
@@ -234,8 +234,8 @@ fn segment_lines(
         return;
     }
     let (lo, hi) = (
-        (across.0 - grow).max(across.2 .0).floor().max(0.0) as usize,
-        (across.1 + grow).min(across.2 .1).ceil().max(0.0) as usize,
+        (across.0 - grow).floor().max(0.0) as usize,
+        ((across.1 + grow).ceil().max(0.0) as usize).min(span(t, lat, line_is_row)),
     );
     ca = ca.min(lo);
     cb = cb.max(hi);
@@ -253,6 +253,17 @@ fn segment_lines(
         if let Some(m) = most {
             f(m);
         }
+    }
+}
+
+/// The picture's size across a wall line: its height for a line along the rows, else its
+/// width. A thin line's band may reach past the lattice's extent (a frame drawn by hand
+/// wobbles outwards), not past the picture.
+fn span(t: &Tones, lat: &Lattice, line_is_row: bool) -> usize {
+    if line_is_row {
+        t.tone.len() / lat.width.max(1)
+    } else {
+        lat.width
     }
 }
 
@@ -322,8 +333,8 @@ pub fn wall_share(t: &Tones, lat: &Lattice, bands: &Bands, i: usize, j: usize) -
             if thin {
                 // The band: the line grown each side ([`Bands`]).
                 let (lo, hi) = (
-                    (across.0 - grow).max(across.2 .0).floor().max(0.0) as usize,
-                    (across.1 + grow).min(across.2 .1).ceil().max(0.0) as usize,
+                    (across.0 - grow).floor().max(0.0) as usize,
+                    ((across.1 + grow).ceil().max(0.0) as usize).min(span(t, lat, line_is_row)),
                 );
                 ca = ca.min(lo);
                 cb = cb.max(hi);
@@ -409,7 +420,12 @@ pub fn sample(t: &Tones, lat: &Lattice, limits: &Limits) -> crate::Result<Sample
         for j in 0..cols {
             let share = wall_share(t, lat, &bands, i, j);
             if share > 0.0 && share < 1.0 {
-                trace!("cell ({i}, {j}) share {share:.2} thin {}", bands.thin);
+                trace!(
+                    "cell ({i}, {j}) share {share:.2} thin {} at {:?} x {:?}",
+                    bands.thin,
+                    lat.rows[i],
+                    lat.cols[j]
+                );
             }
             if i % 2 == 0 && j % 2 == 0 {
                 if share < 0.5 {

@@ -3,7 +3,7 @@
 //!
 //! Two ways: from the four corners of the maze's frame found on the page
 //! ([`super::locate`], [`straighten`]: a perspective), and, when no frame is found (its sides
-//! broken by openings, a faint hairline), from the slant of the picture's edges ([`skew`],
+//! broken by openings, a faint hairline), from the slant of the picture's edges ([`slant`],
 //! [`deskew`]: the angles at which the maze's horizontal and vertical lines run, undone by an
 //! affine map; what perspective is left, the line finder's tolerance absorbs).
 //!

@@ -14,8 +14,10 @@
 //!    move it;
 //! 2. then pairs of the picture's main colours (its colour boxes grouped into colours within 40
 //!    of each other, those holding 3% of the pixels or more), the pairs covering most pixels
-//!    first: a maze of blue walls on black with yellow pellets, or of bricks on a dark floor,
-//!    has three or more main colours, and the luminance split may not be the maze's.
+//!    first: a maze of blue walls on black with yellow pellets has three or more main
+//!    colours, and the luminance split may not be the maze's;
+//! 3. then the three commonest main colours in two classes, each alone against the other two:
+//!    bricks of red and grey mortar on a dark floor are walls of two colours.
 //!
 //! For a model ([`tones_with`]), each pixel is projected on the segment from the dark colour to
 //! the light one: its tone is 0 at the dark colour and [`LIGHT`] at the light one (clamped), so
@@ -25,7 +27,10 @@
 //! anti-aliasing and blur make; a colour off that line is something else: a navy line on black
 //! and white is, though its luminance lies between them), unless it lies within [`SHADE_DE`]
 //! (at most a fifth of the two colours' difference) of one of the two colours: a shade of it,
-//! the texture of a tile.
+//! the texture of a tile. A colour beyond an end of the segment on its own side (black ink
+//! where the dark colour found is a grey, paper lit brighter) is measured by hue and chroma
+//! only. A third colour of a model adds its segments to both of the others' colours: to its own
+//! class's at that class's tone, to the other class's as a blend.
 //!
 //! Which of the two colours is the wall is decided later, from the lattice
 //! ([`super::hypotheses`]); marks always count as passage.
@@ -47,13 +52,29 @@ pub const MARK_DE: f64 = 30.0;
 /// a fifth of the two colours' own difference): the texture of a tile, its inner border.
 pub const SHADE_DE: f64 = 16.0;
 
-/// A colour model: the picture's two colours, the darker and the lighter.
+/// A colour model: the picture's two colours, the darker and the lighter, and perhaps a third
+/// main colour that belongs with one of them (bricks of red and grey mortar on a dark floor: the
+/// walls are two colours, the floor one).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Model {
     /// The darker colour.
     pub dark: [u8; 3],
     /// The lighter colour.
     pub light: [u8; 3],
+    /// A third colour and its class: `true` when it is read as the dark colour, `false` as the
+    /// light one.
+    pub also: Option<([u8; 3], bool)>,
+}
+
+impl Model {
+    /// The model of two colours, `dark` and `light`.
+    pub fn two(dark: [u8; 3], light: [u8; 3]) -> Model {
+        Model {
+            dark,
+            light,
+            also: None,
+        }
+    }
 }
 
 /// The two main colours of a picture and every pixel's tone.
@@ -195,7 +216,7 @@ pub fn models(raster: &Raster, bands: [usize; 4]) -> Vec<Model> {
     let (lc, ls) = split(1);
     if let (Some(dark), Some(light)) = (dominant(&dc, &ds, true), dominant(&lc, &ls, false)) {
         if far(dark, light) {
-            out.push(Model { dark, light });
+            out.push(Model::two(dark, light));
         }
     }
     // Main colours: boxes by count, each joining the first colour within 40 of its mean.
@@ -243,19 +264,60 @@ pub fn models(raster: &Raster, bands: [usize; 4]) -> Vec<Model> {
             } else {
                 (cb, ca)
             };
-            pairs.push((a.0 + b.0, Model { dark, light }));
+            pairs.push((a.0 + b.0, Model::two(dark, light)));
         }
     }
     pairs.sort_by_key(|p| std::cmp::Reverse(p.0));
+    pairs.extend(partitions(&colours));
     for (_, m) in pairs {
-        let same = out
-            .iter()
-            .any(|o| dist2(o.dark, m.dark) < 30.0 * 30.0 && dist2(o.light, m.light) < 30.0 * 30.0);
+        let same = out.iter().any(|o| {
+            o.also.is_none()
+                && m.also.is_none()
+                && dist2(o.dark, m.dark) < 30.0 * 30.0
+                && dist2(o.light, m.light) < 30.0 * 30.0
+        });
         if !same {
             out.push(m);
         }
     }
     out
+}
+
+/// The models of three main colours (the three commonest of `colours`, with their counts) in
+/// two classes: each colour alone against the other two, which then read as one (the class
+/// of the commoner), the lone colour dark when it is darker than the other two's mean. A
+/// picture of two main colours has none.
+fn partitions(colours: &[(u64, [f64; 3])]) -> Vec<(u64, Model)> {
+    let Some(three) = colours.get(..3) else {
+        return Vec::new();
+    };
+    let all: u64 = three.iter().map(|c| c.0).sum();
+    let rgb = |k: usize| three[k].1.map(|v| v.round() as u8);
+    (0..3)
+        .map(|alone| {
+            let (a, b) = ((alone + 1) % 3, (alone + 2) % 3);
+            let (main, other) = if three[a].0 >= three[b].0 {
+                (a, b)
+            } else {
+                (b, a)
+            };
+            let pair_luma = (f64::from(luma(rgb(a))) * three[a].0 as f64
+                + f64::from(luma(rgb(b))) * three[b].0 as f64)
+                / (three[a].0 + three[b].0).max(1) as f64;
+            let lone_dark = f64::from(luma(rgb(alone))) < pair_luma;
+            let (dark, light) = if lone_dark {
+                (rgb(alone), rgb(main))
+            } else {
+                (rgb(main), rgb(alone))
+            };
+            let model = Model {
+                dark,
+                light,
+                also: Some((rgb(other), !lone_dark)),
+            };
+            (all, model)
+        })
+        .collect()
 }
 
 /// The tones of `raster` under the first model of [`models`]; `None` when there is none (one
@@ -303,27 +365,56 @@ fn delta_e(a: [f64; 3], b: [f64; 3]) -> f64 {
 /// let mut r = Raster::filled(4, 1, [255; 3]);
 /// r.fill_rect(0, 0, 1, 1, [0; 3]);
 /// r.fill_rect(1, 0, 2, 1, [20, 20, 110]); // navy: a mark, though its luminance is dark
-/// let t = tones::tones_with(&r, tones::Model { dark: [0; 3], light: [255; 3] });
+/// let t = tones::tones_with(&r, tones::Model::two([0; 3], [255; 3]));
 /// assert_eq!(t.tone, vec![0, tones::MARK, tones::LIGHT, tones::LIGHT]);
+/// // Red bricks and grey mortar on a dark floor: both light, with the third colour.
+/// let mut b = Raster::filled(3, 1, [50, 55, 65]);
+/// b.fill_rect(1, 0, 2, 1, [160, 60, 40]);
+/// b.fill_rect(2, 0, 3, 1, [200, 200, 190]);
+/// let bricks = tones::Model {
+///     dark: [50, 55, 65],
+///     light: [160, 60, 40],
+///     also: Some(([200, 200, 190], false)),
+/// };
+/// assert_eq!(tones::tones_with(&b, bricks).tone, vec![0, tones::LIGHT, tones::LIGHT]);
 /// ```
 pub fn tones_with(raster: &Raster, model: Model) -> Tones {
-    let Model { dark, light } = model;
-    let axis = [0, 1, 2].map(|k| f64::from(light[k]) - f64::from(dark[k]));
-    let len2: f64 = axis.iter().map(|a| a * a).sum::<f64>().max(1.0);
+    let Model { dark, light, also } = model;
     let (ldark, llight) = (lab(dark), lab(light));
     let shade = SHADE_DE.min(0.2 * delta_e(ldark, llight));
+    // The segments a pixel may lie on: (one end, its tone, the other end, its tone).
+    let end = |c: [u8; 3]| (c, lab(c));
+    let mut segments = vec![(end(dark), 0.0, end(light), f64::from(LIGHT))];
+    let mut ends = vec![ldark, llight];
+    if let Some((c, is_dark)) = also {
+        let (same, other) = if is_dark {
+            (dark, light)
+        } else {
+            (light, dark)
+        };
+        let (tc, to) = if is_dark {
+            (0.0, f64::from(LIGHT))
+        } else {
+            (f64::from(LIGHT), 0.0)
+        };
+        segments.push((end(c), tc, end(same), tc));
+        segments.push((end(c), tc, end(other), to));
+        ends.push(lab(c));
+    }
     let tone_of = |px: [u8; 3]| -> u8 {
-        let d = [0, 1, 2].map(|k| f64::from(px[k]) - f64::from(dark[k]));
-        let tt = ((0..3).map(|k| d[k] * axis[k]).sum::<f64>() / len2).clamp(0.0, 1.0);
-        let blend = [0, 1, 2].map(|k| (f64::from(dark[k]) + tt * axis[k]).round() as u8);
         let lp = lab(px);
-        if delta_e(lp, lab(blend)) > MARK_DE
-            && delta_e(lp, ldark) > shade
-            && delta_e(lp, llight) > shade
-        {
+        let mut best = (f64::INFINITY, 0.0);
+        for &(a, ta, b, tb) in &segments {
+            let (de, tt) = off_segment(px, lp, a, b);
+            if de < best.0 {
+                best = (de, ta + tt * (tb - ta));
+            }
+        }
+        let shaded = ends.iter().any(|&e| delta_e(lp, e) <= shade);
+        if best.0 > MARK_DE && !shaded {
             MARK
         } else {
-            (tt * f64::from(LIGHT)).round() as u8
+            best.1.round() as u8
         }
     };
     // A direct-mapped cache of the colours seen: most pictures have few.
@@ -353,6 +444,28 @@ pub fn tones_with(raster: &Raster, model: Model) -> Tones {
         tone,
         marks,
     }
+}
+
+/// An end of a segment between two colours: the colour and its CIELAB.
+type End = ([u8; 3], [f64; 3]);
+
+/// Where `px` (CIELAB `lp`) projects on the segment from colour `a` to colour `b` (0 at `a`,
+/// 1 at `b`, clamped), and how far (ΔE) it lies from that point. A colour beyond an end and on
+/// its dark or light side (the same ink pressed harder, paper lit more) is measured by hue and
+/// chroma only.
+fn off_segment(px: [u8; 3], lp: [f64; 3], (a, la): End, (b, lb): End) -> (f64, f64) {
+    let axis = [0, 1, 2].map(|k| f64::from(b[k]) - f64::from(a[k]));
+    let len2: f64 = axis.iter().map(|v| v * v).sum::<f64>().max(1.0);
+    let d = [0, 1, 2].map(|k| f64::from(px[k]) - f64::from(a[k]));
+    let tt = ((0..3).map(|k| d[k] * axis[k]).sum::<f64>() / len2).clamp(0.0, 1.0);
+    let blend = [0, 1, 2].map(|k| (f64::from(a[k]) + tt * axis[k]).round() as u8);
+    let mut near = lab(blend);
+    let beyond =
+        |end: [f64; 3], other: [f64; 3]| (end[0] - other[0]).signum() == (lp[0] - end[0]).signum();
+    if (tt == 0.0 && beyond(la, lb)) || (tt == 1.0 && beyond(lb, la)) {
+        near[0] = lp[0];
+    }
+    (delta_e(lp, near), tt)
 }
 
 /// Uniform bands along the picture's sides (top, right, bottom, left): rows or columns all

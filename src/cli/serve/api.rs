@@ -709,7 +709,11 @@ mod tests {
                 .check_bytes("a picture", 2000)
                 .unwrap_err()
                 .to_string(),
-            mazegraph::Error::NoLattice("one colour".into()).to_string(),
+            mazegraph::Error::NoLattice(
+                "one colour (give the cell size with --cells PITCH[,WALL], or --cells pixel)"
+                    .into(),
+            )
+            .to_string(),
             Format::from_path(Path::new("maze.zzz"))
                 .unwrap_err()
                 .to_string(),

@@ -413,7 +413,7 @@ impl Axis {
 /// Finds the lattice of a picture from its tones.
 ///
 /// `margins` (top, right, bottom, left) are bands of a third colour, already set to
-/// [`MARK`] by [`super::tone::flatten_margins`] (zeros when there are none): the maze lies
+/// [`MARK`] by [`super::super::tones::flatten_margins`] (zeros when there are none): the maze lies
 /// inside them.
 pub fn find(
     t: &Tones,

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Pictures nobody here drew, end to end (CI runs it when ../shared is there; a user's clone has
+# none and skips): the real pictures of ../shared/real-pictures/ (tools/real_pictures.py) and a
+# fresh corpus of another hand's generator (tools/wild_pictures.py, a new --seed each run,
+# printed so that a failure can be drawn again). The run fails when a picture is read as a
+# wrong maze with exit 0, a reading differs from a checked truth, or a reading crashes; refusals
+# are counted, not failures. Installs what the generator needs (Cairo with apt-get; numpy,
+# Pillow, pycairo and OpenCV, pinned, in .ci/hpvenv). About 3 minutes on 2 cores once built.
+#
+# usage: scripts/other_pictures.sh [SEED]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+shared=../shared
+if [ ! -f "$shared/tools/real_pictures.py" ] || [ ! -f "$shared/tools/wild_pictures.py" ]; then
+  echo "other people's pictures: $shared/tools is not there; skipped"
+  exit 0
+fi
+need=()
+command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
+dpkg -s libcairo2-dev >/dev/null 2>&1 || need+=(libcairo2-dev)
+[ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need+=(fonts-dejavu-core)
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
+command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
+if [ ${#need[@]} -gt 0 ]; then
+  (apt-get update -qq && apt-get install -y -qq "${need[@]}" >/dev/null 2>&1) || true
+fi
+venv=.ci/hpvenv
+[ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+if ! "$venv/bin/pip" install --quiet --disable-pip-version-check numpy==2.4.6 \
+  opencv-python-headless==5.0.0.93 Pillow==13.0.0 pycairo==1.29.2; then
+  echo "other people's pictures: the Python packages could not be installed; skipped"
+  exit 0
+fi
+cargo build --release --quiet
+binary=$PWD/target/release/mazegraph
+out=target/other-pictures
+rm -rf "$out" && mkdir -p "$out"
+seed=${1:-ci-$(date +%s)}
+echo "== real pictures ($shared/real-pictures)"
+"$venv/bin/python" "$shared/tools/real_pictures.py" --mazegraph "$binary" --keep "$out/real" \
+  | sed -n '/^$/,$p'
+echo "== wild pictures, --seed $seed"
+"$venv/bin/python" "$shared/tools/wild_pictures.py" --mazegraph "$binary" --seed "$seed" \
+  --keep "$out/wild" | sed -n '/^style /,$p'
+"$venv/bin/python" scripts/check_outcomes.py "$out/real/outcomes.csv" "$out/wild/outcomes.csv"
