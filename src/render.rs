@@ -941,6 +941,11 @@ impl<'a> Picture<'a> {
                 self.scale.to_string(),
             )
             .map_err(png_err)?;
+            enc.add_text_chunk(
+                crate::format::png::CELLS_KEYWORD.to_string(),
+                format!("{}x{}", self.rows, self.cols),
+            )
+            .map_err(png_err)?;
         }
         if let Some(l) = &self.legend {
             enc.add_text_chunk(

@@ -441,6 +441,81 @@ proptest! {
     }
 }
 
+/// The text chunks of the PNG `from`, put into the PNG `to` after its header: what an image
+/// editor that keeps metadata writes after cropping or scaling a picture.
+fn with_chunks_of(to: &[u8], from: &[u8]) -> Vec<u8> {
+    let chunks = |bytes: &[u8]| {
+        let mut out = Vec::new();
+        let mut at = 8;
+        while at + 12 <= bytes.len() {
+            let len = u32::from_be_bytes(bytes[at..at + 4].try_into().unwrap()) as usize;
+            out.push(bytes[at..at + 12 + len].to_vec());
+            at += 12 + len;
+        }
+        out
+    };
+    let mut out = to[..8].to_vec();
+    for (k, chunk) in chunks(to).into_iter().enumerate() {
+        out.extend_from_slice(&chunk);
+        if k == 0 {
+            for text in chunks(from).into_iter().filter(|c| &c[4..8] == b"tEXt") {
+                out.extend_from_slice(&text);
+            }
+        }
+    }
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 32,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(0x7374_616c),
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
+
+    // Our own picture (its cells declared in text chunks), cropped at any side or scaled by
+    // two, with the chunks kept: the chunks no longer describe it and are not taken; it reads
+    // as the same picture without them (the same maze when the crop is within a cell, or
+    // refused).
+    #[test]
+    fn stale_chunks_are_not_taken(
+        rows in 2usize..10, cols in 2usize..10, seed in any::<u64>(), scale in 1usize..8,
+        solved in any::<bool>(), cut in 1usize..12, side in 0usize..5,
+    ) {
+        let maze = random_maze(rows, cols, seed, 0);
+        let overlays = if solved { vec![Overlay::Solution] } else { Vec::new() };
+        let mut png = Vec::new();
+        render(&maze, &RenderOptions { scale, overlays }, PictureFormat::Png, &mut png).unwrap();
+        let r = picture::decode::raster(&png, &Limits::default()).unwrap();
+        let (w, h) = (r.width, r.height);
+        let edited = match side {
+            4 => resize(&r, 2.0),
+            _ if cut >= w.min(h) / 2 => return Ok(()),
+            0 => r.crop(picture::Region { x0: 0, y0: cut, x1: w, y1: h }),
+            1 => r.crop(picture::Region { x0: 0, y0: 0, x1: w - cut, y1: h }),
+            2 => r.crop(picture::Region { x0: 0, y0: 0, x1: w, y1: h - cut }),
+            _ => r.crop(picture::Region { x0: cut, y0: 0, x1: w, y1: h }),
+        };
+        let mut bare = Vec::new();
+        edited.write_png(&mut bare).unwrap();
+        let stale = with_chunks_of(&bare, &png);
+        let read = |bytes: &[u8]| {
+            picture::read(bytes, &ReadOptions::default())
+                .map(|p| (p.maze.grid().clone(), p.declared))
+                .map_err(|e| e.to_string())
+        };
+        let (with, without) = (read(&stale), read(&bare));
+        prop_assert_eq!(&with, &without);
+        if let Ok((grid, declared)) = with {
+            prop_assert!(!declared);
+            if cut < scale || side == 4 {
+                prop_assert_eq!(&grid, maze.grid());
+            }
+        }
+    }
+}
+
 #[test]
 fn picture_formats_are_registered() {
     assert_eq!(Format::from_path(Path::new("a.JPG")).unwrap(), Format::Jpeg);

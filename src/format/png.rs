@@ -302,6 +302,11 @@ pub const PIXEL_CELLS: (&str, &str) = ("mazegraph", "one pixel per cell");
 /// cropped or scaled since, its chunks kept, is read as any other).
 pub const CELL_PIXELS_KEYWORD: &str = "mazegraph cell pixels";
 
+/// Keyword of the PNG text chunk beside [`CELL_PIXELS_KEYWORD`] in which the same writers record
+/// the maze's cells, `ROWSxCOLS`: a picture cropped or scaled since, its chunks kept, no longer
+/// has that many squares, and its declaration is not taken.
+pub const CELLS_KEYWORD: &str = "mazegraph cells";
+
 /// True when the PNG carries [`PIXEL_CELLS`] before its image data.
 ///
 /// ```

@@ -36,6 +36,9 @@ pub struct Declared {
     /// The side, in pixels, of the squares the picture says its cells are
     /// ([`png_codec::CELL_PIXELS_KEYWORD`]), from 1 to 4096.
     pub cell_pixels: Option<usize>,
+    /// The maze's cells, rows and columns, the picture says it holds
+    /// ([`png_codec::CELLS_KEYWORD`]); older pictures say none.
+    pub cells: Option<(usize, usize)>,
     /// The legend rows under the maze that were left out ([`crate::legend::PNG_KEYWORD`]), when
     /// the pixels bear the chunk out; 0 otherwise.
     pub legend_rows: usize,
@@ -162,6 +165,10 @@ fn decode_png(bytes: &[u8], limits: &Limits, cells: Option<Cells>) -> Result<Dec
         cell_pixels: text(png_codec::CELL_PIXELS_KEYWORD)
             .and_then(|t| t.parse::<usize>().ok())
             .filter(|s| (1..=4096).contains(s)),
+        cells: text(png_codec::CELLS_KEYWORD).and_then(|t| {
+            let (r, c) = t.split_once('x')?;
+            Some((r.parse().ok()?, c.parse().ok()?))
+        }),
         legend_rows: 0,
     };
     // Rows our writers say are a legend strip (they never interlace).

@@ -484,12 +484,26 @@ fn plain_tones(raster: &Raster) -> tone::Tones {
 /// ([`upscaled`]: the picture was scaled since, its chunks kept).
 ///
 /// Complexity: O(pixels).
-fn read_declared(raster: &Raster, side: usize, opts: &ReadOptions) -> Result<Option<Picture>> {
+fn read_declared(
+    raster: &Raster,
+    side: usize,
+    cells: Option<(usize, usize)>,
+    opts: &ReadOptions,
+) -> Result<Option<Picture>> {
     let (w, h) = (raster.width, raster.height);
     if w == 0 || h == 0 || w % side != 0 || h % side != 0 {
         return Ok(None);
     }
     let (rows, cols) = (h / side, w / side);
+    // The squares must be as many as the picture says (a crop or a scale keeps the chunks);
+    // an older picture that says nothing of them must at least have a maze's odd sides.
+    let as_said = match cells {
+        Some(said) => said == (rows, cols),
+        None => rows % 2 == 1 && cols % 2 == 1,
+    };
+    if !as_said {
+        return Ok(None);
+    }
     let shape = crate::grid::Shape::with_limits(vec![rows, cols], &opts.limits)?;
     // The writers' own colours, not a colour model: a thin maze's picture may have more of
     // the solution's blue and the goal's red than of white.
@@ -774,7 +788,7 @@ fn read_whole(raster: &Raster, opts: &ReadOptions, declared: &decode::Declared) 
     }
     if popts.cells == Cells::Auto {
         if let Some(side) = declared.cell_pixels {
-            if let Some(pic) = read_declared(raster, side, opts)? {
+            if let Some(pic) = read_declared(raster, side, declared.cells, opts)? {
                 return Ok(pic);
             }
         }

@@ -423,6 +423,11 @@ fn write_png_inner(
         scale.to_string(),
     )
     .map_err(png_err)?;
+    enc.add_text_chunk(
+        crate::format::png::CELLS_KEYWORD.to_string(),
+        format!("{h}x{w}"),
+    )
+    .map_err(png_err)?;
     if let Some(l) = legend {
         colours.extend_from_slice(&palette::OPEN);
         enc.add_text_chunk(

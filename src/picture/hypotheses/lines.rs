@@ -32,7 +32,7 @@ use super::Failure;
 pub const REACH: usize = 3;
 
 /// The smallest pitch proposed, in pixels.
-const MIN_PITCH: f64 = 3.5;
+const MIN_PITCH: f64 = 3.0;
 
 /// The ink of a tone: how far it lies from the passage colour (0 to [`LIGHT`]); marks hold
 /// none.
