@@ -879,6 +879,19 @@ pub fn install_signal_cleanup() -> io::Result<()> {
         .map_err(io::Error::other)
 }
 
+/// For programs: a write past the file-size limit (`ulimit -f`) fails with an error (`EFBIG`,
+/// "File too large") instead of killing the process by `SIGXFSZ` with no word of its own, so
+/// that it is reported as any full disk is: one line, exit status 2, no output left half
+/// written. A `SIGXFSZ` already ignored stays so. Not for libraries: it changes the process's
+/// signal dispositions.
+pub fn ignore_file_size_signal() {
+    // SAFETY: setting a signal's disposition to SIG_IGN installs no handler and touches no
+    // memory of ours.
+    unsafe {
+        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+    }
+}
+
 /// Starts the thread that, on `SIGINT`, `SIGTERM` or `SIGHUP`, removes the named temporaries
 /// and lets the signal end the process. Signals ignored at start stay ignored.
 fn watch_signals() -> io::Result<()> {

@@ -108,6 +108,41 @@ fn a_full_disk_is_one_error_line() {
 }
 
 #[test]
+fn a_file_size_limit_is_one_error_line_and_no_output() {
+    // Under `ulimit -f` a write past the limit raised SIGXFSZ, which killed the process with no
+    // word (exit 153); it is an error like a full disk now, and the output is not left.
+    let dir = tempfile::tempdir().unwrap();
+    let bin = assert_cmd::cargo::cargo_bin("mazegraph");
+    let out_path = dir.path().join("big.txt");
+    for to_file in [true, false] {
+        let target = if to_file {
+            format!("-o {} --seed 1", out_path.display())
+        } else {
+            format!("--to txt --seed 1 > {}", out_path.display())
+        };
+        let script = format!(
+            "ulimit -f 64; exec {} generate --size 300x300 -q {target}",
+            bin.display()
+        );
+        let out = std::process::Command::new("sh")
+            .args(["-c", &script])
+            .output()
+            .unwrap();
+        assert_no_panic(&out.stderr, &script);
+        assert_eq!(out.status.code(), Some(2), "{script}: {out:?}");
+        let e = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(e.lines().count(), 1, "{script}: {e}");
+        assert!(e.contains("File too large"), "{script}: {e}");
+        if to_file {
+            assert!(
+                !out_path.exists(),
+                "{script}: a half-written output was left"
+            );
+        }
+    }
+}
+
+#[test]
 fn a_closed_or_full_stderr_does_not_change_the_result() {
     let dir = tempfile::tempdir().unwrap();
     let m = maze(dir.path());

@@ -157,6 +157,8 @@ enum Command {
 
 /// Parses the command line, runs the command, prints any error as one line.
 pub fn main() -> ExitCode {
+    // A write past `ulimit -f` is an error line, not a death by SIGXFSZ.
+    mazegraph::files::ignore_file_size_signal();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => return usage_error(e),
