@@ -141,15 +141,7 @@ fn thin_limit(t: &Tones, lat: &Lattice) -> u8 {
             let (lo, hi) = ((a - 1.0).max(0.0) as usize, (b + 1.0).max(0.0) as usize);
             let mut p = ext.0.max(0.0) as usize;
             while (p as f64) < ext.1 && line.len() < 8192 {
-                let most = (lo..hi)
-                    .map(|q| {
-                        let (x, y) = if along_x { (p, q) } else { (q, p) };
-                        tone_at(&t.tone, w, x, y)
-                    })
-                    .filter(|&v| v != MARK)
-                    .map(ink)
-                    .max();
-                line.extend(most);
+                line.extend(most_ink(t, lat, p, lo..hi, along_x));
                 p += 3;
             }
         }
@@ -239,18 +231,8 @@ fn segment_lines(
     );
     ca = ca.min(lo);
     cb = cb.max(hi);
-    let w = lat.width;
-    let ink = |v: u8| if lat.dark_walls { LIGHT - v } else { v };
     for l in la..lb {
-        let most = (ca..cb)
-            .map(|c| {
-                let (x, y) = if line_is_row { (l, c) } else { (c, l) };
-                tone_at(&t.tone, w, x, y)
-            })
-            .filter(|&v| v != MARK)
-            .map(ink)
-            .max();
-        if let Some(m) = most {
+        if let Some(m) = most_ink(t, lat, l, ca..cb, line_is_row) {
             f(m);
         }
     }
@@ -265,6 +247,26 @@ fn span(t: &Tones, lat: &Lattice, line_is_row: bool) -> usize {
     } else {
         lat.width
     }
+}
+
+/// The most ink (a tone's distance from `lat`'s passage colour) on the line of pixels at `at`
+/// across `across`: the column `x = at` when `along_x`, else the row `y = at`; marks hold
+/// none. `None` when the line holds only marks.
+fn most_ink(
+    t: &Tones,
+    lat: &Lattice,
+    at: usize,
+    across: std::ops::Range<usize>,
+    along_x: bool,
+) -> Option<u8> {
+    across
+        .map(|q| {
+            let (x, y) = if along_x { (at, q) } else { (q, at) };
+            tone_at(&t.tone, lat.width, x, y)
+        })
+        .filter(|&v| v != MARK)
+        .map(|v| if lat.dark_walls { LIGHT - v } else { v })
+        .max()
 }
 
 /// How far a wall share may be from 0 or 1 and still be a clear reading: shares between
