@@ -2,8 +2,9 @@
 //! the same predecessor lists, on a random game of 10 M vertices and 40 M edges and on the
 //! oriented 15001×15001 maze; reading a PGSolver file of 500 000 edges; the parity solvers
 //! (tangle learning, priority promotion, the default, and Zielonka's algorithm) on the recursive
-//! ladder, on a random game and on the shared SYNTCOMP game genbuf2 when `shared/games` is
-//! beside the clone; the wolf-and-sheep arena of a maze (`GAME_BENCH_ONLY=arena`).
+//! ladder, on a random game and on the shared SYNTCOMP game genbuf2 when `MAZEGRAPH_SHARED`
+//! names the project's shared folder (`MAZEGRAPH_SHARED=../shared`); the wolf-and-sheep arena
+//! of a maze (`GAME_BENCH_ONLY=arena`).
 //!
 //! `cargo bench --bench game` (about 10 minutes and 6 GB of memory); each group prints, before
 //! criterion's figures, the best of 7 interleaved runs of the attractor and the BFS. Set `GAME_BENCH_SMALL=1`
@@ -246,16 +247,15 @@ fn bench_parse(c: &mut Criterion) {
     group.bench_function("parse_500k_edges", |b| {
         b.iter(|| black_box(pg::parse(&text, &Limits::default()).map(|g| g.edge_count())))
     });
-    let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let genbuf = [
-        here.join("../shared/games/syntcomp/genbuf2.pg"),
-        here.join("../../shared/games/syntcomp/genbuf2.pg"),
-        std::path::PathBuf::from("/work/shared/games/syntcomp/genbuf2.pg"),
-    ]
-    .into_iter()
-    .find(|p| p.exists());
+    // genbuf2 from the shared folder named by MAZEGRAPH_SHARED; skipped when unset or missing.
+    let genbuf = std::env::var_os("MAZEGRAPH_SHARED").and_then(|shared| {
+        let path = std::path::Path::new(&shared).join("games/syntcomp/genbuf2.pg");
+        std::fs::read(&path)
+            .map_err(|e| eprintln!("skipping genbuf2: {}: {e}", path.display()))
+            .ok()
+    });
 
-    if let Some(bytes) = genbuf.and_then(|p| std::fs::read(p).ok()) {
+    if let Some(bytes) = genbuf {
         let g = pg::parse(&bytes, &Limits::default()).expect("genbuf2 parses");
         group.bench_function("parse_genbuf2", |b| {
             b.iter(|| black_box(pg::parse(&bytes, &Limits::default()).map(|g| g.edge_count())))

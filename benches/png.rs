@@ -5,7 +5,8 @@
 //! data files. When `MAZEGRAPH_SHARED` names the project's shared folder, the real
 //! `mazes/pound/perfect2k.png` and `perfect4k.png` are benched too.
 //!
-//! Run: `cargo bench --bench png` (add `MAZEGRAPH_SHARED=/work/shared` for the real images).
+//! Run: `cargo bench --bench png` (add `MAZEGRAPH_SHARED=../shared`, the shared folder, for
+//! the real images).
 
 mod common;
 use common::*;

@@ -6,7 +6,8 @@
 //! project's shared folder, the real `mazes/pound/perfect2k.png` and `perfect4k.png` are
 //! benched end to end too.
 //!
-//! Run: `cargo bench --bench solve` (add `MAZEGRAPH_SHARED=/work/shared` for the real images).
+//! Run: `cargo bench --bench solve` (add `MAZEGRAPH_SHARED=../shared`, the shared folder, for
+//! the real images).
 
 mod common;
 use common::*;

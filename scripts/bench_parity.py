@@ -21,30 +21,24 @@ and Oink's solvers), and every Oink solution (winners and strategies) is verifie
 solve-game --check`. Any disagreement or refused solution is printed loudly and the script
 exits with status 1.
 
-Oink (github.com/trolando/oink; Apache-2.0), built outside this repository, with its generators:
-
-  git clone https://github.com/trolando/oink /work/oink-src
-  git -C /work/oink-src checkout 0a4a37f9c1c1a2d9109bd3af9705d6baac547a31   # uses Lace v1.4.1
-  git clone https://github.com/trolando/lace /work/lace-src
-  git -C /work/lace-src checkout v1.4.1
-  apt-get install cmake libboost-dev libboost-filesystem-dev libboost-iostreams-dev \\
-      libboost-regex-dev libboost-system-dev libboost-random-dev
-  mkdir -p /work/oink-build && cd /work/oink-build
-  cmake /work/oink-src -DCMAKE_BUILD_TYPE=Release -DFETCHCONTENT_SOURCE_DIR_LACE=/work/lace-src \\
-      -DOINK_BUILD_TESTS=OFF -DOINK_BUILD_EXTRA_TOOLS=ON
-  make -j2 solve rngame stgame counter_rr counter_dp counter_m counter_core counter_rob \\
-      counter_symsi counter_ortl counter_qpt tc tc+
+Oink (github.com/trolando/oink; Apache-2.0) is not part of this repository: build it yourself
+from its own sources. The script needs, in one folder (--oink-dir), Oink's `oink` binary and its
+generators (Oink's extra tools) stgame, counter_rr, counter_dp, counter_m, counter_core,
+counter_rob, counter_symsi, counter_ortl, counter_qpt, tc and tc+. (BENCHMARKS.md's figures were
+taken with Oink at commit 0a4a37f9c1c1a2d9109bd3af9705d6baac547a31 and Lace v1.4.1.)
 
 Usage (from the repository's root; `cargo build --release` first):
 
-  scripts/bench_parity.py --oink-dir /work/oink-build               # the benchmark (~25 min)
-  scripts/bench_parity.py --oink-dir /work/oink-build --quick       # a smoke run (~1-2 min)
-  scripts/bench_parity.py --only counter_rr,tc                      # some families
+  scripts/bench_parity.py --oink-dir OINK_DIR               # the benchmark (~25 min)
+  scripts/bench_parity.py --oink-dir OINK_DIR --quick       # a smoke run (~1-2 min)
+  scripts/bench_parity.py --only counter_rr,tc              # some families
 
---oink-dir defaults to $OINK_DIR, else /work/oink-build: the directory of the `oink` binary and
-the generators. Without the `oink` binary the Oink columns are left out; without a family's
+--oink-dir defaults to $OINK_DIR: the folder of the `oink` binary and the generators. Without
+it, or without the `oink` binary there, the Oink columns are left out; without a family's
 generator, that family is measured on its committed instances (tests/games/oink-families/,
-made by Oink's generators) instead, with a note. --mazegraph defaults to
+made by Oink's generators) instead, with a note. --shared is the shared folder's games/
+directory, whose syntcomp/*.pg are measured as one family when present: default
+$MAZEGRAPH_SHARED/games, else ../shared/games beside the repository. --mazegraph defaults to
 $CARGO_TARGET_DIR/release/mazegraph, else target/release/mazegraph. Generated games are kept in
 --work (default: a temporary directory). Oink's steady games (stgame) are random and Oink's
 generator takes no seed: each run of the script makes new ones unless --work keeps them.
@@ -103,6 +97,24 @@ def default_mazegraph():
     target = os.environ.get("CARGO_TARGET_DIR")
     base = Path(target) if target else ROOT / "target"
     return base / "release" / "mazegraph"
+
+
+def shown(path):
+    """A path as printed: relative to the current directory when that is shorter (so tables
+    pasted into BENCHMARKS.md name no folder of the machine they were taken on)."""
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:
+        return str(path)
+    return rel if len(rel) < len(str(path)) else str(path)
+
+
+def default_shared_games():
+    """$MAZEGRAPH_SHARED/games, else the shared folder beside the repository (../shared/games)."""
+    shared = os.environ.get("MAZEGRAPH_SHARED")
+    if shared:
+        return str(Path(shared) / "games")
+    return shown(ROOT.parent / "shared" / "games")
 
 
 def run(cmd, cap):
@@ -240,7 +252,8 @@ def fmt(cell, cap, runs):
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--oink-dir", default=os.environ.get("OINK_DIR", "/work/oink-build"))
+    ap.add_argument("--oink-dir", default=os.environ.get("OINK_DIR"),
+                    help="folder of Oink's `oink` binary and generators (default: $OINK_DIR)")
     ap.add_argument("--oink-solvers", default=OINK_SOLVERS)
     ap.add_argument("--mazegraph", default=str(default_mazegraph()))
     ap.add_argument("--runs", type=int, default=3)
@@ -248,8 +261,10 @@ def main():
     ap.add_argument("--once-above", type=float, default=2.0)
     ap.add_argument("--quick", action="store_true", help="small sizes only (a smoke run)")
     ap.add_argument("--only", help="comma-separated families (names as in the tables)")
-    ap.add_argument("--shared", default="/work/shared/games",
-                    help="its syntcomp/*.pg are measured as one family when present")
+    ap.add_argument("--shared", default=default_shared_games(),
+                    help="the shared folder's games/ directory: its syntcomp/*.pg are measured "
+                    "as one family when present (default: $MAZEGRAPH_SHARED/games, else "
+                    "../shared/games beside the repository)")
     ap.add_argument("--work", help="where generated games are kept (default: a temporary dir)")
     a = ap.parse_args()
     mg = Path(a.mazegraph)
@@ -259,7 +274,8 @@ def main():
     oink = oink_dir / "oink" if oink_dir and (oink_dir / "oink").is_file() else None
     notes = []
     if oink is None:
-        notes.append(f"Oink not found in {a.oink_dir}: its solvers are left out "
+        where = f"in {a.oink_dir}" if a.oink_dir else "(no --oink-dir or OINK_DIR given)"
+        notes.append(f"Oink not found {where}: its solvers are left out "
                      "(--oink-dir DIR or OINK_DIR=DIR)")
     tmp = tempfile.TemporaryDirectory()
     work = Path(a.work) if a.work else Path(tmp.name)
@@ -287,7 +303,7 @@ def main():
     started = time.perf_counter()
     print(f"Median of {a.runs} interleaved runs, whole-process wall seconds; cap {a.cap:g} s "
           f"per run (\"> {a.cap:g}\": stopped, and not run on the family's larger games); ¹: one "
-          f"run (the first took over {a.once_above:g} s). mazegraph: {mg}"
+          f"run (the first took over {a.once_above:g} s). mazegraph: {shown(mg)}"
           + (f"; Oink: {oink} (best of {', '.join(oink_solvers)})" if oink else "") + ".\n")
     for note in notes:
         print(f"note: {note}")

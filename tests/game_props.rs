@@ -516,14 +516,15 @@ fn recursive_ladders() {
 // ---- third-party games from ../shared/games (not shipped): run with --ignored ----------------
 
 fn shared_games() -> Vec<std::path::PathBuf> {
-    // shared/ beside the clone, or beside a worktree's parent, or at its usual place.
+    // $MAZEGRAPH_SHARED/games, else shared/ beside the clone or beside a worktree's parent.
     let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let root = [
-        here.join("../shared/games"),
-        here.join("../../shared/games"),
-        std::path::PathBuf::from("/work/shared/games"),
+        std::env::var_os("MAZEGRAPH_SHARED").map(|s| std::path::Path::new(&s).join("games")),
+        Some(here.join("../shared/games")),
+        Some(here.join("../../shared/games")),
     ]
     .into_iter()
+    .flatten()
     .find(|p| p.exists())
     .unwrap_or_else(|| here.join("../shared/games"));
     let mut out = Vec::new();

@@ -1,7 +1,8 @@
 //! Solving real maze images (the "pound" set kept in the project's shared folder, not in the
 //! repository). Ignored by default; run with
-//! `cargo test --release --test solve_pound -- --ignored`, with `MAZEGRAPH_POUND=dir` when
-//! the images are not in `../shared/mazes/pound` beside the checkout.
+//! `cargo test --release --test solve_pound -- --ignored`, with `MAZEGRAPH_POUND=dir` (or
+//! `MAZEGRAPH_SHARED` naming the shared folder) when the images are not in
+//! `../shared/mazes/pound` beside the checkout.
 
 use mazegraph::solve::{is_simple_path, solve, Method};
 use mazegraph::Maze;
@@ -10,8 +11,8 @@ use std::path::PathBuf;
 fn pound_dir() -> PathBuf {
     let candidates = [
         std::env::var_os("MAZEGRAPH_POUND").map(PathBuf::from),
+        std::env::var_os("MAZEGRAPH_SHARED").map(|s| PathBuf::from(s).join("mazes/pound")),
         Some(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/mazes/pound")),
-        Some(PathBuf::from("/work/shared/mazes/pound")),
     ];
     candidates
         .into_iter()

@@ -9,7 +9,7 @@ import pytest
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 DATA = ROOT / "data"
 
-#: The repository's mazes (data/ ships with the repository; nothing here reads /work).
+#: The repository's mazes (data/ ships with the repository; nothing here reads files outside it).
 MAZES = ["perfect15x20.png", "seed.txt", "portals.txt", "cube.json", "seed.adj"]
 
 
