@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # Pictures nobody here drew, end to end (CI runs it when ../shared is there; a user's clone has
-# none and skips): the real pictures of ../shared/real-pictures/ (tools/real_pictures.py) and a
-# fresh corpus of another hand's generator (tools/wild_pictures.py, a new --seed each run,
-# printed so that a failure can be drawn again). The run fails when a picture is read as a
-# wrong maze with exit 0, a reading differs from a checked truth, or a reading crashes; refusals
-# are counted, not failures. Installs what the generator needs (Cairo with apt-get; numpy,
-# Pillow, pycairo and OpenCV, pinned, in .ci/hpvenv). About 3 minutes on 2 cores once built.
+# none and skips): the real pictures of ../shared/real-pictures/ (tools/real_pictures.py), then
+# another hand's generator (tools/wild_pictures.py) with the fixed seeds below and with a fresh
+# --seed, printed so that what it finds can be drawn again.
+#
+# The run fails when a real picture or a fixed seed's picture is read as a wrong maze with exit
+# 0, a reading differs from a checked truth, or a reading crashes. A fresh seed explores: what it
+# finds is printed as "FOUND", with the seed, and does not fail the run (a commit does not break
+# what a new seed finds; the next session fixes it and adds the seed to FIXED). Refusals are
+# counted, not failures. Installs what the generator needs (Cairo with apt-get; numpy, Pillow,
+# pycairo and OpenCV, pinned, in .ci/hpvenv). About 4 minutes on 2 cores once built.
 #
 # usage: scripts/other_pictures.sh [SEED]
 set -euo pipefail
@@ -36,10 +40,29 @@ binary=$PWD/target/release/mazegraph
 out=target/other-pictures
 rm -rf "$out" && mkdir -p "$out"
 seed=${1:-ci-$(date +%s)}
+# Seeds whose pictures once were read wrongly (hand-drawn strokes off their fitted line: h12,
+# h24) and the first one CI ran: each must stay free of wrong readings.
+FIXED=(h12 h24 s1127q)
 echo "== real pictures ($shared/real-pictures)"
 "$venv/bin/python" "$shared/tools/real_pictures.py" --mazegraph "$binary" --keep "$out/real" \
   | sed -n '/^$/,$p'
-echo "== wild pictures, --seed $seed"
+checked=("$out/real/outcomes.csv")
+for fixed in "${FIXED[@]}"; do
+  echo "== wild pictures, fixed --seed $fixed"
+  "$venv/bin/python" "$shared/tools/wild_pictures.py" --mazegraph "$binary" --seed "$fixed" \
+    --skip-selftest --keep "$out/wild-$fixed" | sed -n '/^total /p'
+  checked+=("$out/wild-$fixed/outcomes.csv")
+done
+echo "== wild pictures, fresh --seed $seed"
 "$venv/bin/python" "$shared/tools/wild_pictures.py" --mazegraph "$binary" --seed "$seed" \
   --keep "$out/wild" | sed -n '/^style /,$p'
-"$venv/bin/python" scripts/check_outcomes.py "$out/real/outcomes.csv" "$out/wild/outcomes.csv"
+status=0
+"$venv/bin/python" scripts/check_outcomes.py "${checked[@]}" || status=1
+if ! "$venv/bin/python" scripts/check_outcomes.py "$out/wild/outcomes.csv" >"$out/fresh.txt"; then
+  sed 's/FAILED/FOUND/' "$out/fresh.txt"
+  echo "FOUND with the fresh seed $seed (not a failure of this run; draw it again with"
+  echo "  scripts/other_pictures.sh $seed, fix it, add the seed to FIXED)"
+else
+  cat "$out/fresh.txt"
+fi
+exit $status

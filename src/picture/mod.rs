@@ -974,6 +974,11 @@ fn evaluate(views: &[View], opts: &ReadOptions) -> Result<std::result::Result<Ca
     for &other in &winners[1..] {
         let (a, b) = (&accepted[pick], &accepted[other]);
         if a.sampled.grid == b.sampled.grid {
+            // Two views read the same maze: the one with fewer cells in doubt answers (its
+            // reading of the other's doubtful cells is clear, and the same).
+            if clearer(b, a) {
+                pick = other;
+            }
             continue;
         }
         let (ba, bb) = (

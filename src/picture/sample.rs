@@ -5,8 +5,9 @@
 //! any wall pixel in their rectangle grown by a pixel, wall segments line by line along the
 //! passage, across a wall line grown by a pixel when it is thin (a line of anti-aliased grey
 //! counts when it is a third of the way to the wall colour), within a band around the line's
-//! place when it is thin (a pen stroke that wobbles). A picture drawn one pixel per cell is read
-//! pixel by pixel.
+//! place when it is thin (a pen stroke that wobbles); a thick line's middle half may slide
+//! within that band (a stroke off the line fitted to its row). A picture drawn one pixel per
+//! cell is read pixel by pixel.
 //!
 //! Complexity: O(cells × pixels sampled per cell), at most the picture's size; memory the grid.
 
@@ -282,7 +283,8 @@ pub const DOUBT: f64 = 0.3;
 ///   it closes, that meet the wall: for a thin line (under 4 pixels), a line meets it when a
 ///   wall pixel lies in a band around the line's place (the line grown by a sixth of the pitch,
 ///   at least a pixel, each side: a pen stroke that wobbles or thickens); for a thick one, when
-///   most of its pixels across the line are wall.
+///   most pixels of its middle half are wall, the middle half at its place or slid within the
+///   same band (a hand-drawn stroke off the line fitted to its whole row).
 ///
 /// `bands` are [`Bands::of`] the lattice, computed once.
 ///
@@ -332,12 +334,14 @@ pub fn wall_share(t: &Tones, lat: &Lattice, bands: &Bands, i: usize, j: usize) -
             };
             let (la, lb, _) = window(along.0, along.1, along.2, false);
             let (mut ca, mut cb, thin) = window(across.0, across.1, across.2, true);
+            // The band: the line grown each side ([`Bands`]); a thick line's middle half
+            // slides within it.
+            let (lo, hi) = (
+                (across.0 - grow).floor().max(0.0) as usize,
+                ((across.1 + grow).ceil().max(0.0) as usize).min(span(t, lat, line_is_row)),
+            );
+            let slide = (ca.saturating_sub(lo), hi.saturating_sub(cb));
             if thin {
-                // The band: the line grown each side ([`Bands`]).
-                let (lo, hi) = (
-                    (across.0 - grow).floor().max(0.0) as usize,
-                    ((across.1 + grow).ceil().max(0.0) as usize).min(span(t, lat, line_is_row)),
-                );
                 ca = ca.min(lo);
                 cb = cb.max(hi);
             }
@@ -356,8 +360,7 @@ pub fn wall_share(t: &Tones, lat: &Lattice, bands: &Bands, i: usize, j: usize) -
                 let line_wall = if thin {
                     (ca..cb).any(|c| is_wall(px(c), dw, limit))
                 } else {
-                    let k = (ca..cb).filter(|&c| is_wall(px(c), dw, MID)).count();
-                    2 * k >= seen
+                    thick_meets(&px, ca..cb, slide, |v| is_wall(v, dw, MID))
                 };
                 walls += usize::from(line_wall);
                 lines += 1;
@@ -368,6 +371,48 @@ pub fn wall_share(t: &Tones, lat: &Lattice, bands: &Bands, i: usize, j: usize) -
                 walls as f64 / lines as f64
             }
         }
+    }
+}
+
+/// True when the middle half `window` of a thick wall line, on one line of pixels across it
+/// (`px` of a position), is mostly wall, at its place or slid by up to `slide` (before, after)
+/// pixels: a stroke drawn by hand wobbles off the line fitted to the whole row of walls. Marks
+/// are left out of the count.
+///
+/// Complexity: O(window + slide).
+fn thick_meets(
+    px: &impl Fn(usize) -> u8,
+    window: std::ops::Range<usize>,
+    slide: (usize, usize),
+    wall: impl Fn(u8) -> bool,
+) -> bool {
+    let (a, b) = (window.start - slide.0, window.end + slide.1);
+    let len = window.len();
+    // Running counts over the window's positions from `a` to `b - len`.
+    let (mut k, mut seen) = (0usize, 0usize);
+    let add = |c: usize, k: &mut usize, seen: &mut usize, d: isize| {
+        let v = px(c);
+        if v != MARK {
+            *seen = seen.wrapping_add_signed(d);
+            if wall(v) {
+                *k = k.wrapping_add_signed(d);
+            }
+        }
+    };
+    for c in a..a + len {
+        add(c, &mut k, &mut seen, 1);
+    }
+    let mut start = a;
+    loop {
+        if seen > 0 && 2 * k >= seen {
+            return true;
+        }
+        if start + len >= b {
+            return false;
+        }
+        add(start, &mut k, &mut seen, -1);
+        add(start + len, &mut k, &mut seen, 1);
+        start += 1;
     }
 }
 
@@ -469,4 +514,35 @@ pub fn sample(t: &Tones, lat: &Lattice, limits: &Limits) -> crate::Result<Sample
         faint: faint_cells,
         confidence: 2.0 * closest,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A line of pixels across a 6-pixel wall line (positions 10..16, middle half 11..14) with
+    /// a 3-pixel stroke at `at`.
+    fn across(at: usize) -> impl Fn(usize) -> u8 {
+        move |c| if (at..at + 3).contains(&c) { 0 } else { LIGHT }
+    }
+
+    #[test]
+    fn a_thick_line_s_stroke_off_its_place_meets_it_within_the_band() {
+        let wall = |v: u8| v < MID;
+        // On its place, and slid by up to 3 pixels either way.
+        assert!(thick_meets(&across(11), 11..14, (0, 0), wall));
+        assert!(!thick_meets(&across(8), 11..14, (0, 0), wall));
+        assert!(thick_meets(&across(8), 11..14, (3, 3), wall));
+        assert!(thick_meets(&across(15), 11..14, (3, 3), wall));
+        // Farther than the band: passage.
+        assert!(!thick_meets(&across(19), 11..14, (3, 3), wall));
+        assert!(!thick_meets(&|_| LIGHT, 11..14, (3, 3), wall));
+        // Marks are not counted: a window of marks and one wall pixel is wall.
+        let marked = |c: usize| match c {
+            11 | 12 => MARK,
+            13 => 0,
+            _ => LIGHT,
+        };
+        assert!(thick_meets(&marked, 11..14, (0, 0), wall));
+    }
 }
