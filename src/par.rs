@@ -22,10 +22,12 @@ pub(crate) fn beside<A: Send, B>(
 ) -> (A, B) {
     #[cfg(feature = "parallel")]
     {
-        // `background` on a thread of its own (its parallel loops use the pool); a panic
-        // there comes out here, as it would have without the thread.
+        // `background` on a thread of its own (its parallel loops use the pool), under the
+        // caller's stop flag; a panic there (a stop too) comes out here, as it would have
+        // without the thread.
+        let flag = crate::stop::flag();
         std::thread::scope(|s| {
-            let a = s.spawn(background);
+            let a = s.spawn(|| crate::stop::carry(&flag, background));
             let b = here();
             match a.join() {
                 Ok(a) => (a, b),

@@ -33,9 +33,10 @@
 //! is read every [`EVERY`] checks, so a loop of cheap steps stops within a few microseconds
 //! of the flag being raised, and work checked in no loop runs to its end.
 //!
-//! Limits: only the thread that called [`run`] sees the flag (work spread over rayon's threads
-//! with the `parallel` feature is checked only on that thread), and a build with
-//! `panic = "abort"` aborts instead of stopping (no caller sets a flag there).
+//! Work spread over other threads (rayon's pool with the `parallel` feature, a thread of its
+//! own) takes the caller's flag along with [`carry`]: the stop unwinds through the pool back
+//! to the caller's [`run`]. A build with `panic = "abort"` aborts instead of stopping (no
+//! caller sets a flag there).
 
 use crate::error::{Error, Result};
 use std::cell::{Cell, RefCell};
@@ -81,8 +82,51 @@ pub fn run<T>(flag: &Arc<AtomicBool>, work: impl FnOnce() -> Result<T>) -> Resul
     }
 }
 
+/// Runs `work` on this thread under `flag`, the stop flag ([`flag`]) of the thread that handed
+/// the work out: a worker of a pool, or a thread of the work's own. Its checks stop it as they
+/// would on that thread, and unlike [`run`] the stop is not caught here: the unwinding goes on
+/// to the thread waiting for the work (rayon and [`std::thread::Scope`] hand a panic's payload
+/// on as it is), which ends in its own [`run`]. With no flag, `work` simply runs.
+///
+/// ```
+/// use mazegraph::stop::{carry, flag, run};
+/// use std::sync::atomic::AtomicBool;
+/// use std::sync::Arc;
+/// let raised = Arc::new(AtomicBool::new(true));
+/// let done = run(&raised, || {
+///     let flag = flag();
+///     // Work on a thread of its own, stopped by the caller's flag.
+///     std::thread::scope(|s| {
+///         let worker = s.spawn(|| carry(&flag, || loop { mazegraph::stop::check() }));
+///         match worker.join() {
+///             Ok(()) => Ok(()),
+///             Err(payload) => std::panic::resume_unwind(payload),
+///         }
+///     })
+/// });
+/// assert!(matches!(done, Err(mazegraph::Error::Interrupted)));
+/// ```
+pub fn carry<T>(flag: &Option<Arc<AtomicBool>>, work: impl FnOnce() -> T) -> T {
+    let Some(flag) = flag else {
+        return work();
+    };
+    /// Puts this thread's own flag back, on return and on unwinding alike.
+    struct Restore(Option<Arc<AtomicBool>>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            let own = self.0.take();
+            FLAG.with_borrow_mut(|f| *f = own);
+            COUNTDOWN.with(|c| c.set(0));
+        }
+    }
+    let own = FLAG.with_borrow_mut(|f| f.replace(Arc::clone(flag)));
+    COUNTDOWN.with(|c| c.set(0));
+    let _restore = Restore(own);
+    work()
+}
+
 /// The flag of the innermost [`run`] on this thread, if any: work that starts a thread of its
-/// own passes it on with [`run`] there, so that the thread stops with it.
+/// own passes it on with [`carry`] (or [`run`]) there, so that the thread stops with it.
 pub fn flag() -> Option<Arc<AtomicBool>> {
     FLAG.with_borrow(Clone::clone)
 }

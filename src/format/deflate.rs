@@ -83,15 +83,18 @@ impl<'a, W: Write> ImageData<'a, W> {
             .collect();
         // One chunk per core at a time; a batch is written while the next one is coded.
         let code = |batch: &[Range<usize>]| -> Vec<(Vec<u8>, u32, usize)> {
+            let flag = crate::stop::flag();
             batch
                 .to_vec()
                 .into_par_iter()
                 .map(|range| {
-                    let mut raw = vec![0u8; range.len() * line];
-                    for (y, row) in range.zip(raw.chunks_exact_mut(line)) {
-                        fill(y, &mut row[1..]);
-                    }
-                    (encode_block(&raw), adler32(&raw), raw.len())
+                    crate::stop::carry(&flag, || {
+                        let mut raw = vec![0u8; range.len() * line];
+                        for (y, row) in range.zip(raw.chunks_exact_mut(line)) {
+                            fill(y, &mut row[1..]);
+                        }
+                        (encode_block(&raw), adler32(&raw), raw.len())
+                    })
                 })
                 .collect()
         };

@@ -130,12 +130,15 @@ pub fn for_each_row(huge: &Huge, mut row: impl FnMut(&[u8]) -> Result<()>) -> Re
     // Band `i`'s rows: its blocks carved on every core, then its rows assembled.
     let make_band = |i: usize| -> Result<Vec<u8>> {
         let height = rs[i + 1] - rs[i];
+        let flag = crate::stop::flag();
         let blocks: Vec<Grid> = (0..bx)
             .into_par_iter()
             .map(|j| {
-                let lat = Lattice::new(&[height, cs[j + 1] - cs[j]], &Limits::default())?;
-                let mut rng = rng_from_seed(block_seed(huge.seed, (i * bx + j) as u64));
-                carve(huge.algorithm, &lat, &mut rng)
+                crate::stop::carry(&flag, || {
+                    let lat = Lattice::new(&[height, cs[j + 1] - cs[j]], &Limits::default())?;
+                    let mut rng = rng_from_seed(block_seed(huge.seed, (i * bx + j) as u64));
+                    carve(huge.algorithm, &lat, &mut rng)
+                })
             })
             .collect::<Result<_>>()?;
         // This band's rows: from its top frame down to just above the next band's frame.

@@ -83,6 +83,7 @@ impl Lattice {
         let mut queue = VecDeque::new();
         let (mut best, mut best_size) = (first, 0usize);
         for seed in bits.ones() {
+            crate::stop::check();
             if seen.contains(seed) {
                 continue;
             }
@@ -100,6 +101,7 @@ impl Lattice {
         let mut hi = vec![0usize; n];
         let mut x = vec![0usize; n];
         for i in keep.ones() {
+            crate::stop::check();
             shape.coords_into(i, &mut x);
             for k in 0..n {
                 lo[k] = lo[k].min(x[k]);
@@ -111,6 +113,7 @@ impl Lattice {
         let mut allowed = FixedBitSet::with_capacity(cells.len());
         let mut src = vec![0usize; n];
         for_each_room_cell(&rooms, &cells, |r, c| {
+            crate::stop::check();
             rooms.coords_into(r, &mut x);
             for k in 0..n {
                 src[k] = x[k] + lo[k];
@@ -423,6 +426,7 @@ fn flood(
     queue.clear();
     queue.push_back(seed);
     while let Some(i) = queue.pop_front() {
+        crate::stop::check();
         shape.for_each_neighbour(i, |j| {
             if bits.contains(j) && !seen.put(j) {
                 size += 1;
@@ -460,6 +464,20 @@ pub fn shuffle<T>(v: &mut [T], rng: &mut impl Rng) {
 mod tests {
     use super::*;
     use crate::generate::rng_from_seed;
+
+    #[test]
+    fn a_shaped_lattice_stops_when_asked() {
+        use std::sync::atomic::AtomicBool;
+        use std::sync::Arc;
+        let raised = Arc::new(AtomicBool::new(true));
+        let made = crate::stop::run(&raised, || Mask::ellipse(&[300, 300]));
+        assert!(matches!(made, Err(crate::Error::Interrupted)));
+        // The mask made outside: the search for its largest part stops too.
+        let mask = Mask::ellipse(&[300, 300]).unwrap();
+        let lat = crate::stop::run(&raised, || Lattice::from_mask(&mask, &Limits::default()));
+        assert!(matches!(lat, Err(crate::Error::Interrupted)));
+        assert!(Lattice::from_mask(&mask, &Limits::default()).is_ok());
+    }
 
     #[test]
     fn room_cells_and_indices_roundtrip() {

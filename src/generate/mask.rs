@@ -39,6 +39,7 @@ impl Mask {
         let mut bits = FixedBitSet::with_capacity(shape.len());
         let mut x = vec![0usize; shape.ndim()];
         for i in 0..shape.len() {
+            crate::stop::check();
             shape.coords_into(i, &mut x);
             if keep(&x) {
                 bits.insert(i);
@@ -253,6 +254,7 @@ impl Mask {
         let stride = frame.line_size;
         let mut bits = FixedBitSet::with_capacity(shape.len());
         for y in 0..h {
+            crate::stop::check();
             let line = buf.get(y * stride..(y + 1) * stride).unwrap_or(&[]);
             for x in 0..w {
                 let px = line.get(x * channels..(x + 1) * channels).unwrap_or(&[]);

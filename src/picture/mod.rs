@@ -935,9 +935,10 @@ const MODELS: usize = 7;
 fn evaluate(views: &[View], opts: &ReadOptions) -> Result<std::result::Result<Candidate, Error>> {
     use crate::par::*;
     // The views at once (each its hypotheses, their sampling and verification).
+    let flag = crate::stop::flag();
     let per: Vec<Result<Judged>> = (0..views.len())
         .into_par_iter()
-        .map(|k| judge_view(k, &views[k], opts))
+        .map(|k| crate::stop::carry(&flag, || judge_view(k, &views[k], opts)))
         .collect();
     let mut accepted: Vec<Candidate> = Vec::new();
     let mut rejected: Vec<(Candidate, String)> = Vec::new();
