@@ -148,6 +148,13 @@ pub fn check() {
     })
 }
 
+/// A check in a loop whose steps each take long (a level of a recursion, a pass over a
+/// whole game): reads the flag at once, where [`check`] reads it every [`EVERY`] calls.
+/// Does nothing outside [`run`].
+pub fn check_now() {
+    COUNTDOWN.with(slow_check)
+}
+
 /// Reads the flag: unwinds to [`run`] when it is raised.
 #[cold]
 fn slow_check(countdown: &Cell<u32>) {
@@ -178,6 +185,27 @@ mod tests {
         assert_eq!(count(100_000).unwrap(), 100_000);
         let flag = Arc::new(AtomicBool::new(false));
         assert_eq!(run(&flag, || count(100_000)).unwrap(), 100_000);
+    }
+
+    #[test]
+    fn check_now_reads_the_flag_at_once() {
+        let flag = Arc::new(AtomicBool::new(false));
+        let seen = Cell::new(0u64);
+        let raiser = Arc::clone(&flag);
+        let r = run(&flag, || {
+            for i in 0..u64::MAX {
+                // Many cheap checks first: the countdown is part way down.
+                check();
+                if i == 10 {
+                    raiser.store(true, Ordering::Relaxed);
+                }
+                check_now();
+                seen.set(i);
+            }
+            Ok(())
+        });
+        assert!(matches!(r, Err(Error::Interrupted)));
+        assert_eq!(seen.get(), 9);
     }
 
     #[test]

@@ -506,7 +506,8 @@ fn build(p: usize, moves: &[(Vec<u32>, Vec<u32>); 2], edges: usize) -> Result<Ga
     let (wolf, sheep) = (&moves[0], &moves[1]);
     let pu = p as u32;
     for w in 0..pu {
-        crate::stop::check();
+        // A wolf's cell is a pass over every sheep's: the flag is read at each.
+        crate::stop::check_now();
         let wm = &wolf.1[wolf.0[w as usize] as usize..wolf.0[w as usize + 1] as usize];
         for s in 0..pu {
             let base = (w * pu + s) * 2;
@@ -721,6 +722,28 @@ mod tests {
 
     fn maze(rows: &[&str]) -> Maze {
         Maze::from_text_rows(rows).unwrap()
+    }
+
+    #[test]
+    fn a_large_pursuit_stops_when_asked() {
+        use crate::generate::{generate, rng_from_seed, Algorithm, Lattice, Options};
+        use std::sync::atomic::{AtomicBool, Ordering};
+        use std::sync::Arc;
+        // 40×40 rooms: an arena of about 2·6400² positions, seconds of work even in release.
+        let lattice = Lattice::new(&[40, 40], &Limits::default()).unwrap();
+        let opts = Options::new(Algorithm::Kruskal);
+        let m = generate(&lattice, &opts, &mut rng_from_seed(3)).unwrap();
+        let flag = Arc::new(AtomicBool::new(false));
+        let raise = Arc::clone(&flag);
+        let raiser = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(100));
+            raise.store(true, Ordering::Relaxed);
+        });
+        let solved = crate::stop::run(&flag, || {
+            Pursuit::solve(&m, Rules::default(), &Limits::default())
+        });
+        raiser.join().unwrap();
+        assert!(matches!(solved, Err(crate::Error::Interrupted)));
     }
 
     #[test]

@@ -473,7 +473,8 @@ impl<'g> Solver<'g> {
     fn zielonka(&mut self, verts: &mut [u32]) {
         let mut n = verts.len();
         while n > 0 {
-            crate::stop::check();
+            // A level is a pass over its subgame: the flag is read at each.
+            crate::stop::check_now();
             let game = self.game;
             let live = &mut verts[..n];
             let d = live.iter().map(|&v| game.priority(v)).max().unwrap_or(0);
@@ -547,7 +548,7 @@ impl<'g> Solver<'g> {
         }
         let mut in_r = FixedBitSet::with_capacity(self.game.vertex_count());
         loop {
-            crate::stop::check();
+            crate::stop::check_now();
             let targets: Vec<u32> = verts
                 .iter()
                 .copied()
