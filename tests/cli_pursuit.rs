@@ -237,3 +237,48 @@ fn a_graph_is_placed_as_a_maze_as_solve_places_it() {
     );
     assert_eq!(from_maze, from_graph);
 }
+
+#[test]
+fn a_big_arena_is_announced_and_one_past_the_representation_refused_honestly() {
+    let dir = tempfile::tempdir().unwrap();
+    // 60×60 rooms: 7199 path cells, about 10⁸ positions, announced before the work (here
+    // refused by the budget at once).
+    let big = dir.path().join("big.txt");
+    let gen = |size: &str, path: &Path| {
+        mg().args(["generate", "--size", size, "--seed", "1", "-o", s(path)])
+            .assert()
+            .success();
+    };
+    gen("60x60", &big);
+    let args = [
+        "pursuit",
+        s(&big),
+        "--wolf",
+        "1,1",
+        "--sheep",
+        "3,3",
+        "--max-memory",
+        "1M",
+    ];
+    let out = mg().args(args).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.starts_with("mazegraph: note: the arena of 103708802 positions needs about "),
+        "{err}"
+    );
+    assert!(err.contains("GiB and, built and solved, about "), "{err}");
+    assert!(!mg()
+        .args(args)
+        .arg("--quiet")
+        .output()
+        .unwrap()
+        .stderr
+        .starts_with(b"mazegraph: note"));
+    // 200×200 rooms: past 2³¹ − 1 positions, which no budget raises: no --max-cells advice.
+    let huge = dir.path().join("huge.txt");
+    gen("200x200", &huge);
+    let e = error(&["pursuit", s(&huge), "--wolf", "1,1", "--sheep", "3,3"]);
+    assert!(e.contains("an arena holds at most 2^31-1 positions"), "{e}");
+    assert!(!e.contains("--max-cells"), "{e}");
+}

@@ -296,8 +296,9 @@ impl Arena {
     /// `V = 2P²` for `P` path cells.
     ///
     /// Errors: [`Error::OverBudget`] when that memory is over `limits.max_bytes` (checked
-    /// before anything large is allocated), [`Error::TooLarge`] past 2³¹ positions or 2³²
-    /// edges (about 32 000 path cells), [`Error::InvalidMaze`] for a maze without path cells.
+    /// before anything large is allocated), [`Error::Unsupported`] past 2³¹ − 1 positions or
+    /// 2³² − 1 edges (about 32 000 path cells: a limit of the representation, which no budget
+    /// raises), [`Error::InvalidMaze`] for a maze without path cells.
     pub fn new(maze: &Maze, rules: Rules, limits: &Limits) -> Result<Arena> {
         let p = maze.grid().count_paths() as u64;
         if p == 0 {
@@ -307,11 +308,11 @@ impl Arena {
         }
         // Positions first: the graph of the maze itself is small next to them.
         let positions = p.saturating_mul(p).saturating_mul(2);
-        check_size(positions, 0)?;
+        representable(p, positions, 0)?;
         let graph = Graph::from_maze(maze);
         let moves = [Piece::Wolf, Piece::Sheep].map(|piece| move_table(&graph, rules, piece));
         let edges = edge_count(&moves, p);
-        check_size(positions, edges)?;
+        representable(p, positions, edges)?;
         limits.check_bytes(
             &format!(
                 "the arena of a wolf and a sheep in a maze of {p} path cells ({positions} positions)"
@@ -482,6 +483,25 @@ fn move_table(graph: &Graph, rules: Rules, piece: Piece) -> (Vec<u32>, Vec<u32>)
         off.push(to.len() as u32);
     }
     (off, to)
+}
+
+/// [`Error::Unsupported`] when an arena of `positions` positions and `edges` moves (for `p`
+/// path cells) is past what a game holds (2³¹ − 1 vertices, 2³² − 1 edges): a limit of the
+/// representation, which no budget raises.
+fn representable(p: u64, positions: u64, edges: u64) -> Result<()> {
+    if check_size(positions, edges).is_ok() {
+        return Ok(());
+    }
+    Err(Error::Unsupported(format!(
+        "the arena of a wolf and a sheep in a maze of {p} path cells has {positions} positions{}; \
+         an arena holds at most 2^31-1 positions and 2^32-1 moves (a maze of at most about \
+         32 000 path cells, fewer with many junctions): take a smaller maze",
+        if edges > 0 {
+            format!(" and {edges} moves")
+        } else {
+            String::new()
+        }
+    )))
 }
 
 /// The arena's edges: `Σ_{w ≠ s} (moves(w) + moves(s))` plus one self-loop per capture.
