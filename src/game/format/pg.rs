@@ -70,6 +70,20 @@ pub fn parse(bytes: &[u8], limits: &Limits) -> Result<Game> {
     // A vertex statement takes at least 6 bytes (`0 0 0;`), so no valid id or header reaches
     // this: larger ones are refused before anything is allocated for them.
     let most = (bytes.len() / 6 + 1) as u64;
+    // The reading's peak memory, counted against the budget before a vector grows: the text,
+    // per vertex its owner, priority (64 bits, then 32), line and the two offset arrays the
+    // game is built with, per edge the pair read and its successor slot.
+    let budget = |v: usize, e: usize| {
+        let peak = (bytes.len() as u64)
+            .saturating_add((v as u64).saturating_mul(25))
+            .saturating_add((e as u64).saturating_mul(12));
+        limits.check_bytes(
+            &format!(
+                "reading this game ({v} vertices and {e} edges so far, counting room to grow)"
+            ),
+            peak,
+        )
+    };
     loop {
         s.skip_ws();
         if s.pos >= s.b.len() {
@@ -129,6 +143,9 @@ pub fn parse(bytes: &[u8], limits: &Limits) -> Result<Game> {
                 return Err(s.err(format!("the owner must be 0 or 1, not {owner}")));
             }
             let id = id as usize;
+            if id >= owners.capacity() {
+                budget((id + 1).max(2 * owners.capacity()), edges.len())?;
+            }
             if id >= owners.len() {
                 owners.resize(id + 1, u8::MAX);
                 prios.resize(id + 1, 0);
@@ -162,6 +179,9 @@ pub fn parse(bytes: &[u8], limits: &Limits) -> Result<Game> {
                         let t = s.number("a successor")?;
                         let t = u32::try_from(t)
                             .map_err(|_| s.err(format!("successor {t} is not a vertex id")))?;
+                        if edges.len() == edges.capacity() {
+                            budget(owners.len(), (2 * edges.capacity()).max(4))?;
+                        }
                         edges.push((id as u32, t));
                         expect_number = false;
                     }
@@ -782,6 +802,35 @@ mod tests {
         assert!(matches!(total(&w).unwrap(), std::borrow::Cow::Borrowed(_)));
         let empty = Game::new(vec![], vec![], &[]).unwrap();
         assert!(write(&empty, &mut Vec::new()).is_err());
+    }
+
+    #[test]
+    fn the_budget_is_counted_as_the_reading_grows() {
+        // 2000 vertices of 3 successors: about 30 KB of text, under 130 KB at the peak.
+        let text: String = (0..2000u32)
+            .map(|v| {
+                format!(
+                    "{v} {} {} {},{},{};\n",
+                    v % 7,
+                    v % 2,
+                    (v + 1) % 2000,
+                    (v + 2) % 2000,
+                    (v + 3) % 2000
+                )
+            })
+            .collect();
+        let tight = Limits {
+            max_bytes: 2 * text.len() as u64,
+            ..Limits::default()
+        };
+        let e = parse(text.as_bytes(), &tight).unwrap_err();
+        assert!(matches!(e, Error::OverBudget { .. }), "{e:?}");
+        assert!(e.to_string().contains("reading this game"), "{e}");
+        let roomy = Limits {
+            max_bytes: 16 * text.len() as u64,
+            ..Limits::default()
+        };
+        assert_eq!(parse(text.as_bytes(), &roomy).unwrap().edge_count(), 6000);
     }
 
     #[test]
