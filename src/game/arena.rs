@@ -296,7 +296,7 @@ impl Arena {
     /// `V = 2P²` for `P` path cells.
     ///
     /// Errors: [`Error::OverBudget`] when that memory is over `limits.max_bytes` (checked
-    /// before anything large is allocated), [`Error::TooLarge`] past 2³¹ positions or 2³²
+    /// before anything large is allocated), [`Error::Unsupported`] past 2³¹ positions or 2³²
     /// edges (about 32 000 path cells), [`Error::InvalidMaze`] for a maze without path cells.
     pub fn new(maze: &Maze, rules: Rules, limits: &Limits) -> Result<Arena> {
         let p = maze.grid().count_paths() as u64;
@@ -307,11 +307,19 @@ impl Arena {
         }
         // Positions first: the graph of the maze itself is small next to them.
         let positions = p.saturating_mul(p).saturating_mul(2);
-        check_size(positions, 0)?;
+        // The game's own limit, in the arena's words (no budget raises it).
+        let too_large = |_| {
+            Error::Unsupported(format!(
+                "the arena of a wolf and a sheep in a maze of {p} path cells ({positions} positions) is larger than a game can be here (at most {} positions and {} moves: about 32 000 path cells)",
+                super::MAX_VERTICES,
+                u32::MAX - 1
+            ))
+        };
+        check_size(positions, 0).map_err(too_large)?;
         let graph = Graph::from_maze(maze);
         let moves = [Piece::Wolf, Piece::Sheep].map(|piece| move_table(&graph, rules, piece));
         let edges = edge_count(&moves, p);
-        check_size(positions, edges)?;
+        check_size(positions, edges).map_err(too_large)?;
         limits.check_bytes(
             &format!(
                 "the arena of a wolf and a sheep in a maze of {p} path cells ({positions} positions)"
