@@ -773,7 +773,11 @@ impl Graph {
                 .map(|p| p.maze)
                 .map_err(|e| {
                     let keep = "the Graph keeps them (solve, attractor and write work on it)";
-                    keep_weights(e, keep).to_string()
+                    // to_maze takes no max_cells: the graph's own limit is given where it is read.
+                    keep_weights(e, keep).to_string().replace(
+                        "(raise it with --max-cells)",
+                        "(raise it with max_cells= where the graph is made: read_graph, parse_graph or Graph.from_networkx)",
+                    )
                 })
         })?;
         Ok(Maze::new(maze, self.limits))

@@ -332,3 +332,11 @@ def test_a_class_called_says_how_its_objects_are_made(cls):
         getattr(mazegraph, cls)()
     with pytest.raises(mazegraph.MazeTypeError):
         getattr(mazegraph, cls)(1, x=2)
+
+
+def test_graph_to_maze_advises_where_max_cells_is_given():
+    """to_maze takes no max_cells=: the graph's own limit is given where it is made."""
+    text = "{" + ", ".join(f"'v{i}': ['v{i + 1}']" for i in range(40)) + "}"
+    graph = mazegraph.parse_graph(text, "adj", max_cells=100)
+    with pytest.raises(mazegraph.MazeError, match=r"more than the limit of 100 \(raise it with max_cells= where the graph is made: read_graph, parse_graph or Graph\.from_networkx\)$"):
+        graph.to_maze()
