@@ -63,6 +63,7 @@ pub fn pursuit(
         maze,
         solved: Arc::new(solved),
         start,
+        max_cells: limits.max_cells,
     })
 }
 
@@ -111,6 +112,8 @@ pub struct Pursuit {
     maze: Arc<mazegraph::Maze>,
     solved: Arc<Solved>,
     start: Position,
+    /// The maze's cell limit, the most pixels a picture may have (as `--max-cells`).
+    max_cells: u64,
 }
 
 impl Pursuit {
@@ -131,13 +134,18 @@ impl Pursuit {
         PyTuple::new(py, self.maze.shape().coords(c))
     }
 
-    fn style(scale: Option<Int<usize, kw::Scale>>, legend: bool, maze: &mazegraph::Maze) -> Style {
-        let longest = maze.shape().dims().iter().copied().max().unwrap_or(1);
-        Style {
-            scale: scale.map_or_else(|| (640 / longest.max(1)).clamp(1, 16), |s| s.0.max(1)),
+    /// The pictures' style, refused (as the CLI's) when a picture would have more pixels
+    /// than the maze's cell limit.
+    fn style(&self, scale: Option<Int<usize, kw::Scale>>, legend: bool) -> PyResult<Style> {
+        let dims = self.maze.shape().dims();
+        let longest = dims.iter().copied().max().unwrap_or(1);
+        let scale = scale.map_or_else(|| (640 / longest.max(1)).clamp(1, 16), |s| s.0);
+        crate::maze::check_picture(dims, scale, self.max_cells)?;
+        Ok(Style {
+            scale,
             legend,
             ..Style::default()
-        }
+        })
     }
 }
 
@@ -288,7 +296,7 @@ impl Pursuit {
         legend: Arg<bool>,
     ) -> PyResult<Bound<'py, PyBytes>> {
         let (w, turn) = self.wolf_and_turn(wolf, first)?;
-        let style = Pursuit::style(scale, legend.0, &self.maze);
+        let style = self.style(scale, legend.0)?;
         let (maze, solved) = (Arc::clone(&self.maze), Arc::clone(&self.solved));
         let png = detached(py, move || {
             let mut out = Vec::new();
@@ -307,7 +315,7 @@ impl Pursuit {
         scale: Option<Int<usize, kw::Scale>>,
         legend: Arg<bool>,
     ) -> PyResult<Bound<'py, PyBytes>> {
-        let style = Pursuit::style(scale, legend.0, &self.maze);
+        let style = self.style(scale, legend.0)?;
         let (maze, solved, start) = (Arc::clone(&self.maze), Arc::clone(&self.solved), self.start);
         let png = detached(py, move || {
             let play = solved.play(start, MAX_FRAMES).map_err(|e| e.to_string())?;
@@ -333,6 +341,7 @@ impl Pursuit {
             this.start.wolf,
             this.start.sheep,
             this.start.turn.name(),
+            this.max_cells,
         );
         crate::maze::reduce(slf.as_any(), state)
     }
@@ -342,9 +351,9 @@ impl Pursuit {
     fn _from_pickle(
         _cls: &Bound<'_, pyo3::types::PyType>,
         py: Python<'_>,
-        state: Arg<(Vec<u8>, String, usize, usize, String)>,
+        state: Arg<(Vec<u8>, String, usize, usize, String, u64)>,
     ) -> PyResult<Pursuit> {
-        let (text, passes, wolf, sheep, turn) = state.0;
+        let (text, passes, wolf, sheep, turn, max_cells) = state.0;
         let rules = Rules::passing(&passes).map_err(error)?;
         let turn = Piece::from_name(&turn).map_err(error)?;
         // Solved before, within its budget: solved again under the defaults.
@@ -367,6 +376,7 @@ impl Pursuit {
             maze: Arc::new(maze),
             solved: Arc::new(solved),
             start: Position { wolf, sheep, turn },
+            max_cells,
         })
     }
 

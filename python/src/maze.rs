@@ -1117,6 +1117,21 @@ fn shown<'a>(
     shown
 }
 
+/// Refuses a picture of a maze of `dims` cells at `scale` pixels a cell over `max_cells`
+/// pixels, as the CLI refuses one over `--max-cells`, before it is drawn. The limit is the
+/// maze's own (the methods that draw take no `max_cells=`): said so.
+pub(crate) fn check_picture(dims: &[usize], scale: usize, max_cells: u64) -> PyResult<()> {
+    let side = |k: usize| (dims.get(k).copied().unwrap_or(1) as u64).saturating_mul(scale as u64);
+    let (w, h) = (side(1), side(0));
+    let pixels = w.saturating_mul(h);
+    if pixels > max_cells {
+        return Err(error(format!(
+            "the picture would have {w}×{h} = {pixels} pixels, more than the limit of {max_cells} (lower scale=, or raise max_cells= where the maze is made)"
+        )));
+    }
+    Ok(())
+}
+
 /// The `solution` argument of `svg` and `png`: a Solution or None.
 fn solution_arg<'py>(value: Option<&Bound<'py, PyAny>>) -> PyResult<Option<PyRef<'py, Solution>>> {
     match value {
@@ -1375,14 +1390,7 @@ impl Solution {
                 let scale = scale.unwrap_or_else(|| {
                     (640 / dims.iter().copied().max().unwrap_or(1).max(1)).clamp(1, 16)
                 });
-                let side = |k: usize| (dims.get(k).copied().unwrap_or(1) as u64) * scale as u64;
-                let (w, h) = (side(1), side(0));
-                let pixels = w.saturating_mul(h);
-                if pixels > max_cells {
-                    return Err(error(format!(
-                        "the picture would have {w}×{h} = {pixels} pixels, more than the limit of {max_cells} (lower scale=, or raise max_cells=)"
-                    )));
-                }
+                check_picture(dims, scale, max_cells)?;
                 write_file(py, &path, |w| {
                     if legend {
                         mazegraph::solve::render::write_png_with_legend(m, s, scale, w)

@@ -340,3 +340,18 @@ def test_graph_to_maze_advises_where_max_cells_is_given():
     graph = mazegraph.parse_graph(text, "adj", max_cells=100)
     with pytest.raises(mazegraph.MazeError, match=r"more than the limit of 100 \(raise it with max_cells= where the graph is made: read_graph, parse_graph or Graph\.from_networkx\)$"):
         graph.to_maze()
+
+
+def test_pictures_are_held_to_the_mazes_cell_limit(tmp_path):
+    """As --max-cells holds the CLI's pictures: Solution.write and the pursuit's pictures,
+    which take no max_cells=, say where the limit is given."""
+    maze = mazegraph.generate("kruskal", (3, 3), seed=1, max_cells=10_000)
+    advice = r"\(lower scale=, or raise max_cells= where the maze is made\)$"
+    with pytest.raises(mazegraph.MazeError, match=r"^the picture would have 700×700 = 490000 pixels, more than the limit of 10000 " + advice):
+        maze.solve().write(tmp_path / "s.png", scale=100)
+    p = mazegraph.pursuit(maze)
+    with pytest.raises(mazegraph.MazeError, match=advice):
+        p.fate_png(scale=65535)
+    with pytest.raises(mazegraph.MazeError, match=advice):
+        p.play_png(scale=1000)
+    assert p.fate_png(scale=10).startswith(b"\x89PNG")
