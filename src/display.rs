@@ -162,9 +162,12 @@ impl<'a> Shown<'a> {
         self
     }
 
-    /// Sets the pixels per cell side (default: about [`TARGET_PIXELS`] across in all).
+    /// Sets the pixels per cell side (default: about [`TARGET_PIXELS`] across in all), taken
+    /// into [`render::SCALES`], the command line's range; a picture over [`MAX_PIXELS`] is
+    /// refused when drawn.
     pub fn scale(mut self, scale: usize) -> Shown<'a> {
-        self.scale = Some(scale.clamp(1, 64));
+        let (low, high) = (*render::SCALES.start(), *render::SCALES.end());
+        self.scale = Some(scale.clamp(usize::from(low), usize::from(high)));
         self
     }
 

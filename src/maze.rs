@@ -163,12 +163,58 @@ impl Maze {
     /// Like [`Maze::terminals`], with an error saying what is missing.
     pub fn require_terminals(&self) -> Result<(usize, usize)> {
         self.terminals().ok_or_else(|| {
-            let n = self.openings().len();
             Error::InvalidMaze(format!(
-                "the maze needs a start and a goal: it has {n} opening{} on its border and no explicit terminals (give --start and --goal: a cell like 1,0 or a room like room:0,0)",
-                if n == 1 { "" } else { "s" }
+                "{} (give --start and --goal: a cell like 1,0 or a room like room:0,0)",
+                self.missing_terminals().unwrap_or_default()
             ))
         })
+    }
+
+    /// What keeps [`Maze::terminals`] from giving a start and a goal, in words ("the maze needs
+    /// a start and a goal: it has a start, at (1, 1), but no goal …"), without advice on how
+    /// to give them (each front end has its own); `None` when the maze has both.
+    pub fn missing_terminals(&self) -> Option<String> {
+        if self.terminals().is_some() {
+            return None;
+        }
+        let shape = self.shape();
+        let n = self.openings().len();
+        let openings = format!("{n} opening{}", if n == 1 { "" } else { "s" });
+        let (last, first) = match n {
+            1 => (
+                "the only opening".to_string(),
+                "the only opening".to_string(),
+            ),
+            _ => (
+                format!("the last of the {openings}"),
+                format!("the first of the {openings}"),
+            ),
+        };
+        // The text format marks the start S and the goal G (or maze-dataset's E).
+        let why = match (self.start, self.goal) {
+            (None, None) => format!("it has {openings} on its border and no explicit terminals"),
+            (Some(s), None) if n == 0 => format!(
+                "it has a start (S in a text maze), at {}, but no goal (G or E in a text maze), and no opening on its border to take the goal from",
+                shape.fmt_index(s)
+            ),
+            (Some(s), None) => format!(
+                "it has a start (S in a text maze), at {}, but no goal (G or E in a text maze), and {last} on its border, which would be the goal, is the start",
+                shape.fmt_index(s)
+            ),
+            (None, Some(g)) if n == 0 => format!(
+                "it has a goal (G or E in a text maze), at {}, but no start (S in a text maze), and no opening on its border to take the start from",
+                shape.fmt_index(g)
+            ),
+            (None, Some(g)) => format!(
+                "it has a goal (G or E in a text maze), at {}, but no start (S in a text maze), and {first} on its border, which would be the start, is the goal",
+                shape.fmt_index(g)
+            ),
+            (Some(s), Some(_)) => format!(
+                "its start and its goal are the same cell, {}",
+                shape.fmt_index(s)
+            ),
+        };
+        Some(format!("the maze needs a start and a goal: {why}"))
     }
 
     /// Calls `f` with every neighbour of path cell `i` through the grid or a portal.
@@ -247,6 +293,34 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("1 opening"));
+    }
+
+    #[test]
+    fn a_start_without_a_goal_is_said() {
+        // S and no goal, no opening: not "no explicit terminals".
+        let m = Maze::from_text_rows(&["#####", "#S..#", "#####"]).unwrap();
+        assert_eq!(
+            m.require_terminals().unwrap_err().to_string(),
+            "invalid maze: the maze needs a start and a goal: it has a start (S in a text maze), at (1, 1), but no goal (G or E in a text maze), and no opening on its border to take the goal from (give --start and --goal: a cell like 1,0 or a room like room:0,0)"
+        );
+        let m = Maze::from_text_rows(&["#####", "#..G#", "#####"]).unwrap();
+        let e = m.require_terminals().unwrap_err().to_string();
+        assert!(
+            e.contains(
+                "it has a goal (G or E in a text maze), at (1, 3), but no start (S in a text maze)"
+            ),
+            "{e}"
+        );
+        // The start is the only opening: the goal taken from the border would be the start.
+        let m = Maze::from_text_rows(&["#S###", "#...#", "#####"]).unwrap();
+        let e = m.require_terminals().unwrap_err().to_string();
+        assert!(
+            e.contains("and the only opening on its border, which would be the goal, is the start"),
+            "{e}"
+        );
+        // With an opening to take the goal from, the maze has both.
+        let m = Maze::from_text_rows(&["#####", "#S...", "#####"]).unwrap();
+        assert!(m.missing_terminals().is_none());
     }
 
     #[test]

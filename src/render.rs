@@ -260,6 +260,11 @@ impl PictureFormat {
     }
 }
 
+/// The pixels per cell side a picture may be drawn at: `--scale` of the command line, `scale=`
+/// of the Python package and [`crate::display::Shown::scale`], 1 to 65535. (A picture is also
+/// held to its pixel budget: `--max-cells` pixels in the command line.)
+pub const SCALES: std::ops::RangeInclusive<u16> = 1..=u16::MAX;
+
 /// How to draw.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RenderOptions {

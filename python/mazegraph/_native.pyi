@@ -1,7 +1,7 @@
 """Type stubs of mazegraph's extension module (re-exported by the ``mazegraph`` package)."""
 
 from os import PathLike
-from typing import Any, ClassVar, Iterable, Iterator, Sequence, final
+from typing import Any, ClassVar, Iterable, Iterator, Self, Sequence, final
 
 import numpy
 import numpy.typing
@@ -48,7 +48,8 @@ DEFAULT_MAX_CELLS: int
 """The default ``max_cells`` (2**32), as ``--max-cells``."""
 
 class MazeError(ValueError):
-    """Bad input or an impossible request; the message is the CLI's error line."""
+    """Bad input or an impossible request; the message is the CLI's error line. An int out
+    of range names its keyword and the range: "seed: -1 is out of range (0 to 2**64-1)"."""
 
 class MazeTypeError(MazeError, TypeError):
     """An argument of the wrong type: a MazeError that is also a TypeError."""
@@ -132,19 +133,34 @@ def pursuit(
 
 @final
 class Maze:
-    """An n-dimensional maze: wall and path cells, a start, a goal, portals."""
+    """An n-dimensional maze: wall and path cells, a start, a goal, portals.
+
+    Picklable (``pickle``, ``copy.deepcopy``, Dask, Ray) as its JSON text with its limits and
+    seed; the picture it was read from is not kept. So are ``Solution``, ``Graph``,
+    ``GraphSolution``, ``Game``, ``GameSolution``, ``Attractor`` and ``Pursuit`` (computed
+    again from what they were computed on).
+    """
+    def __new__(cls, *_args: Any, **_kwargs: Any) -> Self:
+        """Refused with a MazeTypeError saying which function makes one."""
 
     __hash__: ClassVar[None]  # type: ignore[assignment]
     @property
     def shape(self) -> _Coords: ...
     @property
-    def start(self) -> _Coords | None: ...
+    def start(self) -> _Coords | None:
+        """The start: the explicit one, else the first opening. ``maze.start = None`` and
+        ``del maze.start`` clear the explicit start (the first opening is the start again)."""
     @start.setter
     def start(self, value: _Terminal | None) -> None: ...
+    @start.deleter
+    def start(self) -> None: ...
     @property
-    def goal(self) -> _Coords | None: ...
+    def goal(self) -> _Coords | None:
+        """The goal: the explicit one, else the last opening; cleared as ``start`` is."""
     @goal.setter
     def goal(self, value: _Terminal | None) -> None: ...
+    @goal.deleter
+    def goal(self) -> None: ...
     @property
     def portals(self) -> list[tuple[_Coords, _Coords]]: ...
     @property
@@ -165,7 +181,7 @@ class Maze:
         max_cells: int | None = None,
         max_memory: int | None = None,
     ) -> Maze:
-        """A maze from an array: True or nonzero is path."""
+        """A maze from an array: True or nonzero is path; NaN and infinities are refused."""
     def solve(self, method: str = "dead-end", *, max_memory: int | None = None) -> Solution:
         """Solves the maze (see METHODS)."""
     def stats(self, *, max_memory: int | None = None) -> dict[str, Any]:
@@ -188,8 +204,10 @@ class Maze:
         max_memory: int | None = None,
     ) -> Maze:
         """A maze from a networkx graph (cells, rooms, or the seed's row)."""
-    def svg(self, solution: Solution | None = None, *, scale: int | None = None) -> str: ...
-    def png(self, solution: Solution | None = None, *, scale: int | None = None) -> bytes: ...
+    def svg(self, solution: Solution | None = None, *, scale: int | None = None) -> str:
+        """The maze as SVG; ``scale`` is pixels per cell, 1 to 65535 as ``--scale``."""
+    def png(self, solution: Solution | None = None, *, scale: int | None = None) -> bytes:
+        """The maze as PNG bytes; ``scale`` as for ``svg``."""
     def attractor(self, *, max_memory: int | None = None) -> Attractor:
         """Cells on shortest solutions, with their distance to the goal (a mapping)."""
     def difference(self, other: Maze) -> str | None:
@@ -201,6 +219,8 @@ class Maze:
 @final
 class Solution:
     """What a solver found."""
+    def __new__(cls, *_args: Any, **_kwargs: Any) -> Self:
+        """Refused with a MazeTypeError saying which function makes one."""
 
     @property
     def method(self) -> str: ...
@@ -237,6 +257,8 @@ class Solution:
 @final
 class Game:
     """A two-player game on a directed graph (max-parity; a player who cannot move loses)."""
+    def __new__(cls, *_args: Any, **_kwargs: Any) -> Self:
+        """Refused with a MazeTypeError saying which function makes one."""
 
     @property
     def vertex_count(self) -> int: ...
@@ -272,6 +294,8 @@ class Attractor:
     Vertices are named as their owner names them: a maze's by coordinate tuples, a graph's by
     its nodes, a game's by ids.
     """
+    def __new__(cls, *_args: Any, **_kwargs: Any) -> Self:
+        """Refused with a MazeTypeError saying which function makes one."""
 
     __hash__: ClassVar[None]  # type: ignore[assignment]
     @property
@@ -299,6 +323,8 @@ class Attractor:
 @final
 class GameSolution:
     """Winning regions and strategies, verified."""
+    def __new__(cls, *_args: Any, **_kwargs: Any) -> Self:
+        """Refused with a MazeTypeError saying which function makes one."""
 
     @property
     def winners(self) -> list[int]: ...
@@ -334,6 +360,8 @@ def parse_graph(
 @final
 class Graph:
     """A graph: named vertices, weighted edges, maybe a start and a goal."""
+    def __new__(cls, *_args: Any, **_kwargs: Any) -> Self:
+        """Refused with a MazeTypeError saying which function makes one."""
 
     __hash__: ClassVar[None]  # type: ignore[assignment]
     @classmethod
@@ -368,13 +396,19 @@ class Graph:
     @property
     def shape(self) -> _Coords | None: ...
     @property
-    def start(self) -> _Node | None: ...
+    def start(self) -> _Node | None:
+        """The start vertex; ``graph.start = None`` and ``del graph.start`` clear it."""
     @start.setter
     def start(self, value: _Node | None) -> None: ...
+    @start.deleter
+    def start(self) -> None: ...
     @property
-    def goal(self) -> _Node | None: ...
+    def goal(self) -> _Node | None:
+        """The goal vertex; cleared as ``start`` is."""
     @goal.setter
     def goal(self, value: _Node | None) -> None: ...
+    @goal.deleter
+    def goal(self) -> None: ...
     def __len__(self) -> int: ...
     def __contains__(self, v: object, /) -> bool: ...
     def solve(
@@ -406,6 +440,8 @@ class Graph:
 @final
 class GraphSolution:
     """A graph's lightest path."""
+    def __new__(cls, *_args: Any, **_kwargs: Any) -> Self:
+        """Refused with a MazeTypeError saying which function makes one."""
 
     @property
     def path(self) -> list[_Node] | None: ...
@@ -424,6 +460,8 @@ class GraphSolution:
 @final
 class Pursuit:
     """The wolf and the sheep in a maze, solved: winners, capture times, strategies."""
+    def __new__(cls, *_args: Any, **_kwargs: Any) -> Self:
+        """Refused with a MazeTypeError saying which function makes one."""
 
     @property
     def winner(self) -> str: ...

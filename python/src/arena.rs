@@ -2,7 +2,7 @@
 //! `mazegraph pursuit` plays them (the library's `game::arena`).
 
 use crate::maze::Maze;
-use crate::{detached, error, limits, type_error, Arg};
+use crate::{detached, error, kw, limits, type_error, Arg, Int};
 use mazegraph::convert::Terminal;
 use mazegraph::game::arena::{place, Piece, Position, Pursuit as Solved, Rules};
 use mazegraph::game::arena_picture::{fate_png, play_apng, Style, MAX_FRAMES};
@@ -26,7 +26,7 @@ pub fn pursuit(
     sheep: Option<&Bound<'_, PyAny>>,
     first: Arg<String>,
     passes: Arg<String>,
-    max_memory: Option<Arg<u64>>,
+    max_memory: Option<Int<u64, kw::MaxMemory>>,
 ) -> PyResult<Pursuit> {
     let maze = maze.cast::<Maze>().map_err(|_| {
         type_error(
@@ -63,6 +63,7 @@ pub fn pursuit(
         maze,
         solved: Arc::new(solved),
         start,
+        max_cells: limits.max_cells,
     })
 }
 
@@ -111,6 +112,8 @@ pub struct Pursuit {
     maze: Arc<mazegraph::Maze>,
     solved: Arc<Solved>,
     start: Position,
+    /// The maze's cell limit, the most pixels a picture may have (as `--max-cells`).
+    max_cells: u64,
 }
 
 impl Pursuit {
@@ -131,18 +134,37 @@ impl Pursuit {
         PyTuple::new(py, self.maze.shape().coords(c))
     }
 
-    fn style(scale: Option<Arg<usize>>, legend: bool, maze: &mazegraph::Maze) -> Style {
-        let longest = maze.shape().dims().iter().copied().max().unwrap_or(1);
-        Style {
-            scale: scale.map_or_else(|| (640 / longest.max(1)).clamp(1, 16), |s| s.0.max(1)),
+    /// The pictures' style, refused (as the CLI's) when a picture would have more pixels
+    /// than the maze's cell limit.
+    fn style(&self, scale: Option<Int<usize, kw::Scale>>, legend: bool) -> PyResult<Style> {
+        let dims = self.maze.shape().dims();
+        let longest = dims.iter().copied().max().unwrap_or(1);
+        let scale = scale.map_or_else(|| (640 / longest.max(1)).clamp(1, 16), |s| s.0);
+        crate::maze::check_picture(dims, scale, self.max_cells)?;
+        Ok(Style {
+            scale,
             legend,
             ..Style::default()
-        }
+        })
     }
 }
 
 #[pymethods]
 impl Pursuit {
+    /// `Pursuit()` is refused with a MazeTypeError saying how one is made.
+    #[new]
+    #[pyo3(signature = (*_args, **_kwargs))]
+    fn __new__(
+        py: Python<'_>,
+        _args: &Bound<'_, PyTuple>,
+        _kwargs: Option<&Bound<'_, pyo3::types::PyDict>>,
+    ) -> PyResult<Self> {
+        Err(crate::type_error(
+            py,
+            "a Pursuit is made by pursuit(maze), not by Pursuit()",
+        ))
+    }
+
     /// "wolf" or "sheep": who wins from the position given to `pursuit`.
     #[getter]
     fn winner(&self) -> PyResult<&'static str> {
@@ -228,11 +250,11 @@ impl Pursuit {
     /// Both strategies played from the position given to `pursuit`: the (wolf, sheep) cells
     /// after each move, the start first, until a capture, a position played before (the
     /// sheep escapes), or `max_moves` moves.
-    #[pyo3(signature = (max_moves=Arg(400)), text_signature = "($self, max_moves=400)")]
+    #[pyo3(signature = (max_moves=Int::new(400)), text_signature = "($self, max_moves=400)")]
     fn play<'py>(
         &self,
         py: Python<'py>,
-        max_moves: Arg<usize>,
+        max_moves: Int<usize, kw::MaxMoves>,
     ) -> PyResult<Vec<Bound<'py, PyTuple>>> {
         let solved = Arc::clone(&self.solved);
         let start = self.start;
@@ -270,11 +292,11 @@ impl Pursuit {
         py: Python<'py>,
         wolf: Option<&Bound<'_, PyAny>>,
         first: Option<Arg<String>>,
-        scale: Option<Arg<usize>>,
+        scale: Option<Int<usize, kw::Scale>>,
         legend: Arg<bool>,
     ) -> PyResult<Bound<'py, PyBytes>> {
         let (w, turn) = self.wolf_and_turn(wolf, first)?;
-        let style = Pursuit::style(scale, legend.0, &self.maze);
+        let style = self.style(scale, legend.0)?;
         let (maze, solved) = (Arc::clone(&self.maze), Arc::clone(&self.solved));
         let png = detached(py, move || {
             let mut out = Vec::new();
@@ -290,10 +312,10 @@ impl Pursuit {
     fn play_png<'py>(
         &self,
         py: Python<'py>,
-        scale: Option<Arg<usize>>,
+        scale: Option<Int<usize, kw::Scale>>,
         legend: Arg<bool>,
     ) -> PyResult<Bound<'py, PyBytes>> {
-        let style = Pursuit::style(scale, legend.0, &self.maze);
+        let style = self.style(scale, legend.0)?;
         let (maze, solved, start) = (Arc::clone(&self.maze), Arc::clone(&self.solved), self.start);
         let png = detached(py, move || {
             let play = solved.play(start, MAX_FRAMES).map_err(|e| e.to_string())?;
@@ -302,6 +324,60 @@ impl Pursuit {
             Ok(out)
         })?;
         Ok(PyBytes::new(py, &png))
+    }
+
+    /// Pickling (and `copy.deepcopy`, Dask, Ray): the maze (as a Maze is pickled), the
+    /// rules and the position given to `pursuit`; the arena is solved again, the same, when
+    /// unpickled.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let this = slf.get();
+        let mut text = Vec::new();
+        mazegraph::format::Format::Json
+            .write_maze(&this.maze, &mut text)
+            .map_err(error)?;
+        let state = (
+            PyBytes::new(slf.py(), &text),
+            this.solved.arena().rules().passing_name(),
+            this.start.wolf,
+            this.start.sheep,
+            this.start.turn.name(),
+            this.max_cells,
+        );
+        crate::maze::reduce(slf.as_any(), state)
+    }
+
+    /// The pursuit a pickle holds ([`Pursuit::__reduce__`]), solved again.
+    #[classmethod]
+    fn _from_pickle(
+        _cls: &Bound<'_, pyo3::types::PyType>,
+        py: Python<'_>,
+        state: Arg<(Vec<u8>, String, usize, usize, String, u64)>,
+    ) -> PyResult<Pursuit> {
+        let (text, passes, wolf, sheep, turn, max_cells) = state.0;
+        let rules = Rules::passing(&passes).map_err(error)?;
+        let turn = Piece::from_name(&turn).map_err(error)?;
+        // Solved before, within its budget: solved again under the defaults.
+        let limits = limits::limits(None, None)?;
+        let opts = mazegraph::format::ReadOptions {
+            limits,
+            ..Default::default()
+        };
+        let (maze, solved) = detached(py, || {
+            let text = std::str::from_utf8(&text).map_err(|e| e.to_string())?;
+            let maze = mazegraph::format::json::parse(text, &opts).map_err(|e| e.to_string())?;
+            let solved = Solved::solve(&maze, rules, &limits).map_err(|e| e.to_string())?;
+            Ok((maze, solved))
+        })?;
+        let cells = maze.grid().len();
+        if wolf >= cells || sheep >= cells {
+            return Err(error("a pickled pursuit names cells outside its maze"));
+        }
+        Ok(Pursuit {
+            maze: Arc::new(maze),
+            solved: Arc::new(solved),
+            start: Position { wolf, sheep, turn },
+            max_cells,
+        })
     }
 
     fn __repr__(&self) -> String {

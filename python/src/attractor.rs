@@ -6,11 +6,14 @@
 //! dict, before there was one type).
 
 use crate::graph::{label, node_label};
-use mazegraph::game::Attractor as Attr;
+use crate::{detached, error, Arg};
+use mazegraph::format::{Format, ReadOptions};
+use mazegraph::game::format::GameFormat;
+use mazegraph::game::{attractor, Attractor as Attr, Game, Player};
 use mazegraph::grid::Shape;
 use pyo3::exceptions::PyKeyError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyIterator, PyList, PyTuple};
+use pyo3::types::{PyBytes, PyDict, PyIterator, PyList, PyTuple, PyType};
 use std::sync::Arc;
 
 /// How an attractor's vertices are named.
@@ -67,6 +70,62 @@ impl Names {
     }
 }
 
+/// What an attractor was computed on, which computes it again when it is unpickled: the
+/// maze's goal's, the graph's target's (its goal, from its start), or a game's.
+pub enum Origin {
+    /// `Maze.attractor`: the goal's attractor in the maze oriented away from its start.
+    Maze(Arc<mazegraph::Maze>),
+    /// `Graph.attractor`: the goal's, in the graph (with the terminals used) oriented away
+    /// from its start.
+    Graph(Arc<mazegraph::Graph>),
+    /// `Game.attractor`: the player's attractor of the targets.
+    Game(Arc<Game>, Player, Vec<u32>),
+}
+
+/// The attractor of `origin`, computed (on a maze or a graph, their orientation's) with the
+/// vertices named and the start told as `Maze.attractor`, `Graph.attractor` and
+/// `Game.attractor` tell them.
+pub fn compute(origin: Origin) -> Result<Attractor, String> {
+    let e = |e: mazegraph::Error| e.to_string();
+    match origin {
+        Origin::Maze(maze) => {
+            let o = mazegraph::game::orient(&maze).map_err(e)?;
+            let a = attractor(&o.game, Player::Zero, &[o.goal]).map_err(e)?;
+            let n = o.game.vertex_count();
+            let names = Names::Cells(maze.shape().clone(), o.cells);
+            Ok(Attractor::new(
+                a,
+                n,
+                Some(o.start),
+                None,
+                names,
+                Origin::Maze(maze),
+            ))
+        }
+        Origin::Graph(graph) => {
+            let o = mazegraph::game::orient_graph(&graph).map_err(e)?;
+            let a = attractor(&o.game, Player::Zero, &[o.goal]).map_err(e)?;
+            let (n, start) = (o.game.vertex_count(), o.start);
+            let names = Names::Labels(Arc::clone(&graph));
+            Ok(Attractor::new(
+                a,
+                n,
+                Some(start),
+                None,
+                names,
+                Origin::Graph(graph),
+            ))
+        }
+        Origin::Game(game, player, targets) => {
+            let a = attractor(&game, player, &targets).map_err(e)?;
+            let label = game.start().map(|s| game.label(s));
+            let (n, start) = (game.vertex_count(), game.start());
+            let origin = Origin::Game(game, player, targets);
+            Ok(Attractor::new(a, n, start, label, Names::Game, origin))
+        }
+    }
+}
+
 /// An attractor: the vertices from which a player forces the token into a target, with their
 /// ranks (moves needed) and a memoryless strategy. A read-only mapping from each vertex to
 /// its rank.
@@ -77,6 +136,7 @@ pub struct Attractor {
     /// The game's start, named in the summary (a game's own, a maze's or a graph's start).
     start: Option<(u32, String)>,
     names: Names,
+    origin: Origin,
 }
 
 impl Attractor {
@@ -88,6 +148,7 @@ impl Attractor {
         start: Option<u32>,
         label: Option<String>,
         names: Names,
+        origin: Origin,
     ) -> Attractor {
         let start = start.map(|s| (s, label.unwrap_or_else(|| names.text(s))));
         Attractor {
@@ -95,6 +156,7 @@ impl Attractor {
             vertex_count,
             start,
             names,
+            origin,
         }
     }
 
@@ -109,6 +171,17 @@ impl Attractor {
 
 #[pymethods]
 impl Attractor {
+    /// `Attractor()` is refused with a MazeTypeError saying how one is made.
+    #[new]
+    #[pyo3(signature = (*_args, **_kwargs))]
+    fn __new__(
+        py: Python<'_>,
+        _args: &Bound<'_, PyTuple>,
+        _kwargs: Option<&Bound<'_, pyo3::types::PyDict>>,
+    ) -> PyResult<Self> {
+        Err(crate::type_error(py, "an Attractor is made by Maze.attractor, Graph.attractor or Game.attractor, not by Attractor()"))
+    }
+
     /// The attracting player (0 or 1).
     #[getter]
     fn player(&self) -> u8 {
@@ -236,6 +309,76 @@ impl Attractor {
             return mine.eq(other);
         }
         Ok(false)
+    }
+
+    /// Pickling (and `copy.deepcopy`, Dask, Ray): what the attractor was computed on, as a
+    /// Maze, a Graph or a Game is pickled (with the player and the targets of a game's), which
+    /// computes it again, the same, when unpickled.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let py = slf.py();
+        let state = match &slf.get().origin {
+            Origin::Maze(maze) => {
+                let mut text = Vec::new();
+                Format::Json.write_maze(maze, &mut text).map_err(error)?;
+                ("maze", PyBytes::new(py, &text), 0u8, Vec::new())
+            }
+            Origin::Graph(graph) => {
+                let text = crate::graph::graph_json(graph)?;
+                ("graph", PyBytes::new(py, &text), 0, Vec::new())
+            }
+            Origin::Game(game, player, targets) => {
+                let mut text = Vec::new();
+                GameFormat::Json.write(game, &mut text).map_err(error)?;
+                (
+                    "game",
+                    PyBytes::new(py, &text),
+                    player.index(),
+                    targets.clone(),
+                )
+            }
+        };
+        crate::maze::reduce(slf.as_any(), state)
+    }
+
+    /// The attractor a pickle holds ([`Attractor::__reduce__`]), computed again.
+    #[classmethod]
+    fn _from_pickle(
+        _cls: &Bound<'_, PyType>,
+        py: Python<'_>,
+        state: Arg<(String, Vec<u8>, u8, Vec<u32>)>,
+    ) -> PyResult<Attractor> {
+        let (kind, text, player, targets) = state.0;
+        // Computed before, within its budget: read again under the defaults.
+        let limits = crate::limits::limits(None, None)?;
+        let opts = ReadOptions {
+            limits,
+            ..ReadOptions::default()
+        };
+        let player = Player::from_index(u64::from(player))
+            .ok_or_else(|| error(format!("player {player}: a player is 0 or 1")))?;
+        detached(py, || {
+            let origin = match kind.as_str() {
+                "maze" => {
+                    let text = std::str::from_utf8(&text).map_err(|e| e.to_string())?;
+                    let maze =
+                        mazegraph::format::json::parse(text, &opts).map_err(|e| e.to_string())?;
+                    Origin::Maze(Arc::new(maze))
+                }
+                "graph" => Origin::Graph(Arc::new(crate::graph::from_graph_json(&text, limits)?)),
+                "game" => {
+                    let game = GameFormat::Json
+                        .read(&text, &opts)
+                        .map_err(|e| e.to_string())?;
+                    Origin::Game(Arc::new(game), player, targets)
+                }
+                other => {
+                    return Err(format!(
+                        "a pickled attractor of {other:?}: expected a maze, a graph or a game"
+                    ))
+                }
+            };
+            compute(origin)
+        })
     }
 
     /// The summary line `mazegraph attractor` prints.

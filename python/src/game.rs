@@ -1,14 +1,15 @@
 //! `mazegraph.Game`, its attractors and solutions, and `read_game`.
 
-use crate::attractor::{Attractor, Names};
+use crate::attractor::{Attractor, Origin};
 use crate::io::{located, read_bytes, Expect};
-use crate::{detached, error, limits, Arg};
+use crate::{detached, error, kw, limits, Arg, Int};
 use mazegraph::format::ReadOptions;
 use mazegraph::game::format::GameFormat;
-use mazegraph::game::{check, solve_within, Objective, ParityAlgorithm, Player};
+use mazegraph::game::{check, solve_within, Objective, ParityAlgorithm, Player, NONE};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyBytes, PyDict, PyList, PyTuple, PyType};
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// read_game(path, *, format=None, max_cells=None, max_memory=None) reads a game file: PGSolver
 /// (.pg, .gm), game JSON (.game.json) or game DOT (.game.dot), the format from the extension
@@ -19,8 +20,8 @@ pub fn read_game(
     py: Python<'_>,
     path: Arg<PathBuf>,
     format: Option<Arg<String>>,
-    max_cells: Option<Arg<u64>>,
-    max_memory: Option<Arg<u64>>,
+    max_cells: Option<Int<u64, kw::MaxCells>>,
+    max_memory: Option<Int<u64, kw::MaxMemory>>,
 ) -> PyResult<Game> {
     let (path, format) = (path.0, format.map(|a| a.0));
     let format = format.as_deref();
@@ -40,7 +41,10 @@ pub fn read_game(
         let game = format.read(&bytes, &opts).map_err(|e| located(&path, e))?;
         stopped.map_or(Ok(game), Err)
     })?;
-    Ok(Game { game, limits })
+    Ok(Game {
+        game: Arc::new(game),
+        limits,
+    })
 }
 
 /// A two-player game on a directed graph: vertices 0…n-1 owned by player 0 or 1, with a
@@ -48,7 +52,7 @@ pub fn read_game(
 /// PGSolver).
 #[pyclass(module = "mazegraph", name = "Game", frozen)]
 pub struct Game {
-    game: mazegraph::game::Game,
+    game: Arc<mazegraph::game::Game>,
     /// The limits the game was read with: solving it is held to them.
     limits: mazegraph::grid::Limits,
 }
@@ -104,22 +108,32 @@ impl Game {
         let Some(p) = priority else {
             return Ok(Vec::new());
         };
-        let list: Vec<u32> = match p.extract::<u32>() {
-            Ok(one) => vec![one],
-            Err(_) => p.extract().map_err(|_| {
-                match p.is_instance_of::<pyo3::types::PyInt>()
-                    || (p.try_iter().is_ok() && !p.is_instance_of::<pyo3::types::PyString>())
-                {
-                    true => error("priority: expected a priority or a list of them"),
-                    false => crate::type_error(
-                        p.py(),
-                        format!(
-                            "priority: expected a priority or a list of them, not {}",
-                            crate::maze::type_name(p)
-                        ),
-                    ),
+        let int = p.is_instance_of::<pyo3::types::PyInt>();
+        let list: Vec<u32> = match p.extract::<Int<u32, kw::Priority>>() {
+            Ok(one) => vec![one.0],
+            // "priority: -1 is out of range (0 to 2**32-1)"
+            Err(e) if int => return Err(e),
+            Err(_) => match p.extract::<Vec<Int<u32, kw::Priority>>>() {
+                Ok(list) => list.into_iter().map(|q| q.0).collect(),
+                Err(e) if crate::is_out_of_range(p.py(), &e) => return Err(e),
+                Err(_) => {
+                    return Err({
+                        match p.is_instance_of::<pyo3::types::PyInt>()
+                            || (p.try_iter().is_ok()
+                                && !p.is_instance_of::<pyo3::types::PyString>())
+                        {
+                            true => error("priority: expected a priority or a list of them"),
+                            false => crate::type_error(
+                                p.py(),
+                                format!(
+                                    "priority: expected a priority or a list of them, not {}",
+                                    crate::maze::type_name(p)
+                                ),
+                            ),
+                        }
+                    })
                 }
-            })?,
+            },
         };
         let mut out = Vec::new();
         for q in list {
@@ -137,6 +151,20 @@ impl Game {
 
 #[pymethods]
 impl Game {
+    /// `Game()` is refused with a MazeTypeError saying how one is made.
+    #[new]
+    #[pyo3(signature = (*_args, **_kwargs))]
+    fn __new__(
+        py: Python<'_>,
+        _args: &Bound<'_, PyTuple>,
+        _kwargs: Option<&Bound<'_, pyo3::types::PyDict>>,
+    ) -> PyResult<Self> {
+        Err(crate::type_error(
+            py,
+            "a Game is made by read_game, not by Game()",
+        ))
+    }
+
     /// Number of vertices.
     #[getter]
     fn vertex_count(&self) -> usize {
@@ -160,28 +188,28 @@ impl Game {
     }
 
     /// The owner (0 or 1) of vertex `v`.
-    fn owner(&self, v: Arg<u32>) -> PyResult<u8> {
+    fn owner(&self, v: Int<u32, kw::V>) -> PyResult<u8> {
         let v = v.0;
         self.game.check_vertex(v).map_err(error)?;
         Ok(self.game.owner(v).index())
     }
 
     /// The priority of vertex `v`.
-    fn priority(&self, v: Arg<u32>) -> PyResult<u32> {
+    fn priority(&self, v: Int<u32, kw::V>) -> PyResult<u32> {
         let v = v.0;
         self.game.check_vertex(v).map_err(error)?;
         Ok(self.game.priority(v))
     }
 
     /// The name of vertex `v`, if it has one.
-    fn name(&self, v: Arg<u32>) -> PyResult<Option<String>> {
+    fn name(&self, v: Int<u32, kw::V>) -> PyResult<Option<String>> {
         let v = v.0;
         self.game.check_vertex(v).map_err(error)?;
         Ok(self.game.name(v).map(str::to_string))
     }
 
     /// The successors of vertex `v`.
-    fn successors(&self, v: Arg<u32>) -> PyResult<Vec<u32>> {
+    fn successors(&self, v: Int<u32, kw::V>) -> PyResult<Vec<u32>> {
         let v = v.0;
         self.game.check_vertex(v).map_err(error)?;
         Ok(self.game.successors(v).to_vec())
@@ -197,11 +225,11 @@ impl Game {
     /// which `player` can force the token into the target, as `mazegraph attractor` computes
     /// it. `target` holds vertex ids or names; `priority` adds the vertices of a priority (or
     /// of a list of them).
-    #[pyo3(signature = (player=Arg(0), target=None, priority=None), text_signature = "($self, player=0, target=None, priority=None)")]
+    #[pyo3(signature = (player=Int::new(0), target=None, priority=None), text_signature = "($self, player=0, target=None, priority=None)")]
     fn attractor(
         &self,
         py: Python<'_>,
-        player: Arg<u8>,
+        player: Int<u8, kw::Player>,
         target: Option<&Bound<'_, PyAny>>,
         priority: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Attractor> {
@@ -214,18 +242,8 @@ impl Game {
                 "say which vertices to attract to with target=[…] or priority=P",
             ));
         }
-        let game = &self.game;
-        let a = detached(py, || {
-            mazegraph::game::attractor(game, p, &set).map_err(|e| e.to_string())
-        })?;
-        let label = game.start().map(|s| game.label(s));
-        Ok(Attractor::new(
-            a,
-            game.vertex_count(),
-            game.start(),
-            label,
-            Names::Game,
-        ))
+        let game = Arc::clone(&self.game);
+        detached(py, || crate::attractor::compute(Origin::Game(game, p, set)))
     }
 
     /// solve(objective="parity", player=0, target=None, priority=None, method=None): both
@@ -234,12 +252,12 @@ impl Game {
     /// are `player`'s, on `target` and `priority` vertices); `method` is a parity algorithm:
     /// "portfolio" (the default: priority promotion and recursive tangle learning raced), "pp",
     /// "rtl", "tangle" or "zielonka".
-    #[pyo3(signature = (objective=Arg("parity".to_string()), player=Arg(0), target=None, priority=None, method=None), text_signature = "($self, objective='parity', player=0, target=None, priority=None, method=None)")]
+    #[pyo3(signature = (objective=Arg("parity".to_string()), player=Int::new(0), target=None, priority=None, method=None), text_signature = "($self, objective='parity', player=0, target=None, priority=None, method=None)")]
     fn solve(
         &self,
         py: Python<'_>,
         objective: Arg<String>,
-        player: Arg<u8>,
+        player: Int<u8, kw::Player>,
         target: Option<&Bound<'_, PyAny>>,
         priority: Option<&Bound<'_, PyAny>>,
         method: Option<Arg<String>>,
@@ -305,6 +323,50 @@ impl Game {
         })
     }
 
+    /// Pickling (and `copy.deepcopy`, Dask, Ray): the game as its game JSON (what `mazegraph
+    /// convert-game --to game.json` writes: owners, priorities, moves, names and the start,
+    /// exactly), with its limits.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let this = slf.get();
+        let mut text = Vec::new();
+        GameFormat::Json
+            .write(&this.game, &mut text)
+            .map_err(error)?;
+        let state = (
+            PyBytes::new(slf.py(), &text),
+            this.limits.max_cells,
+            this.limits.max_bytes,
+        );
+        crate::maze::reduce(slf.as_any(), state)
+    }
+
+    /// The game a pickle holds ([`Game::__reduce__`]).
+    #[classmethod]
+    fn _from_pickle(
+        _cls: &Bound<'_, PyType>,
+        py: Python<'_>,
+        state: Arg<(Vec<u8>, u64, u64)>,
+    ) -> PyResult<Game> {
+        let (text, max_cells, max_bytes) = state.0;
+        let limits = mazegraph::grid::Limits {
+            max_cells,
+            max_bytes,
+        };
+        let opts = ReadOptions {
+            limits,
+            ..ReadOptions::default()
+        };
+        let game = detached(py, || {
+            GameFormat::Json
+                .read(&text, &opts)
+                .map_err(|e| e.to_string())
+        })?;
+        Ok(Game {
+            game: Arc::new(game),
+            limits,
+        })
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "Game({} vertices, {} edges, largest priority {})",
@@ -324,6 +386,20 @@ pub struct GameSolution {
 
 #[pymethods]
 impl GameSolution {
+    /// `GameSolution()` is refused with a MazeTypeError saying how one is made.
+    #[new]
+    #[pyo3(signature = (*_args, **_kwargs))]
+    fn __new__(
+        py: Python<'_>,
+        _args: &Bound<'_, PyTuple>,
+        _kwargs: Option<&Bound<'_, pyo3::types::PyDict>>,
+    ) -> PyResult<Self> {
+        Err(crate::type_error(
+            py,
+            "a GameSolution is made by Game.solve, not by GameSolution()",
+        ))
+    }
+
     /// The winner (0 or 1) from each vertex, indexed by vertex.
     #[getter]
     fn winners(&self) -> Vec<u32> {
@@ -333,7 +409,7 @@ impl GameSolution {
     }
 
     /// The winner from vertex `v`.
-    fn winner(&self, v: Arg<u32>) -> PyResult<u8> {
+    fn winner(&self, v: Int<u32, kw::V>) -> PyResult<u8> {
         let v = v.0;
         if (v as usize) >= self.solution.len() {
             return Err(error(format!("vertex {v} is not in the game")));
@@ -342,7 +418,7 @@ impl GameSolution {
     }
 
     /// The vertices `player` wins from, in increasing order.
-    fn region(&self, player: Arg<u8>) -> PyResult<Vec<u32>> {
+    fn region(&self, player: Int<u8, kw::Player>) -> PyResult<Vec<u32>> {
         let player = player.0;
         Ok(self.solution.region(self::player(player)?))
     }
@@ -367,6 +443,42 @@ impl GameSolution {
             d.set_item(p.index(), PyList::new(py, self.solution.region(p))?)?;
         }
         Ok(d)
+    }
+
+    /// Pickling (and `copy.deepcopy`): the winner and the strategy's move (None where there
+    /// is none) of each vertex, and the start.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let this = slf.get();
+        let n = this.solution.len() as u32;
+        let winners: Vec<u8> = (0..n).map(|v| this.solution.winner(v).index()).collect();
+        let moves: Vec<Option<u32>> = (0..n).map(|v| this.solution.strategy(v)).collect();
+        let state = (winners, moves, this.start.clone());
+        crate::maze::reduce(slf.as_any(), state)
+    }
+
+    /// The solution a pickle holds ([`GameSolution::__reduce__`]).
+    #[classmethod]
+    #[allow(clippy::type_complexity)]
+    fn _from_pickle(
+        _cls: &Bound<'_, PyType>,
+        state: Arg<(Vec<u8>, Vec<Option<u32>>, Option<(u32, String)>)>,
+    ) -> PyResult<GameSolution> {
+        let (winners, moves, start) = state.0;
+        let n = winners.len();
+        if moves.len() != n || start.as_ref().is_some_and(|(s, _)| *s as usize >= n) {
+            return Err(error(
+                "a pickled game solution does not hold one winner and one move a vertex",
+            ));
+        }
+        let winners = winners
+            .into_iter()
+            .map(|w| player(w))
+            .collect::<PyResult<Vec<Player>>>()?;
+        let moves = moves.into_iter().map(|m| m.unwrap_or(NONE)).collect();
+        Ok(GameSolution {
+            solution: mazegraph::game::Solution::new(winners, moves),
+            start,
+        })
     }
 
     /// The summary `mazegraph solve-game` prints.

@@ -7,11 +7,11 @@
 //! draw), oriented for its attractor (as `mazegraph attractor` does), and drawn as a maze when
 //! it can be (`to_maze`).
 
-use crate::attractor::{Attractor, Names};
+use crate::attractor::{Attractor, Origin};
 use crate::io::{located, read_bytes, write_file, Expect};
 use crate::limits::{self, Work};
 use crate::maze::{format_of, keep_weights, missing, type_name, Maze};
-use crate::{bad_value, detached, error, type_error, warn_notes, Arg};
+use crate::{bad_value, detached, error, kw, type_error, warn_notes, Arg, Int};
 use mazegraph::convert::{set_terminals, Terminal};
 use mazegraph::format::{graph_format_names, Format, Holds, Item, ReadOptions};
 use mazegraph::graph::{GraphBuilder, Label};
@@ -345,8 +345,8 @@ pub fn read_graph(
     format: Option<Arg<String>>,
     start: Option<&Bound<'_, PyAny>>,
     goal: Option<&Bound<'_, PyAny>>,
-    max_cells: Option<Arg<u64>>,
-    max_memory: Option<Arg<u64>>,
+    max_cells: Option<Int<u64, kw::MaxCells>>,
+    max_memory: Option<Int<u64, kw::MaxMemory>>,
 ) -> PyResult<Graph> {
     let (path, format) = (path.0, format.map(|a| a.0));
     let limits = limits::limits(max_cells.map(|a| a.0), max_memory.map(|a| a.0))?;
@@ -375,8 +375,8 @@ pub fn parse_graph(
     format: Arg<String>,
     start: Option<&Bound<'_, PyAny>>,
     goal: Option<&Bound<'_, PyAny>>,
-    max_cells: Option<Arg<u64>>,
-    max_memory: Option<Arg<u64>>,
+    max_cells: Option<Int<u64, kw::MaxCells>>,
+    max_memory: Option<Int<u64, kw::MaxMemory>>,
 ) -> PyResult<Graph> {
     let limits = limits::limits(max_cells.map(|a| a.0), max_memory.map(|a| a.0))?;
     let format = Format::from_name(&format.0).map_err(error)?;
@@ -441,7 +441,7 @@ impl Graph {
     }
 
     /// The limits for a piece of work: the graph's own, with `max_memory` if given.
-    fn limits(&self, max_memory: Option<Arg<u64>>) -> PyResult<Limits> {
+    fn limits(&self, max_memory: Option<Int<u64, kw::MaxMemory>>) -> PyResult<Limits> {
         limits::of_work(&self.limits, max_memory.map(|a| a.0))
     }
 
@@ -518,6 +518,17 @@ impl Graph {
 
 #[pymethods]
 impl Graph {
+    /// `Graph()` is refused with a MazeTypeError saying how one is made.
+    #[new]
+    #[pyo3(signature = (*_args, **_kwargs))]
+    fn __new__(
+        py: Python<'_>,
+        _args: &Bound<'_, PyTuple>,
+        _kwargs: Option<&Bound<'_, pyo3::types::PyDict>>,
+    ) -> PyResult<Self> {
+        Err(crate::type_error(py, "a Graph is made by read_graph, parse_graph, Graph.from_networkx or Graph.from_maze, not by Graph()"))
+    }
+
     /// A graph from a networkx graph: nodes (strings, ints, coordinate tuples) are the
     /// vertices, the edge attribute `weight` the weights (None: every edge 1), the graph
     /// attributes "start" and "goal" (or the keywords) the terminals. A directed graph is read
@@ -532,8 +543,8 @@ impl Graph {
         weight: Option<Arg<String>>,
         start: Option<&Bound<'_, PyAny>>,
         goal: Option<&Bound<'_, PyAny>>,
-        max_cells: Option<Arg<u64>>,
-        max_memory: Option<Arg<u64>>,
+        max_cells: Option<Int<u64, kw::MaxCells>>,
+        max_memory: Option<Int<u64, kw::MaxMemory>>,
     ) -> PyResult<Graph> {
         let limits = limits::limits(max_cells.map(|a| a.0), max_memory.map(|a| a.0))?;
         let weight = weight.map(|a| a.0);
@@ -553,7 +564,7 @@ impl Graph {
         py: Python<'_>,
         maze: &Bound<'_, PyAny>,
         junctions: Arg<bool>,
-        max_memory: Option<Arg<u64>>,
+        max_memory: Option<Int<u64, kw::MaxMemory>>,
     ) -> PyResult<Graph> {
         let maze = maze.cast::<Maze>().map_err(|_| {
             type_error(
@@ -666,6 +677,12 @@ impl Graph {
         self.set_terminal(value, true)
     }
 
+    /// `del graph.start` is `graph.start = None`: the graph has no start.
+    #[deleter]
+    fn delete_start(&self) -> PyResult<()> {
+        self.set_terminal(None, true)
+    }
+
     /// The goal vertex, when known. Settable like `start`.
     #[getter]
     fn goal<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
@@ -676,6 +693,12 @@ impl Graph {
     #[setter]
     fn set_goal(&self, value: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
         self.set_terminal(value, false)
+    }
+
+    /// `del graph.goal` is `graph.goal = None`.
+    #[deleter]
+    fn delete_goal(&self) -> PyResult<()> {
+        self.set_terminal(None, false)
     }
 
     fn __len__(&self) -> usize {
@@ -695,7 +718,7 @@ impl Graph {
         py: Python<'_>,
         start: Option<&Bound<'_, PyAny>>,
         goal: Option<&Bound<'_, PyAny>>,
-        max_memory: Option<Arg<u64>>,
+        max_memory: Option<Int<u64, kw::MaxMemory>>,
     ) -> PyResult<GraphSolution> {
         let limits = self.limits(max_memory)?;
         let graph = self.terminals(py, start, goal, "goal")?;
@@ -720,25 +743,14 @@ impl Graph {
         py: Python<'_>,
         target: Option<&Bound<'_, PyAny>>,
         start: Option<&Bound<'_, PyAny>>,
-        max_memory: Option<Arg<u64>>,
+        max_memory: Option<Int<u64, kw::MaxMemory>>,
     ) -> PyResult<Attractor> {
         let limits = self.limits(max_memory)?;
         let graph = self.terminals(py, start, target, "target")?;
-        let g = &*graph;
-        let (a, n, s) = detached(py, || {
-            budget(g, Work::Attractor, &limits)?;
-            let o = mazegraph::game::orient_graph(g).map_err(|e| e.to_string())?;
-            let a = mazegraph::game::attractor(&o.game, mazegraph::game::Player::Zero, &[o.goal])
-                .map_err(|e| e.to_string())?;
-            Ok((a, o.game.vertex_count(), o.start))
-        })?;
-        Ok(Attractor::new(
-            a,
-            n,
-            Some(s),
-            None,
-            Names::Labels(Arc::clone(&graph)),
-        ))
+        detached(py, || {
+            budget(&graph, Work::Attractor, &limits)?;
+            crate::attractor::compute(Origin::Graph(graph))
+        })
     }
 
     /// The graph drawn as a maze, as `mazegraph` draws a graph file: `layout` "auto" (at the
@@ -750,7 +762,7 @@ impl Graph {
         &self,
         py: Python<'_>,
         layout: Arg<String>,
-        max_memory: Option<Arg<u64>>,
+        max_memory: Option<Int<u64, kw::MaxMemory>>,
     ) -> PyResult<Maze> {
         let limits = self.limits(max_memory)?;
         let layout = self::layout(&layout.0)?;
@@ -761,7 +773,11 @@ impl Graph {
                 .map(|p| p.maze)
                 .map_err(|e| {
                     let keep = "the Graph keeps them (solve, attractor and write work on it)";
-                    keep_weights(e, keep).to_string()
+                    // to_maze takes no max_cells: the graph's own limit is given where it is read.
+                    keep_weights(e, keep).to_string().replace(
+                        "(raise it with --max-cells)",
+                        "(raise it with max_cells= where the graph is made: read_graph, parse_graph or Graph.from_networkx)",
+                    )
                 })
         })?;
         Ok(Maze::new(maze, self.limits))
@@ -821,6 +837,36 @@ impl Graph {
         Ok(self.difference(py, other)?.is_none())
     }
 
+    /// Pickling (and `copy.deepcopy`, Dask, Ray): the graph as its node-link JSON (what
+    /// `write(format="graph.json")` writes: the vertices' names, the weights, the terminals,
+    /// exactly), with its limits.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let this = slf.get();
+        let text = graph_json(&this.get())?;
+        let state = (
+            pyo3::types::PyBytes::new(slf.py(), &text),
+            this.limits.max_cells,
+            this.limits.max_bytes,
+        );
+        crate::maze::reduce(slf.as_any(), state)
+    }
+
+    /// The graph a pickle holds ([`Graph::__reduce__`]).
+    #[classmethod]
+    fn _from_pickle(
+        _cls: &Bound<'_, PyType>,
+        py: Python<'_>,
+        state: Arg<(Vec<u8>, u64, u64)>,
+    ) -> PyResult<Graph> {
+        let (text, max_cells, max_bytes) = state.0;
+        let limits = Limits {
+            max_cells,
+            max_bytes,
+        };
+        let graph = detached(py, || from_graph_json(&text, limits))?;
+        Ok(Graph::new(graph, limits))
+    }
+
     fn __repr__(&self) -> String {
         let g = self.get();
         let name = |v: Option<u32>| v.map_or("None".to_string(), |v| g.label(v).to_string());
@@ -832,6 +878,28 @@ impl Graph {
             name(g.start()),
             name(g.goal())
         )
+    }
+}
+
+/// `graph` as node-link JSON (`.graph.json`), the text a pickle holds.
+pub(crate) fn graph_json(graph: &mazegraph::Graph) -> PyResult<Vec<u8>> {
+    let mut text = Vec::new();
+    Format::GraphJson
+        .write_graph(graph, &mut text)
+        .map_err(error)?;
+    Ok(text)
+}
+
+/// The graph of node-link JSON `text` ([`graph_json`]), within `limits`.
+pub(crate) fn from_graph_json(text: &[u8], limits: Limits) -> Result<mazegraph::Graph, String> {
+    let opts = ReadOptions {
+        limits,
+        ..ReadOptions::default()
+    };
+    match Format::GraphJson.read_noted(text, &opts) {
+        Ok((Item::Graph(g), _)) => Ok(g),
+        Ok((Item::Maze(_), _)) => Err("a pickled graph holds a maze".to_string()),
+        Err(e) => Err(e.to_string()),
     }
 }
 
@@ -856,6 +924,20 @@ pub struct GraphSolution {
 
 #[pymethods]
 impl GraphSolution {
+    /// `GraphSolution()` is refused with a MazeTypeError saying how one is made.
+    #[new]
+    #[pyo3(signature = (*_args, **_kwargs))]
+    fn __new__(
+        py: Python<'_>,
+        _args: &Bound<'_, PyTuple>,
+        _kwargs: Option<&Bound<'_, pyo3::types::PyDict>>,
+    ) -> PyResult<Self> {
+        Err(crate::type_error(
+            py,
+            "a GraphSolution is made by Graph.solve, not by GraphSolution()",
+        ))
+    }
+
     /// The path's vertices from start to goal; None when there is no path.
     #[getter]
     fn path<'py>(&self, py: Python<'py>) -> PyResult<Option<Vec<Bound<'py, PyAny>>>> {
@@ -903,6 +985,55 @@ impl GraphSolution {
     fn goal<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
         let g = &self.graph;
         g.goal().map(|t| label(py, g.label(t))).transpose()
+    }
+
+    /// Pickling (and `copy.deepcopy`): the graph solved (as a Graph is pickled, with the
+    /// terminals it was solved between), the path's vertices by name, its weight and the
+    /// vertices settled.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let py = slf.py();
+        let this = slf.get();
+        let text = graph_json(&this.graph)?;
+        let state = (
+            pyo3::types::PyBytes::new(py, &text),
+            this.path(py)?,
+            this.path.weight,
+            this.path.settled,
+        );
+        crate::maze::reduce(slf.as_any(), state)
+    }
+
+    /// The solution a pickle holds ([`GraphSolution::__reduce__`]).
+    #[classmethod]
+    fn _from_pickle(
+        _cls: &Bound<'_, PyType>,
+        py: Python<'_>,
+        state: Arg<(Vec<u8>, Option<Vec<Bound<'_, PyAny>>>, Option<f64>, usize)>,
+    ) -> PyResult<GraphSolution> {
+        let (text, names, weight, settled) = state.0;
+        // A solution keeps no limits of its own: its graph is read under the defaults.
+        let limits = limits::limits(None, None)?;
+        let graph = detached(py, || from_graph_json(&text, limits))?;
+        let path = names
+            .map(|names| {
+                names
+                    .iter()
+                    .map(|n| {
+                        graph.find(&node_label(n)?).ok_or_else(|| {
+                            error("a pickled graph solution names a vertex not in its graph")
+                        })
+                    })
+                    .collect::<PyResult<Vec<u32>>>()
+            })
+            .transpose()?;
+        Ok(GraphSolution {
+            graph: Arc::new(graph),
+            path: GraphPath {
+                path,
+                weight,
+                settled,
+            },
+        })
     }
 
     /// The summary `mazegraph solve` prints for a graph (without the file name and time).

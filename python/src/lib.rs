@@ -10,9 +10,12 @@
 //!
 //! Long work (reading, solving, generating, measuring, writing) runs without the GIL, and
 //! under [`detached`], which stops it on Ctrl-C and turns a panic into a `MazeError` instead of
-//! letting pyo3 raise `PanicException`. Arguments are converted through [`Arg`], so that a
-//! wrong type is a `MazeTypeError` (a `MazeError` and a `TypeError`) and an int out of range a
-//! `MazeError`, never pyo3's `TypeError` or `OverflowError`. The classes are frozen (their
+//! letting pyo3 raise `PanicException`. Arguments are converted through [`Arg`] (ints through
+//! [`Int`], which names their keyword and range), so that a wrong type is a `MazeTypeError` (a
+//! `MazeError` and a `TypeError`) and an int out of range a `MazeError` ("seed: -1 is out of
+//! range (0 to 2**64-1)"), never pyo3's `TypeError` or `OverflowError`. The classes pickle
+//! through the library's exact formats (`__reduce__`), and calling one is a `MazeTypeError`
+//! saying which function makes its objects. The classes are frozen (their
 //! methods take `&self`): one object may be used from several threads at once.
 
 use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
@@ -170,6 +173,147 @@ impl<'a, 'py, T: FromPyObject<'a, 'py>> FromPyObject<'a, 'py> for Arg<T> {
         match T::extract(obj) {
             Ok(v) => Ok(Arg(v)),
             Err(e) => Err(bad_value(&obj, e.into())),
+        }
+    }
+}
+
+/// An int argument converted as `T` (`u8` … `u64`, `usize`) and held to the range of `K`, a
+/// keyword (made by `keyword!`): out of range (of `T`, or of the keyword's own), the `MazeError`
+/// names the keyword and the range, "seed: -1 is out of range (0 to 2**64-1)"; a value that
+/// is no int is a `MazeTypeError` naming the keyword.
+pub(crate) struct Int<T, K>(pub T, std::marker::PhantomData<K>);
+
+impl<T, K> Int<T, K> {
+    /// A default value, in a signature.
+    pub(crate) const fn new(value: T) -> Self {
+        Int(value, std::marker::PhantomData)
+    }
+}
+
+/// A keyword that takes an int ([`Int`]): its name, and its range when narrower than its
+/// type's.
+pub(crate) trait Keyword {
+    const NAME: &'static str;
+    const RANGE: Option<(u64, u64)> = None;
+}
+
+/// The unsigned int types an [`Int`] converts to, with their range.
+pub(crate) trait Unsigned: Copy {
+    const MAX: u64;
+    /// The value as a u64 (every type here fits).
+    fn wide(self) -> u64;
+}
+
+macro_rules! unsigned {
+    ($($t:ty),*) => {$(
+        impl Unsigned for $t {
+            const MAX: u64 = <$t>::MAX as u64;
+            fn wide(self) -> u64 {
+                self as u64
+            }
+        }
+    )*};
+}
+unsigned!(u8, u16, u32, u64, usize);
+
+/// Keywords taking ints: `keyword!(Seed, "seed")`, or with its range `keyword!(Scale,
+/// "scale", 1, 65535)`.
+macro_rules! keyword {
+    ($name:ident, $text:literal) => {
+        pub(crate) struct $name;
+        impl $crate::Keyword for $name {
+            const NAME: &'static str = $text;
+        }
+    };
+    ($name:ident, $text:literal, $low:expr, $high:expr) => {
+        pub(crate) struct $name;
+        impl $crate::Keyword for $name {
+            const NAME: &'static str = $text;
+            const RANGE: Option<(u64, u64)> = Some(($low, $high));
+        }
+    };
+}
+
+/// The int keywords of the package.
+pub(crate) mod kw {
+    keyword!(MaxCells, "max_cells");
+    keyword!(MaxMemory, "max_memory");
+    keyword!(Seed, "seed");
+    keyword!(Loops, "loops");
+    keyword!(MaxMoves, "max_moves");
+    keyword!(V, "v");
+    keyword!(Player, "player", 0, 1);
+    keyword!(Size, "size");
+    keyword!(Region, "region");
+    keyword!(Priority, "priority");
+    keyword!(
+        Scale,
+        "scale",
+        *mazegraph::render::SCALES.start() as u64,
+        *mazegraph::render::SCALES.end() as u64
+    );
+}
+
+/// A bound as the messages write it: 2**64-1 and 2**32-1 by name.
+fn bound(n: u64) -> String {
+    match n {
+        u64::MAX => "2**64-1".to_string(),
+        0xffff_ffff => "2**32-1".to_string(),
+        n => n.to_string(),
+    }
+}
+
+/// True when `e` is an [`Int`]'s "out of range" (a `MazeError`, not a `MazeTypeError`).
+pub(crate) fn is_out_of_range(py: Python<'_>, e: &PyErr) -> bool {
+    e.is_instance_of::<MazeError>(py)
+        && !e.is_instance_of::<PyTypeError>(py)
+        && e.value(py)
+            .str()
+            .is_ok_and(|m| m.to_string().contains(" is out of range ("))
+}
+
+/// The error of keyword `name`'s `value`, out of the range `low` to `high`.
+pub(crate) fn out_of_range(value: &Bound<'_, PyAny>, name: &str, (low, high): (u64, u64)) -> PyErr {
+    let mut shown = value.repr().map(|r| r.to_string()).unwrap_or_default();
+    if shown.chars().count() > 40 {
+        shown = shown.chars().take(37).collect::<String>() + "...";
+    }
+    error(format!(
+        "{name}: {shown} is out of range ({} to {})",
+        bound(low),
+        bound(high)
+    ))
+}
+
+impl<'a, 'py, T, K> FromPyObject<'a, 'py> for Int<T, K>
+where
+    T: FromPyObject<'a, 'py> + Unsigned,
+    K: Keyword,
+{
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        let range = K::RANGE.unwrap_or((0, T::MAX));
+        match T::extract(obj) {
+            Ok(v) => {
+                let n = v.wide();
+                if n < range.0 || n > range.1 {
+                    return Err(out_of_range(&obj, K::NAME, range));
+                }
+                Ok(Int::new(v))
+            }
+            Err(e) => {
+                let e: PyErr = e.into();
+                let py = obj.py();
+                if e.is_instance_of::<PyOverflowError>(py) {
+                    Err(out_of_range(&obj, K::NAME, range))
+                } else if e.is_instance_of::<PyTypeError>(py) {
+                    let why = e.value(py).str().map(|s| s.to_string()).unwrap_or_default();
+                    Err(type_error(py, format!("{}: {why}", K::NAME)))
+                } else {
+                    Err(bad_value(&obj, e))
+                }
+            }
         }
     }
 }

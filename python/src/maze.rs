@@ -1,11 +1,11 @@
 //! `mazegraph.Maze` and `mazegraph.Solution`, and the functions that make mazes: `read`,
 //! `parse`, `generate`.
 
-use crate::attractor::{Attractor, Names};
+use crate::attractor::{Attractor, Origin};
 use crate::graph::{networkx_builder, networkx_notes};
 use crate::io::{located, read_bytes, write_file, Expect};
 use crate::limits::{self, Work};
-use crate::{bad_value, detached, error, type_error, warn_notes, Arg};
+use crate::{bad_value, detached, error, is_out_of_range, kw, type_error, warn_notes, Arg, Int};
 use mazegraph::convert::{set_terminals, to_maze, Terminal};
 use mazegraph::display::{Shown, SVG_MAX_CELLS};
 use mazegraph::format::{Format, Holds, Item, ReadOptions};
@@ -18,6 +18,7 @@ use mazegraph::solve::{solve, Method};
 use pyo3::exceptions::PyImportError;
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyDict, PyTuple};
+use pyo3::BoundObject;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, PoisonError, RwLock};
 
@@ -39,6 +40,42 @@ pub struct Maze {
     /// How the maze was made, when that is another way to give its terminals: said when it
     /// has none.
     made_by: Option<&'static str>,
+}
+
+/// How a maze from `from_networkx` takes its terminals, said when it has none.
+const FROM_NETWORKX: &str = "or give them to from_networkx: as the graph's G.graph[\"start\"] and G.graph[\"goal\"], or with start= and goal=";
+
+/// What a pickled maze holds ([`Maze::__reduce__`]): its JSON text, its limits (cells,
+/// bytes), its seed, its picture's description, and whether it came from networkx.
+type MazeState = (Vec<u8>, u64, u64, Option<u64>, Option<String>, bool);
+
+/// What a pickled solution holds ([`Solution::__reduce__`]): the maze, the method's name,
+/// start, goal, path, the kept cells (a bit a cell, 8 a byte, the first in the lowest bit)
+/// and the work done.
+type SolutionState = (
+    Py<Maze>,
+    String,
+    usize,
+    usize,
+    Option<Vec<usize>>,
+    Vec<u8>,
+    usize,
+);
+
+/// The (callable, arguments) pair `__reduce__` returns: `cls._from_pickle(state)`.
+pub(crate) fn reduce<'py>(
+    obj: &Bound<'py, PyAny>,
+    state: impl IntoPyObject<'py>,
+) -> PyResult<Bound<'py, PyTuple>> {
+    let py = obj.py();
+    let restore = obj.get_type().getattr("_from_pickle")?;
+    let state = state
+        .into_pyobject(py)
+        .map_err(Into::into)?
+        .into_any()
+        .into_bound();
+    let args = PyTuple::new(py, [state])?;
+    PyTuple::new(py, [restore, args.into_any()])
 }
 
 /// A picture a maze was read from: its bytes and where its cells lie, so that a solution's
@@ -201,13 +238,19 @@ fn region(value: Option<&Bound<'_, PyAny>>) -> PyResult<Option<mazegraph::pictur
         return Err(type_error(v.py(), format!("{expected}, not bytes")));
     }
     let Ok(items) = v.extract::<Vec<Bound<'_, PyAny>>>() else {
-        return Err(type_error(v.py(), format!("{expected}, not {}", type_name(v))));
+        return Err(type_error(
+            v.py(),
+            format!("{expected}, not {}", type_name(v)),
+        ));
     };
     let n: Vec<u64> = items
         .iter()
-        .map(|i| i.extract::<u64>())
+        .map(|i| i.extract::<Int<u64, kw::Region>>().map(|n| n.0))
         .collect::<Result<_, _>>()
-        .map_err(|_| error(expected.to_string()))?;
+        .map_err(|e| match is_out_of_range(v.py(), &e) {
+            true => e,
+            false => error(expected.to_string()),
+        })?;
     match n.as_slice() {
         &[x, y, w, h] => format!("{x},{y},{w},{h}").parse().map(Some).map_err(error),
         _ => Err(error(expected.to_string())),
@@ -262,14 +305,20 @@ pub fn read(
     marks: Arg<bool>,
     start: Option<&Bound<'_, PyAny>>,
     goal: Option<&Bound<'_, PyAny>>,
-    max_cells: Option<Arg<u64>>,
-    max_memory: Option<Arg<u64>>,
+    max_cells: Option<Int<u64, kw::MaxCells>>,
+    max_memory: Option<Int<u64, kw::MaxMemory>>,
 ) -> PyResult<Maze> {
     let (path, format) = (path.0, format.map(|a| a.0));
     let format = format.as_deref();
     let (cells, doubtful, marks) = (cells.0.as_str(), doubtful.0.as_str(), marks.0);
     let (max_cells, max_memory) = (max_cells.map(|a| a.0), max_memory.map(|a| a.0));
-    let opts = read_options(cells, doubtful, self::region(region)?, max_cells, max_memory)?;
+    let opts = read_options(
+        cells,
+        doubtful,
+        self::region(region)?,
+        max_cells,
+        max_memory,
+    )?;
     let format = format_of(&path, format)?;
     let (start, goal) = (terminal("start", start)?, terminal("goal", goal)?);
     let (maze, notes, found) = detached(py, || {
@@ -305,13 +354,19 @@ pub fn parse(
     marks: Arg<bool>,
     start: Option<&Bound<'_, PyAny>>,
     goal: Option<&Bound<'_, PyAny>>,
-    max_cells: Option<Arg<u64>>,
-    max_memory: Option<Arg<u64>>,
+    max_cells: Option<Int<u64, kw::MaxCells>>,
+    max_memory: Option<Int<u64, kw::MaxMemory>>,
 ) -> PyResult<Maze> {
     let format = format.0.as_str();
     let (cells, doubtful, marks) = (cells.0.as_str(), doubtful.0.as_str(), marks.0);
     let (max_cells, max_memory) = (max_cells.map(|a| a.0), max_memory.map(|a| a.0));
-    let opts = read_options(cells, doubtful, self::region(region)?, max_cells, max_memory)?;
+    let opts = read_options(
+        cells,
+        doubtful,
+        self::region(region)?,
+        max_cells,
+        max_memory,
+    )?;
     let format = Format::from_name(format).map_err(error)?;
     let bytes = data_bytes(data, "parse")?;
     let (start, goal) = (terminal("start", start)?, terminal("goal", goal)?);
@@ -365,18 +420,27 @@ fn size(value: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
                     ))
                 })?
         }
-        Err(_) => value.extract::<Vec<usize>>().map_err(|_| {
-            match value.is_instance_of::<pyo3::types::PyInt>() || value.try_iter().is_ok() {
-                true => error("size: expected rooms per axis, such as (30, 40) or \"30x40\""),
-                false => type_error(
-                    value.py(),
-                    format!(
+        Err(_) => match value.extract::<Vec<Int<usize, kw::Size>>>() {
+            Ok(dims) => dims.into_iter().map(|d| d.0).collect(),
+            // An axis out of range: "size: -1 is out of range (0 to 2**64-1)".
+            Err(e) if is_out_of_range(value.py(), &e) => return Err(e),
+            Err(_) => {
+                return Err(
+                    match value.is_instance_of::<pyo3::types::PyInt>() || value.try_iter().is_ok() {
+                        true => {
+                            error("size: expected rooms per axis, such as (30, 40) or \"30x40\"")
+                        }
+                        false => type_error(
+                            value.py(),
+                            format!(
                         "size: expected rooms per axis, such as (30, 40) or \"30x40\", not {}",
                         type_name(value)
                     ),
-                ),
+                        ),
+                    },
+                )
             }
-        })?,
+        },
     };
     if let Some(k) = dims.iter().position(|&d| d == 0) {
         return Err(error(format!(
@@ -393,20 +457,20 @@ fn size(value: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
 /// "oldest", "mixed", "mixed:P"), `shape` one of "box", "diamond", "ellipse", "triangle", "spiral", "double-spiral" (with
 /// `turns` for the spirals).
 #[pyfunction]
-#[pyo3(signature = (algorithm=Arg("backtracker".to_string()), size=None, seed=None, *, loops=Arg(0), braid=Arg(false), pick=None, shape=None, turns=None, max_cells=None, max_memory=None), text_signature = "(algorithm='backtracker', size=None, seed=None, *, loops=0, braid=False, pick=None, shape=None, turns=None, max_cells=None, max_memory=None)")]
+#[pyo3(signature = (algorithm=Arg("backtracker".to_string()), size=None, seed=None, *, loops=Int::new(0), braid=Arg(false), pick=None, shape=None, turns=None, max_cells=None, max_memory=None), text_signature = "(algorithm='backtracker', size=None, seed=None, *, loops=0, braid=False, pick=None, shape=None, turns=None, max_cells=None, max_memory=None)")]
 #[allow(clippy::too_many_arguments)]
 pub fn generate(
     py: Python<'_>,
     algorithm: Arg<String>,
     size: Option<&Bound<'_, PyAny>>,
-    seed: Option<Arg<u64>>,
-    loops: Arg<usize>,
+    seed: Option<Int<u64, kw::Seed>>,
+    loops: Int<usize, kw::Loops>,
     braid: Arg<bool>,
     pick: Option<Arg<String>>,
     shape: Option<Arg<String>>,
     turns: Option<Arg<f64>>,
-    max_cells: Option<Arg<u64>>,
-    max_memory: Option<Arg<u64>>,
+    max_cells: Option<Int<u64, kw::MaxCells>>,
+    max_memory: Option<Int<u64, kw::MaxMemory>>,
 ) -> PyResult<Maze> {
     let turns = turns.map(|a| a.0);
     let (algorithm, seed, loops, braid) =
@@ -473,6 +537,17 @@ pub(crate) fn missing(module: &str, what: &str) -> impl FnOnce(PyErr) -> PyErr {
 
 #[pymethods]
 impl Maze {
+    /// `Maze()` is refused with a MazeTypeError saying how one is made.
+    #[new]
+    #[pyo3(signature = (*_args, **_kwargs))]
+    fn __new__(
+        py: Python<'_>,
+        _args: &Bound<'_, PyTuple>,
+        _kwargs: Option<&Bound<'_, pyo3::types::PyDict>>,
+    ) -> PyResult<Self> {
+        Err(crate::type_error(py, "a Maze is made by read, parse, generate, Maze.from_numpy or Maze.from_networkx, not by Maze()"))
+    }
+
     /// The grid's axis lengths, e.g. (21, 41).
     #[getter]
     fn shape<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
@@ -498,6 +573,13 @@ impl Maze {
         self.set_terminal(value, true)
     }
 
+    /// `del maze.start` is `maze.start = None`: the explicit start is cleared, and the start
+    /// is the default again.
+    #[deleter]
+    fn delete_start(&self) -> PyResult<()> {
+        self.set_terminal(None, true)
+    }
+
     /// The goal cell: the explicit one, else the last opening on the border; None when there
     /// is none. Settable like `start`.
     #[getter]
@@ -515,6 +597,12 @@ impl Maze {
     #[setter]
     fn set_goal(&self, value: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
         self.set_terminal(value, false)
+    }
+
+    /// `del maze.goal` is `maze.goal = None`.
+    #[deleter]
+    fn delete_goal(&self) -> PyResult<()> {
+        self.set_terminal(None, false)
     }
 
     /// The portals, as pairs of coordinate tuples.
@@ -569,8 +657,8 @@ impl Maze {
         array: &Bound<'_, PyAny>,
         start: Option<&Bound<'_, PyAny>>,
         goal: Option<&Bound<'_, PyAny>>,
-        max_cells: Option<Arg<u64>>,
-        max_memory: Option<Arg<u64>>,
+        max_cells: Option<Int<u64, kw::MaxCells>>,
+        max_memory: Option<Int<u64, kw::MaxMemory>>,
     ) -> PyResult<Maze> {
         let (max_cells, max_memory) = (max_cells.map(|a| a.0), max_memory.map(|a| a.0));
         let limits = limits::limits(max_cells, max_memory)?;
@@ -592,7 +680,7 @@ impl Maze {
         limits::check(&shape, Work::Solve, &limits).map_err(error)?;
         let (start, goal) = (terminal("start", start)?, terminal("goal", goal)?);
         let mut bits = fixedbitset_of(shape.len());
-        numpy_cells(&np, &a, 0, &mut bits)?;
+        numpy_cells(&np, &a, 0, &shape, &mut bits)?;
         let maze = detached(py, || {
             let grid = Grid::from_bits(shape, bits).map_err(|e| e.to_string())?;
             let mut item = Item::Maze(mazegraph::Maze::new(grid));
@@ -612,7 +700,7 @@ impl Maze {
     fn solve(
         slf: &Bound<'_, Self>,
         method: Arg<String>,
-        max_memory: Option<Arg<u64>>,
+        max_memory: Option<Int<u64, kw::MaxMemory>>,
     ) -> PyResult<Solution> {
         let (method, max_memory) = (method.0.as_str(), max_memory.map(|a| a.0));
         let py = slf.py();
@@ -645,7 +733,7 @@ impl Maze {
     fn stats<'py>(
         &self,
         py: Python<'py>,
-        max_memory: Option<Arg<u64>>,
+        max_memory: Option<Int<u64, kw::MaxMemory>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let max_memory = max_memory.map(|a| a.0);
         let limits = self.limits(max_memory)?;
@@ -710,7 +798,7 @@ impl Maze {
         &self,
         py: Python<'py>,
         junctions: Arg<bool>,
-        max_memory: Option<Arg<u64>>,
+        max_memory: Option<Int<u64, kw::MaxMemory>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         py.import("networkx")
             .map_err(missing("networkx", "to_networkx"))?;
@@ -737,8 +825,8 @@ impl Maze {
         weight: Option<Arg<String>>,
         start: Option<&Bound<'_, PyAny>>,
         goal: Option<&Bound<'_, PyAny>>,
-        max_cells: Option<Arg<u64>>,
-        max_memory: Option<Arg<u64>>,
+        max_cells: Option<Int<u64, kw::MaxCells>>,
+        max_memory: Option<Int<u64, kw::MaxMemory>>,
     ) -> PyResult<Maze> {
         let (max_cells, max_memory) = (max_cells.map(|a| a.0), max_memory.map(|a| a.0));
         let limits = limits::limits(max_cells, max_memory)?;
@@ -759,9 +847,7 @@ impl Maze {
         })?;
         networkx_notes(py, directed, merged)?;
         let mut maze = Maze::new(maze, limits);
-        maze.made_by = Some(
-            "or give them to from_networkx: as the graph's G.graph[\"start\"] and G.graph[\"goal\"], or with start= and goal=",
-        );
+        maze.made_by = Some(FROM_NETWORKX);
         Ok(maze)
     }
 
@@ -773,7 +859,7 @@ impl Maze {
         &self,
         py: Python<'_>,
         solution: Option<&Bound<'_, PyAny>>,
-        scale: Option<Arg<usize>>,
+        scale: Option<Int<usize, kw::Scale>>,
     ) -> PyResult<String> {
         let maze = self.get();
         let solution = solution_arg(solution)?;
@@ -787,7 +873,7 @@ impl Maze {
         &self,
         py: Python<'py>,
         solution: Option<&Bound<'_, PyAny>>,
-        scale: Option<Arg<usize>>,
+        scale: Option<Int<usize, kw::Scale>>,
     ) -> PyResult<Bound<'py, PyBytes>> {
         let maze = self.get();
         let solution = solution_arg(solution)?;
@@ -808,6 +894,54 @@ impl Maze {
         (self.get().grid().len() > SVG_MAX_CELLS)
             .then(|| self.png(py, None, None).ok())
             .flatten()
+    }
+
+    /// Pickling (and `copy.deepcopy`, Dask, Ray): the maze as its JSON text (what
+    /// `write(format="json")` writes: the cells, the explicit terminals and the portals,
+    /// exactly), with its limits, its seed and its picture's description. The picture a maze
+    /// was read from is not kept: a solution's PNG of the copy is drawn anew.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let this = slf.get();
+        let maze = this.get();
+        let mut text = Vec::new();
+        Format::Json.write_maze(&maze, &mut text).map_err(error)?;
+        // As `MazeState`, the text as bytes.
+        let state = (
+            PyBytes::new(slf.py(), &text),
+            this.limits.max_cells,
+            this.limits.max_bytes,
+            this.seed,
+            this.picture.clone(),
+            this.made_by.is_some(),
+        );
+        reduce(slf.as_any(), state)
+    }
+
+    /// The maze a pickle holds ([`Maze::__reduce__`]).
+    #[classmethod]
+    fn _from_pickle(
+        _cls: &Bound<'_, pyo3::types::PyType>,
+        py: Python<'_>,
+        state: Arg<MazeState>,
+    ) -> PyResult<Maze> {
+        let (text, max_cells, max_bytes, seed, picture, networkx) = state.0;
+        let limits = Limits {
+            max_cells,
+            max_bytes,
+        };
+        let opts = ReadOptions {
+            limits,
+            ..ReadOptions::default()
+        };
+        let maze = detached(py, || {
+            let text = std::str::from_utf8(&text).map_err(|e| e.to_string())?;
+            mazegraph::format::json::parse(text, &opts).map_err(|e| e.to_string())
+        })?;
+        let mut m = Maze::new(maze, limits);
+        m.seed = seed;
+        m.picture = picture;
+        m.made_by = networkx.then_some(FROM_NETWORKX);
+        Ok(m)
     }
 
     fn __repr__(&self) -> String {
@@ -877,22 +1011,19 @@ impl Maze {
     /// attractor` computes it: the cells on shortest solutions, each with its distance to the
     /// goal (its rank). An Attractor, which is also a mapping from each cell to its rank.
     #[pyo3(signature = (*, max_memory=None))]
-    fn attractor(&self, py: Python<'_>, max_memory: Option<Arg<u64>>) -> PyResult<Attractor> {
+    fn attractor(
+        &self,
+        py: Python<'_>,
+        max_memory: Option<Int<u64, kw::MaxMemory>>,
+    ) -> PyResult<Attractor> {
         let max_memory = max_memory.map(|a| a.0);
         let limits = self.limits(max_memory)?;
         let maze = self.get();
         self.require_terminals(&maze)?;
-        let maze = &*maze;
-        let (a, o) = detached(py, || {
+        detached(py, || {
             limits::check(maze.shape(), Work::Attractor, &limits).map_err(|e| e.to_string())?;
-            let o = mazegraph::game::orient(maze).map_err(|e| e.to_string())?;
-            let a = mazegraph::game::attractor(&o.game, mazegraph::game::Player::Zero, &[o.goal])
-                .map_err(|e| e.to_string())?;
-            Ok((a, o))
-        })?;
-        let n = o.game.vertex_count();
-        let names = Names::Cells(maze.shape().clone(), o.cells);
-        Ok(Attractor::new(a, n, Some(o.start), None, names))
+            crate::attractor::compute(Origin::Maze(maze))
+        })
     }
 }
 
@@ -924,13 +1055,12 @@ impl Maze {
     /// Refuses work that needs a start and a goal on a maze without them, saying how to give
     /// them in Python (the library's message names the CLI's `--start` and `--goal`).
     fn require_terminals(&self, maze: &mazegraph::Maze) -> PyResult<()> {
-        if maze.terminals().is_some() {
+        // The library's words for what is missing, with the package's advice.
+        let Some(missing) = maze.missing_terminals() else {
             return Ok(());
-        }
-        let n = maze.openings().len();
+        };
         let mut message = format!(
-            "the maze needs a start and a goal: it has {n} opening{} on its border and no explicit terminals; set them with maze.start = (1, 1) and maze.goal = … (a cell, or a room like \"room:0,0\")",
-            if n == 1 { "" } else { "s" }
+            "{missing}; set them with maze.start = (1, 1) and maze.goal = … (a cell, or a room like \"room:0,0\")"
         );
         if let Some(how) = self.made_by {
             message.push_str(&format!(", {how}"));
@@ -987,6 +1117,21 @@ fn shown<'a>(
     shown
 }
 
+/// Refuses a picture of a maze of `dims` cells at `scale` pixels a cell over `max_cells`
+/// pixels, as the CLI refuses one over `--max-cells`, before it is drawn. The limit is the
+/// maze's own (the methods that draw take no `max_cells=`): said so.
+pub(crate) fn check_picture(dims: &[usize], scale: usize, max_cells: u64) -> PyResult<()> {
+    let side = |k: usize| (dims.get(k).copied().unwrap_or(1) as u64).saturating_mul(scale as u64);
+    let (w, h) = (side(1), side(0));
+    let pixels = w.saturating_mul(h);
+    if pixels > max_cells {
+        return Err(error(format!(
+            "the picture would have {w}×{h} = {pixels} pixels, more than the limit of {max_cells} (lower scale=, or raise max_cells= where the maze is made)"
+        )));
+    }
+    Ok(())
+}
+
 /// The `solution` argument of `svg` and `png`: a Solution or None.
 fn solution_arg<'py>(value: Option<&Bound<'py, PyAny>>) -> PyResult<Option<PyRef<'py, Solution>>> {
     match value {
@@ -1019,10 +1164,13 @@ const NUMPY_CHUNK: usize = 1 << 20;
 /// Sets in `bits` the nonzero cells of numpy array `block` (of at least one axis), whose first
 /// cell is cell `base` of the maze, reading at most [`NUMPY_CHUNK`] cells at a time (a block of
 /// rows, a row, or a piece of one) and looking for Ctrl-C between reads.
+/// A float array's first NaN or infinity is refused, by its position in `shape`: it is
+/// neither path nor wall (`nan != 0` would read it as path).
 fn numpy_cells(
     np: &Bound<'_, PyModule>,
     block: &Bound<'_, PyAny>,
     base: usize,
+    shape: &Shape,
     bits: &mut fixedbitset::FixedBitSet,
 ) -> PyResult<()> {
     let py = block.py();
@@ -1034,6 +1182,35 @@ fn numpy_cells(
     let each = size / len;
     if size <= NUMPY_CHUNK {
         py.check_signals()?;
+        let float = block
+            .getattr("dtype")?
+            .getattr("kind")?
+            .extract::<String>()?
+            == "f";
+        if float {
+            let finite = np.call_method1("isfinite", (block,))?;
+            if !finite.call_method0("all")?.is_truthy()? {
+                let not = np.call_method1("logical_not", (&finite,))?;
+                let at: usize = np
+                    .call_method1("flatnonzero", (not,))?
+                    .get_item(0)?
+                    .extract()?;
+                let value: f64 = block
+                    .getattr("flat")?
+                    .get_item(at)?
+                    .call_method0("item")?
+                    .extract()?;
+                let what = if value.is_nan() {
+                    "NaN".to_string()
+                } else {
+                    format!("{value}")
+                };
+                return Err(error(format!(
+                    "from_numpy: the array has {what} at {}: a cell is path (nonzero, True) or wall (0, False), and {what} is neither",
+                    shape.fmt_index(base + at)
+                )));
+            }
+        }
         let nonzero = block.call_method1("__ne__", (0,))?;
         let bytes = np
             .call_method1("ascontiguousarray", (nonzero,))?
@@ -1060,7 +1237,7 @@ fn numpy_cells(
         } else {
             rows
         };
-        numpy_cells(np, &rows, base + first * each, bits)?;
+        numpy_cells(np, &rows, base + first * each, shape, bits)?;
     }
     Ok(())
 }
@@ -1078,6 +1255,20 @@ pub struct Solution {
 
 #[pymethods]
 impl Solution {
+    /// `Solution()` is refused with a MazeTypeError saying how one is made.
+    #[new]
+    #[pyo3(signature = (*_args, **_kwargs))]
+    fn __new__(
+        py: Python<'_>,
+        _args: &Bound<'_, PyTuple>,
+        _kwargs: Option<&Bound<'_, pyo3::types::PyDict>>,
+    ) -> PyResult<Self> {
+        Err(crate::type_error(
+            py,
+            "a Solution is made by Maze.solve, not by Solution()",
+        ))
+    }
+
     /// The method's name, e.g. "dead-end".
     #[getter]
     fn method(&self) -> &'static str {
@@ -1165,7 +1356,7 @@ impl Solution {
         py: Python<'_>,
         path: Arg<PathBuf>,
         format: Option<Arg<String>>,
-        scale: Option<Arg<usize>>,
+        scale: Option<Int<usize, kw::Scale>>,
         legend: Arg<bool>,
     ) -> PyResult<()> {
         let (path, format, scale, legend) =
@@ -1199,14 +1390,7 @@ impl Solution {
                 let scale = scale.unwrap_or_else(|| {
                     (640 / dims.iter().copied().max().unwrap_or(1).max(1)).clamp(1, 16)
                 });
-                let side = |k: usize| (dims.get(k).copied().unwrap_or(1) as u64) * scale as u64;
-                let (w, h) = (side(1), side(0));
-                let pixels = w.saturating_mul(h);
-                if pixels > max_cells {
-                    return Err(error(format!(
-                        "the picture would have {w}×{h} = {pixels} pixels, more than the limit of {max_cells} (lower scale=, or raise max_cells=)"
-                    )));
-                }
+                check_picture(dims, scale, max_cells)?;
                 write_file(py, &path, |w| {
                     if legend {
                         mazegraph::solve::render::write_png_with_legend(m, s, scale, w)
@@ -1238,6 +1422,64 @@ impl Solution {
         let shown = Shown::new(&maze).solution(&self.solution);
         let png = detached(py, || shown.png().map_err(|e| e.to_string())).ok()?;
         Some(PyBytes::new(py, &png))
+    }
+
+    /// Pickling (and `copy.deepcopy`): the maze (pickled as a Maze is) and what the solver
+    /// found, exactly.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let py = slf.py();
+        let this = slf.get();
+        let s = &this.solution;
+        let mut kept = vec![0u8; s.kept.len().div_ceil(8)];
+        for c in s.kept.ones() {
+            kept[c / 8] |= 1 << (c % 8);
+        }
+        let state = (
+            this.maze.clone_ref(py),
+            s.method.name(),
+            s.start,
+            s.goal,
+            s.path.clone(),
+            PyBytes::new(py, &kept),
+            s.visited,
+        );
+        reduce(slf.as_any(), state)
+    }
+
+    /// The solution a pickle holds ([`Solution::__reduce__`]).
+    #[classmethod]
+    fn _from_pickle(
+        _cls: &Bound<'_, pyo3::types::PyType>,
+        state: Arg<SolutionState>,
+    ) -> PyResult<Solution> {
+        let (maze, method, start, goal, path, kept_bytes, visited) = state.0;
+        let method = Method::from_name(&method).map_err(error)?;
+        let cells = maze.get().get().grid().len();
+        let mut kept = fixedbitset_of(cells);
+        for (i, byte) in kept_bytes.iter().enumerate() {
+            for bit in 0..8 {
+                let c = i * 8 + bit;
+                if byte & (1 << bit) != 0 && c < cells {
+                    kept.insert(c);
+                }
+            }
+        }
+        if start >= cells || goal >= cells || path.iter().flatten().any(|&c| c >= cells) {
+            return Err(error("a pickled solution names cells outside its maze"));
+        }
+        let length = path.as_ref().map(|p| p.len().saturating_sub(1));
+        Ok(Solution {
+            maze,
+            solution: mazegraph::solve::Solution {
+                method,
+                start,
+                goal,
+                path,
+                length,
+                kept,
+                visited,
+            },
+        })
     }
 
     /// The summary `mazegraph solve` prints (without the file name and time).

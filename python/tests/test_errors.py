@@ -186,3 +186,172 @@ def test_mangled_input_never_panics(format):
             got.stats()
         except mazegraph.MazeError:
             pass
+
+
+# Issue 35, item 5: the Python points.
+
+RANGE64 = r"\(0 to 2\*\*64-1\)"
+
+
+@pytest.mark.parametrize(
+    "call,message",
+    [
+        (lambda: mazegraph.generate("kruskal", (3, 3), seed=-1), rf"^seed: -1 is out of range {RANGE64}"),
+        (lambda: mazegraph.generate("kruskal", (3, 3), seed=2**64), rf"^seed: 18446744073709551616 is out of range {RANGE64}"),
+        (lambda: mazegraph.generate("kruskal", (3, 3), loops=-2), rf"^loops: -2 is out of range {RANGE64}"),
+        (lambda: mazegraph.generate("kruskal", (-1, 3)), rf"^size: -1 is out of range {RANGE64}"),
+        (lambda: mazegraph.generate("kruskal", (3, 3), max_cells=-1), rf"^max_cells: -1 is out of range {RANGE64}"),
+        (lambda: mazegraph.generate("kruskal", (3, 3), max_memory=-1), rf"^max_memory: -1 is out of range {RANGE64}"),
+        (lambda: mazegraph.read(DATA / "seed.txt", max_cells=-5), rf"^max_cells: -5 is out of range {RANGE64}"),
+        (lambda: mazegraph.read(PNG, region=(-1, 0, 5, 5)), rf"^region: -1 is out of range {RANGE64}"),
+        (lambda: mazegraph.parse("#.#\n", "txt", max_memory=-1), rf"^max_memory: -1 is out of range {RANGE64}"),
+        (lambda: mazegraph.read_graph(DATA / "seed.adj", max_cells=-1), rf"^max_cells: -1 is out of range {RANGE64}"),
+        (lambda: mazegraph.read_game(DATA / "game.pg", max_memory=-1), rf"^max_memory: -1 is out of range {RANGE64}"),
+        (lambda: mazegraph.generate("kruskal", (3, 3), seed=1).solve(max_memory=-1), rf"^max_memory: -1 is out of range {RANGE64}"),
+        (lambda: mazegraph.generate("kruskal", (3, 3), seed=1).png(scale=0), r"^scale: 0 is out of range \(1 to 65535\)"),
+        (lambda: mazegraph.generate("kruskal", (3, 3), seed=1).svg(scale=65536), r"^scale: 65536 is out of range \(1 to 65535\)"),
+        (lambda: mazegraph.generate("kruskal", (3, 3), seed=1).solve().write("/nonexistent/s.png", scale=-1), r"^scale: -1 is out of range \(1 to 65535\)"),
+        (lambda: mazegraph.read_game(DATA / "game.pg").owner(-1), r"^v: -1 is out of range \(0 to 2\*\*32-1\)"),
+        (lambda: mazegraph.read_game(DATA / "game.pg").attractor(0, priority=-1), r"^priority: -1 is out of range \(0 to 2\*\*32-1\)"),
+        (lambda: mazegraph.read_game(DATA / "game.pg").attractor(0, priority=[1, 2**40]), r"^priority: 1099511627776 is out of range \(0 to 2\*\*32-1\)"),
+        (lambda: mazegraph.read_game(DATA / "game.pg").solve().region(7), r"^player: 7 is out of range \(0 to 1\)"),
+        (lambda: mazegraph.pursuit(mazegraph.generate("kruskal", (2, 2), seed=1)).play(max_moves=-1), rf"^max_moves: -1 is out of range {RANGE64}"),
+        (lambda: mazegraph.pursuit(mazegraph.generate("kruskal", (2, 2), seed=1)).fate_png(scale=0), r"^scale: 0 is out of range \(1 to 65535\)"),
+    ],
+)
+def test_an_int_out_of_range_names_its_keyword_and_the_range(call, message):
+    with pytest.raises(mazegraph.MazeError, match=message) as e:
+        call()
+    assert not isinstance(e.value, TypeError)
+    # One line (Python notes "while processing 'seed'" apart, in __notes__).
+    assert "\n" not in str(e.value), str(e.value)
+
+
+def test_an_int_of_the_wrong_type_names_its_keyword():
+    with pytest.raises(mazegraph.MazeTypeError, match=r"^seed: "):
+        mazegraph.generate("kruskal", (3, 3), seed="7")
+    with pytest.raises(mazegraph.MazeTypeError, match=r"^scale: "):
+        mazegraph.generate("kruskal", (3, 3), seed=1).png(scale=2.5)
+
+
+def test_scale_is_the_clis_range():
+    """1 to 65535, as --scale: 1000 is drawn at 1000 (it was taken as 64), or refused by the
+    picture's own limit, never changed."""
+    maze = mazegraph.generate("kruskal", (1, 1), seed=1)  # 3×3 cells
+    import struct
+
+    def size(png):
+        return struct.unpack(">II", png[16:24])
+
+    assert size(maze.png(scale=1)) == (3, 3)
+    assert size(maze.png(scale=1000)) == (3000, 3000)
+    with pytest.raises(mazegraph.MazeError, match=r"too large"):
+        maze.png(scale=65535)
+    line = cli_error("render", DATA / "seed.txt", "--scale", "0", "-o", "/nonexistent/x.png")
+    if line is not None:
+        assert "1..=65535" in line
+
+
+def test_deleting_a_terminal_is_setting_it_to_none():
+    maze = mazegraph.generate("kruskal", (3, 3), seed=1)
+    default = (maze.start, maze.goal)
+    maze.start, maze.goal = (1, 1), (5, 5)
+    del maze.start
+    assert (maze.start, maze.goal) == (default[0], (5, 5))
+    del maze.goal
+    assert (maze.start, maze.goal) == default
+    del maze.start  # nothing to clear: still no error
+    graph = mazegraph.parse_graph("{'a': {'b': 1}, 'b': {'a': 1}}", "adj", start="a", goal="b")
+    del graph.start
+    del graph.goal
+    assert (graph.start, graph.goal) == (None, None)
+
+
+def test_a_start_without_a_goal_is_said():
+    """A text maze with S and no goal (G or E) says so, not "no explicit terminals"; in the
+    CLI's words, with the package's advice."""
+    maze = mazegraph.parse("#####\n#S..#\n#####\n", "txt")
+    with pytest.raises(mazegraph.MazeError) as e:
+        maze.solve()
+    assert str(e.value).startswith(
+        "the maze needs a start and a goal: it has a start (S in a text maze), at (1, 1), but no goal "
+        "(G or E in a text maze), and no opening on its border to take the goal from; set them with maze.start"
+    ), str(e.value)
+
+
+def test_a_start_without_a_goal_in_the_clis_words(tmp_path):
+    path = tmp_path / "s.txt"
+    path.write_text("#####\n#S..#\n#####\n")
+    line = cli_error("solve", path)
+    if line is not None:
+        assert "it has a start (S in a text maze), at (1, 1), but no goal (G or E in a text maze)" in line
+        assert "no explicit terminals" not in line
+
+
+@pytest.mark.parametrize(
+    "where,value,shown",
+    [((1, 2), float("nan"), "NaN"), ((2, 0), float("inf"), "inf"), ((0, 3), float("-inf"), "-inf")],
+)
+def test_from_numpy_refuses_nan_and_inf_by_position(where, value, shown):
+    np = pytest.importorskip("numpy")
+    a = np.ones((3, 4))
+    a[where] = value
+    with pytest.raises(mazegraph.MazeError, match=rf"^from_numpy: the array has {shown} at \({where[0]}, {where[1]}\): a cell is path"):
+        mazegraph.from_numpy(a)
+
+
+def test_from_numpy_finds_the_first_nan_of_a_large_array():
+    np = pytest.importorskip("numpy")
+    a = np.ones((1100, 1000), dtype=np.float32)  # read in chunks of 2**20 cells
+    a[1050, 999] = np.nan
+    a[1090, 3] = np.inf
+    with pytest.raises(mazegraph.MazeError, match=r"^from_numpy: the array has NaN at \(1050, 999\)"):
+        mazegraph.from_numpy(a)
+    a[1050, 999] = 0
+    assert mazegraph.from_numpy(a == 1).shape == (1100, 1000)
+
+
+def test_pursuit_advises_only_its_keywords():
+    """A maze too large for the arena: the message advises no max_cells= (pursuit takes
+    max_memory= only, and the arena's size is the game's own limit, which no keyword raises)."""
+    maze = mazegraph.generate("kruskal", (180, 180), seed=1, loops=0)
+    with pytest.raises(mazegraph.MazeError) as e:
+        mazegraph.pursuit(maze)
+    assert "max_cells" not in str(e.value), str(e.value)
+    assert str(e.value).startswith("the arena of a wolf and a sheep in a maze of "), str(e.value)
+    with pytest.raises(mazegraph.MazeError, match=r"raise it with max_memory=\)$"):
+        mazegraph.pursuit(mazegraph.generate("kruskal", (10, 10), seed=1), max_memory=1000)
+
+
+@pytest.mark.parametrize(
+    "cls", ["Maze", "Solution", "Graph", "GraphSolution", "Game", "GameSolution", "Attractor", "Pursuit"]
+)
+def test_a_class_called_says_how_its_objects_are_made(cls):
+    """A MazeTypeError (still a TypeError), not Python's bare "cannot create instances"."""
+    with pytest.raises(mazegraph.MazeTypeError, match=rf"is made by .*, not by {cls}\(\)$"):
+        getattr(mazegraph, cls)()
+    with pytest.raises(mazegraph.MazeTypeError):
+        getattr(mazegraph, cls)(1, x=2)
+
+
+def test_graph_to_maze_advises_where_max_cells_is_given():
+    """to_maze takes no max_cells=: the graph's own limit is given where it is made."""
+    text = "{" + ", ".join(f"'v{i}': ['v{i + 1}']" for i in range(40)) + "}"
+    graph = mazegraph.parse_graph(text, "adj", max_cells=100)
+    with pytest.raises(mazegraph.MazeError, match=r"more than the limit of 100 \(raise it with max_cells= where the graph is made: read_graph, parse_graph or Graph\.from_networkx\)$"):
+        graph.to_maze()
+
+
+def test_pictures_are_held_to_the_mazes_cell_limit(tmp_path):
+    """As --max-cells holds the CLI's pictures: Solution.write and the pursuit's pictures,
+    which take no max_cells=, say where the limit is given."""
+    maze = mazegraph.generate("kruskal", (3, 3), seed=1, max_cells=10_000)
+    advice = r"\(lower scale=, or raise max_cells= where the maze is made\)$"
+    with pytest.raises(mazegraph.MazeError, match=r"^the picture would have 700×700 = 490000 pixels, more than the limit of 10000 " + advice):
+        maze.solve().write(tmp_path / "s.png", scale=100)
+    p = mazegraph.pursuit(maze)
+    with pytest.raises(mazegraph.MazeError, match=advice):
+        p.fate_png(scale=65535)
+    with pytest.raises(mazegraph.MazeError, match=advice):
+        p.play_png(scale=1000)
+    assert p.fate_png(scale=10).startswith(b"\x89PNG")

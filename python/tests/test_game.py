@@ -56,7 +56,7 @@ def test_attractor(game):
     "call,message",
     [
         (lambda g: g.attractor(0), r"^say which vertices to attract to with target=\[…\] or priority=P$"),
-        (lambda g: g.attractor(2, target=0), r"^player 2: a player is 0 or 1$"),
+        (lambda g: g.attractor(2, target=0), r"^player: 2 is out of range \(0 to 1\)"),
         (lambda g: g.attractor(0, target="nowhere"), r"^target: "),
         (lambda g: g.attractor(0, priority=9), r"^priority 9: no vertex of the game has priority 9$"),
         (lambda g: g.solve("parity", target=[1]), r"^a parity game uses the priorities"),

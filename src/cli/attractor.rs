@@ -75,7 +75,7 @@ pub struct Args {
     goal: Option<Coords>,
     /// Pixels per cell of a .png picture (default: enough for about 640 pixels across, at
     /// most 40; 1 for big mazes).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    #[arg(long, value_name = "N", value_parser = super::scale_parser())]
     scale: Option<u16>,
     /// No legend under a .png picture (by default a strip names the start, the goal and the
     /// shades' ranks).

@@ -346,6 +346,13 @@ pub fn threads(asked: usize, work: usize) -> usize {
     want.min(work).max(1)
 }
 
+/// `--scale`'s parser: pixels per cell side in the library's range
+/// ([`mazegraph::render::SCALES`], the Python package's too).
+fn scale_parser() -> clap::builder::RangedI64ValueParser<u16> {
+    let scales = mazegraph::render::SCALES;
+    clap::value_parser!(u16).range(i64::from(*scales.start())..=i64::from(*scales.end()))
+}
+
 fn parse_doubtful(s: &str) -> Result<mazegraph::picture::Doubtful, String> {
     s.parse()
 }

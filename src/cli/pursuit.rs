@@ -76,7 +76,7 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = Pass::Both)]
     pass: Pass,
     /// Pixels per cell of a picture (default: enough for about 640 pixels across, at most 40).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    #[arg(long, value_name = "N", value_parser = super::scale_parser())]
     scale: Option<u16>,
     /// No legend under a picture.
     #[arg(long)]

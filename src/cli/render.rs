@@ -48,7 +48,7 @@ pub struct Args {
     to: Option<PictureFormat>,
     /// Pixels per cell side (default: enough for about 640 pixels across, at most 40; 1 for big
     /// mazes; a maze picture read at its own scale is drawn on, at its own size).
-    #[arg(short, long, value_parser = clap::value_parser!(u16).range(1..))]
+    #[arg(short, long, value_parser = super::scale_parser())]
     scale: Option<u16>,
     /// What to draw over the maze: solution, filled, portals, attractor (repeat, or separate
     /// with commas).

@@ -79,7 +79,7 @@ pub struct Args {
     jobs: usize,
     /// Pixels per cell of a .png solution (default: enough for about 640 pixels across, at
     /// most 40; 1 for big mazes).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    #[arg(long, value_name = "N", value_parser = super::scale_parser())]
     scale: Option<u16>,
     /// No legend under a .png solution (by default a strip names what its colours mean).
     #[arg(long)]

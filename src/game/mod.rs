@@ -530,11 +530,13 @@ pub(crate) fn by_decreasing_priority(game: &Game, alive: &fixedbitset::FixedBitS
 
 /// Checks vertex and edge counts against the `u32` representation.
 pub(crate) fn check_size(vertices: u64, edges: u64) -> Result<()> {
+    // A limit of the representation (u32 ids), not a budget: no flag raises it, so the
+    // message advises none (`--max-cells` would not help).
     if vertices > MAX_VERTICES || edges >= u32::MAX as u64 {
-        return Err(Error::TooLarge {
-            cells: vertices.max(edges),
-            limit: MAX_VERTICES,
-        });
+        return Err(Error::Unsupported(format!(
+            "a game of {vertices} vertices and {edges} edges is larger than a game can be here (at most {MAX_VERTICES} vertices and {} edges)",
+            u32::MAX - 1
+        )));
     }
     Ok(())
 }
