@@ -125,6 +125,12 @@ LONG_CALLS = {
     "solve": "m = mazegraph.generate('backtracker', (1500, 1500), seed=1)\n"
     "print('made', flush=True)\n"
     "for _ in range(10**6): m.solve('tremaux'); m.stats()",
+    # The shape's mask and its largest part first (seconds with no room carved yet).
+    "shaped": "mazegraph.generate('backtracker', (12000, 12000), seed=1, shape='ellipse')",
+    # An arena of 10⁸ positions, built a wolf's row at a time.
+    "pursuit": "m = mazegraph.generate('kruskal', (60, 60), seed=1)\n"
+    "print('made', flush=True)\n"
+    "mazegraph.pursuit(m, (1, 1), (3, 3))",
 }
 
 
@@ -144,7 +150,7 @@ def test_ctrl_c_stops_a_long_call(name):
         # Into the call (the signal is polled every 50 ms while it runs).
         threading.Event().wait(0.5)
         child.send_signal(signal.SIGINT)
-        out, err = child.communicate(timeout=10)
+        out, err = child.communicate(timeout=5)
     finally:
         if child.poll() is None:
             child.kill()
