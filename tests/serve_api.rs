@@ -672,3 +672,32 @@ fn pursuit_gives_the_sheeps_moves_and_the_fate_of_every_cell() {
         "{v}"
     );
 }
+
+/// A conversion's reply is counted before it is made and held in the budget until it is sent:
+/// a GraphML reply larger than the whole budget is refused (413) naming it, not built.
+#[test]
+fn a_conversions_reply_is_counted_in_the_budget() {
+    let roomy = Server::start(&[]);
+    let m = maze(&roomy, r#"{"size": [60, 60], "seed": 1}"#);
+    let body = serde_json::json!({ "maze": m }).to_string();
+    let (status, _, graphml) = roomy.request("POST", "/api/convert?to=graphml", body.as_bytes());
+    assert_eq!(status, 200);
+    assert!(graphml.len() > 700 << 10, "{}", graphml.len());
+    let small = Server::start(&["--max-memory", "700K"]);
+    let (status, _, answer) = small.request("POST", "/api/convert?to=graphml", body.as_bytes());
+    assert_eq!(status, 413, "{}", String::from_utf8_lossy(&answer));
+    let v: Value = serde_json::from_slice(&answer).unwrap();
+    assert!(
+        error_of(&v).contains(&format!("the reply of {} bytes", graphml.len())),
+        "{v}"
+    );
+    // A reply that fits is the same file as from a roomy server.
+    let (status, _, dot) = small.request("POST", "/api/convert?to=txt", body.as_bytes());
+    assert_eq!(status, 200);
+    assert_eq!(
+        dot,
+        roomy
+            .request("POST", "/api/convert?to=txt", body.as_bytes())
+            .2
+    );
+}

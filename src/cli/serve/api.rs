@@ -378,9 +378,8 @@ impl Api {
         let target = Target::from_name(&to)?;
         let req: MazeRequest = parse(body)?;
         let (maze, held) = self.maze(&req.maze, Work::Attractor)?;
-        let mut out = Vec::new();
-        let (mime, extension) = match target {
-            Target::Game(g) => {
+        let game = match target {
+            Target::Game(_) => {
                 let o = orient(&maze)?;
                 let mut game = o.reachability_game()?;
                 let names = o
@@ -389,24 +388,43 @@ impl Api {
                     .map(|&c| maze.shape().fmt_index(c as usize))
                     .collect();
                 game.set_names(Some(names))?;
-                g.write(&game, &mut out)?;
-                ("text/plain; charset=utf-8", g.extensions()[0])
+                Some(game)
             }
-            Target::File(f) => {
-                match f.holds() {
-                    Holds::Maze => f.write_maze(&maze, &mut out)?,
-                    Holds::Graph => f.write_graph(&Graph::from_maze(&maze), &mut out)?,
-                }
-                let mime = if f.is_binary() {
-                    "image/png"
-                } else {
-                    "text/plain; charset=utf-8"
-                };
-                (mime, f.extensions()[0])
+            Target::File(_) => None,
+        };
+        let graph = match target {
+            Target::File(f) if f.holds() == Holds::Graph => Some(Graph::from_maze(&maze)),
+            _ => None,
+        };
+        let write = |out: &mut dyn std::io::Write| -> Result<(), Failure> {
+            match (target, &game, &graph) {
+                (Target::Game(g), Some(game), _) => g.write(game, out)?,
+                (Target::File(f), _, Some(graph)) => f.write_graph(graph, out)?,
+                (Target::File(f), _, None) => f.write_maze(&maze, out)?,
+                (Target::Game(_), None, _) => unreachable!("a game target has its game"),
             }
+            Ok(())
+        };
+        // The reply is counted before it is made, and reserved: written once into a counter,
+        // then into a buffer of exactly its size, held until it is sent (a buffer doubling as
+        // it grew took twice the reply, unreserved).
+        let mut counted = Counted(0);
+        write(&mut counted)?;
+        let size = counted.0;
+        let reply = self
+            .budget
+            .reserve_blocking(&format!("the reply of {size} bytes"), size)?;
+        let mut out = Vec::new();
+        out.try_reserve_exact(usize::try_from(size).unwrap_or(usize::MAX))
+            .map_err(|_| Failure::from(mazegraph::Error::OutOfMemory { bytes: size }))?;
+        write(&mut out)?;
+        let (mime, extension) = match target {
+            Target::Game(g) => ("text/plain; charset=utf-8", g.extensions()[0]),
+            Target::File(f) if f.is_binary() => ("image/png", f.extensions()[0]),
+            Target::File(f) => ("text/plain; charset=utf-8", f.extensions()[0]),
         };
         let file = format!("maze.{extension}");
-        Ok(Reply::bytes(200, mime, out, Some(file)).holding(held))
+        Ok(Reply::bytes(200, mime, out, Some(file)).holding(held.and(reply)))
     }
 
     fn upload(&self, query: &str, body: &[u8]) -> Answer {
@@ -466,6 +484,20 @@ impl Api {
             Item::Maze(m) => Ok((m, held)),
             Item::Graph(_) => Err(bad("\"maze\" is a graph; give a maze (shape and cells)")),
         }
+    }
+}
+
+/// A writer that only counts the bytes written to it.
+struct Counted(u64);
+
+impl std::io::Write for Counted {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0 = self.0.saturating_add(buf.len() as u64);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
     }
 }
 

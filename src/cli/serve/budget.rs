@@ -136,6 +136,14 @@ impl Held {
     }
 }
 
+impl Held {
+    /// This reservation and `other`, of the same budget, as one, given back together.
+    pub fn and(mut self, mut other: Held) -> Held {
+        self.count = self.count.saturating_add(std::mem::take(&mut other.count));
+        self
+    }
+}
+
 impl Drop for Held {
     fn drop(&mut self) {
         self.units.add_permits(self.count as usize);
