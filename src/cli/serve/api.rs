@@ -411,9 +411,11 @@ impl Api {
         let mut counted = Counted(0);
         write(&mut counted)?;
         let size = counted.0;
-        let reply = self
-            .budget
-            .reserve_blocking(&format!("the reply of {size} bytes"), size)?;
+        let reply = self.budget.reserve_more_blocking(
+            &held,
+            &format!("the reply of {size} bytes"),
+            size,
+        )?;
         let mut out = Vec::new();
         out.try_reserve_exact(usize::try_from(size).unwrap_or(usize::MAX))
             .map_err(|_| Failure::from(mazegraph::Error::OutOfMemory { bytes: size }))?;

@@ -108,6 +108,26 @@ impl Budget {
         }
     }
 
+    /// [`Budget::reserve_blocking`] for more of a request that holds `held` already: refused
+    /// as more than the whole budget (413) when the two together are, which no wait would
+    /// give (two such requests would each hold half and wait for the rest).
+    pub fn reserve_more_blocking(
+        &self,
+        held: &Held,
+        what: &str,
+        bytes: u64,
+    ) -> Result<Held, Refusal> {
+        let already = u64::from(held.count) * UNIT;
+        self.units_for(
+            &format!(
+                "{what}, beside the {} its work holds,",
+                mazegraph::error::human_bytes(already)
+            ),
+            bytes.saturating_add(already),
+        )?;
+        self.reserve_blocking(what, bytes)
+    }
+
     fn held(&self, count: u32) -> Held {
         Held {
             units: self.units.clone(),
