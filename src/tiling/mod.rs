@@ -36,12 +36,14 @@
 
 pub mod adjacency;
 pub mod delta;
+pub mod maze;
 pub mod sigma;
 pub mod theta;
 pub mod upsilon;
 
 pub use adjacency::Adjacency;
 pub use delta::Delta;
+pub use maze::TiledMaze;
 pub use sigma::Sigma;
 pub use theta::Theta;
 pub use upsilon::Upsilon;
