@@ -9,7 +9,7 @@
 //! | `gif` | `.gif` | 2-D maze picture, read only |
 //! | `webp` | `.webp` | 2-D maze picture, read only |
 //! | `txt` | `.txt` | 2-D maze with terminals and portals |
-//! | `json` | `.json` | n-D maze with terminals and portals |
+//! | `json` | `.json` | n-D maze with terminals and portals; or a tiled maze ([`tiled`]: hexagons, triangles, rings, octagons), read as its graph |
 //! | `adj` | `.adj` | graph (the seed's adjacency list, Python literal) |
 //! | `graph.json` | `.graph.json` | graph (networkx node-link JSON) |
 //! | `dot` | `.dot`, `.gv` | graph (Graphviz, with `pos` for the maze's geometry) |
@@ -47,6 +47,7 @@ pub mod graphml;
 pub mod json;
 pub mod maze_dataset;
 pub mod png;
+pub mod tiled;
 pub mod txt;
 
 use crate::error::{Error, Result};
@@ -354,6 +355,19 @@ impl std::str::FromStr for Format {
     fn from_str(s: &str) -> Result<Format> {
         Format::from_name(s)
     }
+}
+
+/// The tiled maze in these bytes, when they are tiled maze JSON ([`tiled`]); `None` for
+/// anything else (which [`Format::read`] reads as usual). The one place that tells a tiled
+/// maze by its content, for the commands that draw it in its own geometry.
+pub fn read_tiled(bytes: &[u8], opts: &ReadOptions) -> Result<Option<crate::tiling::TiledMaze>> {
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return Ok(None);
+    };
+    if json::sniff(text) != Some(json::Kind::Tiled) {
+        return Ok(None);
+    }
+    tiled::parse(text, opts).map(Some)
 }
 
 /// The names of the formats that hold graphs and are written, comma-separated (`adj,
