@@ -36,8 +36,10 @@
 
 pub mod adjacency;
 pub mod delta;
+pub mod draw;
 pub mod maze;
 pub mod sigma;
+pub mod solve;
 pub mod theta;
 pub mod upsilon;
 

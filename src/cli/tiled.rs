@@ -1,0 +1,105 @@
+//! Tiled mazes (hexagons, triangles, rings, octagons) on the command line: telling a tiled
+//! maze JSON input by its content, and its pictures. `stats`, `convert` and `equal` read a
+//! tiled maze as its graph through the format registry; `render` and `solve` draw it in its
+//! own geometry through this module.
+
+use super::io::{display_name, located, Expect, Output};
+use super::Global;
+use anyhow::{bail, Result};
+use mazegraph::convert::Terminal;
+use mazegraph::format::Format;
+use mazegraph::render::PictureFormat;
+use mazegraph::tiling::draw::TiledPicture;
+use mazegraph::tiling::TiledMaze;
+use std::path::Path;
+
+/// The tiled maze in `path`, when it is tiled maze JSON (a `.json` file, or `--from json`,
+/// whose first telling key is `"tiling"`); `None` for any other input, which the command
+/// reads as usual.
+pub fn read(path: &Path, from: Option<Format>, global: &Global) -> Result<Option<TiledMaze>> {
+    let json = match from {
+        Some(f) => f == Format::Json,
+        None => {
+            let name = path.to_string_lossy().to_ascii_lowercase();
+            name.ends_with(".json")
+                && !name.ends_with(".graph.json")
+                && !name.ends_with(".game.json")
+        }
+    };
+    if !json || path == Path::new("-") {
+        return Ok(None);
+    }
+    let opts = global.read_options();
+    let (bytes, stopped) = super::io::read_input(path, Expect::Text("json"), &opts.limits)?;
+    if stopped.is_some() {
+        // Not text: the command's own reader says what is wrong.
+        return Ok(None);
+    }
+    mazegraph::format::read_tiled(&bytes, &opts).map_err(|e| located(path, e))
+}
+
+/// The picture format an output path names, if any (`.png`, `.svg`).
+pub fn picture_format(path: &Path) -> Option<PictureFormat> {
+    PictureFormat::from_name(&path.extension()?.to_string_lossy()).ok()
+}
+
+/// Pixels per room for a picture about 640 pixels across (at most 40, at least 1).
+pub fn auto_scale(maze: &TiledMaze) -> f64 {
+    let [lo, hi] = maze.tiling().bounds();
+    let across = (hi[0] - lo[0]).max(hi[1] - lo[1]).max(1.0);
+    (640.0 / across).floor().clamp(1.0, 40.0)
+}
+
+/// Draws `maze` (with `path` over it) to `output` as `format`, its size checked against
+/// `--max-cells` (a pixel counts as a cell) before anything is drawn.
+pub fn write_picture(
+    maze: &TiledMaze,
+    path: Option<&[u32]>,
+    scale: Option<u16>,
+    format: PictureFormat,
+    output: &Output,
+    global: &Global,
+) -> Result<()> {
+    let scale = scale.map_or_else(|| auto_scale(maze), f64::from);
+    let picture = TiledPicture::new(maze, scale, path);
+    let (w, h) = picture.size();
+    super::budget::check_pixels(w as u64, h as u64, global.max_cells)?;
+    match format {
+        PictureFormat::Png => output.write_with(true, |w| picture.write_png(w)),
+        PictureFormat::Svg => output.write_with(false, |w| picture.write_svg(w)),
+    }
+}
+
+/// Sets the terminals given on the command line (`--start`, `--goal`): rooms by their
+/// labels (`R,C`, `room:R,C`: the same for a tiled maze, whose labels are its rooms).
+pub fn set_terminals(
+    maze: &mut TiledMaze,
+    input: &Path,
+    start: Option<&Terminal>,
+    goal: Option<&Terminal>,
+) -> Result<()> {
+    use mazegraph::tiling::Tiles;
+    let room = |t: Option<&Terminal>, flag: &str, default: u32| -> Result<u32> {
+        let Some(t) = t else { return Ok(default) };
+        let label = match t {
+            Terminal::Coords(c) | Terminal::Room(c) => c,
+            Terminal::Name(n) => bail!(
+                "{}: {flag} {n:?}: a tiled maze's rooms are named by their coordinates, e.g. 0,1",
+                display_name(input)
+            ),
+        };
+        maze.tiling().room(label).ok_or_else(|| {
+            anyhow::anyhow!(
+                "{}: {flag} {}: no such room in the {} tiling of size {}",
+                display_name(input),
+                mazegraph::grid::fmt_coords(label),
+                maze.tiling().name(),
+                maze.tiling().size_text()
+            )
+        })
+    };
+    let s = room(start, "--start", maze.start())?;
+    let g = room(goal, "--goal", maze.goal())?;
+    maze.set_terminals(s, g)?;
+    Ok(())
+}
