@@ -295,3 +295,56 @@ fn bad_tiled_files_are_refused_at_their_line() {
     );
     assert!(error(&["render", s(&v2), "--to", "svg"]).contains("version 2"));
 }
+
+#[test]
+fn a_tiled_png_reads_back_from_its_pixels_and_an_edited_one_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    for (t, size) in TILINGS {
+        let json = dir.path().join(format!("{t}{size}.json"));
+        let png = dir.path().join(format!("{t}{size}.png"));
+        let gen = ["generate", "--tiling", t, "--size", size, "--seed", "9"];
+        mg().args(gen).arg("-o").arg(&json).assert().success();
+        mg().args(gen)
+            .args(["--scale", "14", "-o"])
+            .arg(&png)
+            .assert()
+            .success();
+        assert!(
+            stdout(&["equal", s(&png), s(&json)]).starts_with("equal: "),
+            "{t} {size}"
+        );
+        // Back to tiled JSON: the same file, byte for byte.
+        let back = stdout(&["convert", s(&png), "--to", "json"]);
+        assert_eq!(back, fs::read_to_string(&json).unwrap(), "{t} {size}");
+    }
+    // A solved picture reads back too (the solution crosses only open walls).
+    let json = dir.path().join("theta5.json");
+    let solved = dir.path().join("solved.png");
+    mg().args(["solve", s(&json), "--scale", "20", "-o"])
+        .arg(&solved)
+        .assert()
+        .success();
+    assert!(stdout(&["equal", s(&solved), s(&json)]).starts_with("equal: "));
+    // Paint a black bar across it: walls the maze does not have.
+    let (w, h, mut rgb) = {
+        let bytes = fs::read(&solved).unwrap();
+        let mut d = png::Decoder::new(std::io::Cursor::new(bytes))
+            .read_info()
+            .unwrap();
+        let mut buf = vec![0; d.output_buffer_size().unwrap()];
+        d.next_frame(&mut buf).unwrap();
+        (d.info().width, d.info().height, buf)
+    };
+    let y = (h / 2) as usize;
+    rgb[3 * y * w as usize..3 * (y + 1) * w as usize].fill(0);
+    let edited = dir.path().join("edited.png");
+    let mut enc = png::Encoder::new(fs::File::create(&edited).unwrap(), w, h);
+    enc.set_color(png::ColorType::Rgb);
+    enc.add_text_chunk("mazegraph-tiling".into(), "theta 5".into())
+        .unwrap();
+    let mut wr = enc.write_header().unwrap();
+    wr.write_image_data(&rgb).unwrap();
+    wr.finish().unwrap();
+    let e = error(&["stats", s(&edited)]);
+    assert!(e.contains("differ from the maze read from it"), "{e}");
+}

@@ -14,28 +14,46 @@ use mazegraph::tiling::TiledMaze;
 use std::path::Path;
 
 /// The tiled maze in `path`, when it is tiled maze JSON (a `.json` file, or `--from json`,
-/// whose first telling key is `"tiling"`); `None` for any other input, which the command
-/// reads as usual.
+/// whose first telling key is `"tiling"`) or a tiled maze's PNG written by mazegraph (read
+/// back from its pixels); `None` for any other input, which the command reads as usual.
 pub fn read(path: &Path, from: Option<Format>, global: &Global) -> Result<Option<TiledMaze>> {
-    let json = match from {
-        Some(f) => f == Format::Json,
-        None => {
-            let name = path.to_string_lossy().to_ascii_lowercase();
-            name.ends_with(".json")
-                && !name.ends_with(".graph.json")
-                && !name.ends_with(".game.json")
-        }
+    let name = path.to_string_lossy().to_ascii_lowercase();
+    let format = match from {
+        Some(f) => f,
+        None if name.ends_with(".graph.json") || name.ends_with(".game.json") => return Ok(None),
+        None if name.ends_with(".json") => Format::Json,
+        None if name.ends_with(".png") => Format::Png,
+        None => return Ok(None),
     };
-    if !json || path == Path::new("-") {
+    if !matches!(format, Format::Json | Format::Png) || path == Path::new("-") {
+        return Ok(None);
+    }
+    if format == Format::Png && !has_tiling_chunk(path) {
+        // Any other picture: not read twice (the square-grid path stays as fast as it was).
         return Ok(None);
     }
     let opts = global.read_options();
-    let (bytes, stopped) = super::io::read_input(path, Expect::Text("json"), &opts.limits)?;
+    let expect = if format == Format::Png {
+        Expect::of(Format::Png)
+    } else {
+        Expect::Text("json")
+    };
+    let (bytes, stopped) = super::io::read_input(path, expect, &opts.limits)?;
     if stopped.is_some() {
         // Not text: the command's own reader says what is wrong.
         return Ok(None);
     }
     mazegraph::format::read_tiled(&bytes, &opts).map_err(|e| located(path, e))
+}
+
+/// True when the first 64 KiB of the file hold the text chunk a tiled maze's PNG carries (it
+/// comes before the image data).
+fn has_tiling_chunk(path: &Path) -> bool {
+    use std::io::Read;
+    let mut head = Vec::with_capacity(1 << 16);
+    let read = std::fs::File::open(path).and_then(|f| f.take(1 << 16).read_to_end(&mut head));
+    let key = format!("tEXt{}", mazegraph::format::tiled::PNG_KEY);
+    read.is_ok() && head.windows(key.len()).any(|w| w == key.as_bytes())
 }
 
 /// The picture format an output path names, if any (`.png`, `.svg`).

@@ -3,7 +3,7 @@
 //!
 //! | name | extensions | holds |
 //! |---|---|---|
-//! | `png` | `.png` | 2-D maze (a picture: any scale, see [`crate::picture`]) |
+//! | `png` | `.png` | 2-D maze (a picture: any scale, see [`crate::picture`]); or a tiled maze's picture written by mazegraph, read back from its pixels ([`tiled::read_png`]) as its graph |
 //! | `jpeg` | `.jpg`, `.jpeg` | 2-D maze picture, read only |
 //! | `bmp` | `.bmp` | 2-D maze picture, read only |
 //! | `gif` | `.gif` | 2-D maze picture, read only |
@@ -296,7 +296,12 @@ impl Format {
                 return json::read_item_noted(t, opts, Some(json::Kind::NodeLink));
             }
             Format::Dot => return noted(dot::parse_noted(text(self, bytes)?, opts)),
-            Format::Png => crate::picture::read_png(bytes, opts).map(|p| Item::Maze(p.maze)),
+            Format::Png => match tiled::read_png(bytes, opts) {
+                // A tiled maze's picture, read as its graph.
+                Ok(Some(m)) => Ok(Item::Graph(m.to_graph())),
+                Ok(None) => crate::picture::read_png(bytes, opts).map(|p| Item::Maze(p.maze)),
+                Err(e) => Err(e),
+            },
             Format::Jpeg | Format::Bmp | Format::Gif | Format::Webp => {
                 crate::picture::read(bytes, opts).map(|p| Item::Maze(p.maze))
             }
@@ -357,10 +362,14 @@ impl std::str::FromStr for Format {
     }
 }
 
-/// The tiled maze in these bytes, when they are tiled maze JSON ([`tiled`]); `None` for
+/// The tiled maze in these bytes, when they are tiled maze JSON or a tiled maze's PNG
+/// ([`tiled`], [`tiled::read_png`]); `None` for
 /// anything else (which [`Format::read`] reads as usual). The one place that tells a tiled
 /// maze by its content, for the commands that draw it in its own geometry.
 pub fn read_tiled(bytes: &[u8], opts: &ReadOptions) -> Result<Option<crate::tiling::TiledMaze>> {
+    if bytes.starts_with(b"\x89PNG") {
+        return tiled::read_png(bytes, opts);
+    }
     let Ok(text) = std::str::from_utf8(bytes) else {
         return Ok(None);
     };

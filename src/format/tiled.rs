@@ -148,6 +148,52 @@ pub fn parse(text: &str, opts: &ReadOptions) -> Result<TiledMaze> {
     Ok(maze)
 }
 
+/// The key of the PNG text chunk naming a tiled maze picture's tiling and size
+/// (`sigma 6x8`), written by [`crate::tiling::draw::TiledPicture::write_png`].
+pub const PNG_KEY: &str = "mazegraph-tiling";
+
+/// Reads a PNG picture of a tiled maze written by mazegraph: `None` when the PNG has no
+/// [`PNG_KEY`] chunk (any other maze picture). The chunk says which tiling to look for; the
+/// maze is read from the pixels and checked against them ([`crate::tiling::picture`]). The
+/// picture's size and the tiling's rooms are checked against the limits before decoding.
+///
+/// ```
+/// use mazegraph::format::{tiled, Format, Item};
+/// use mazegraph::generate::{rng_from_seed, Algorithm, Options};
+/// use mazegraph::tiling::{draw::TiledPicture, TiledMaze, Tiling};
+/// let t = Tiling::new("upsilon", &[4, 6], &Default::default()).unwrap();
+/// let m = TiledMaze::generate(t, &Options::new(Algorithm::Prim), &mut rng_from_seed(3)).unwrap();
+/// let mut png = Vec::new();
+/// TiledPicture::new(&m, 12.0, None).write_png(&mut png).unwrap();
+/// assert_eq!(tiled::read_png(&png, &Default::default()).unwrap(), Some(m.clone()));
+/// let Item::Graph(g) = Format::Png.read(&png, &Default::default()).unwrap() else { panic!() };
+/// assert_eq!(g.difference(&m.to_graph()), None);
+/// ```
+pub fn read_png(bytes: &[u8], opts: &ReadOptions) -> Result<Option<TiledMaze>> {
+    let head = super::png::header(bytes)?;
+    let Some((_, text)) = head.text.iter().find(|(k, _)| k == PNG_KEY) else {
+        return Ok(None);
+    };
+    let bad = || Error::Corrupt {
+        format: "png",
+        message: format!(
+            "its {PNG_KEY} chunk {text:?} is not a tiling and a size such as \"sigma 6x8\""
+        ),
+    };
+    let (name, size) = text.split_once(' ').ok_or_else(bad)?;
+    let size = size
+        .split('x')
+        .map(|d| d.trim().parse::<usize>())
+        .collect::<std::result::Result<Vec<_>, _>>()
+        .map_err(|_| bad())?;
+    let tiling = Tiling::new(name, &size, &opts.limits).map_err(|e| match e {
+        Error::TooLarge { .. } | Error::OverBudget { .. } => e,
+        _ => bad(),
+    })?;
+    let (w, h, rgb) = super::png::decode_rgb(bytes, &opts.limits)?;
+    crate::tiling::picture::read(w, h, &rgb, tiling).map(Some)
+}
+
 /// The line of each element of the `"open"` list (found by scanning its brackets).
 fn pair_lines(text: &str) -> Vec<usize> {
     let mut out = Vec::new();

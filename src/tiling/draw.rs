@@ -45,16 +45,14 @@ impl<'a> TiledPicture<'a> {
     /// drawn until written, and [`TiledPicture::size`] can be checked first.
     pub fn new(maze: &'a TiledMaze, scale: f64, path: Option<&'a [u32]>) -> TiledPicture<'a> {
         let scale = scale.max(1.0);
-        let [lo, hi] = maze.tiling().bounds();
-        let margin = (scale / 2.0).max(2.0).ceil();
-        let side = |k: usize| ((hi[k] - lo[k]) * scale + 2.0 * margin).ceil() as usize;
+        let [lo, _] = maze.tiling().bounds();
         TiledPicture {
             maze,
             scale,
             path,
             lo,
-            margin,
-            size: (side(0), side(1)),
+            margin: margin(scale),
+            size: picture_size(maze.tiling(), scale),
         }
     }
 
@@ -63,7 +61,8 @@ impl<'a> TiledPicture<'a> {
         self.size
     }
 
-    fn px(&self, p: Point) -> Point {
+    /// The pixel position of a point in room units.
+    pub fn px(&self, p: Point) -> Point {
         [
             (p[0] - self.lo[0]) * self.scale + self.margin,
             (p[1] - self.lo[1]) * self.scale + self.margin,
@@ -79,7 +78,9 @@ impl<'a> TiledPicture<'a> {
     }
 
     fn disc_radius(&self) -> f64 {
-        (self.scale * 0.28).max(1.5)
+        // Inside every room's incircle (a triangle's is 0.29 rooms) clear of its walls, so
+        // that a picture reads back ([`super::picture`]).
+        (self.scale * 0.2).max(1.5)
     }
 
     /// The walls to draw, each once: closed walls between rooms (seen from the smaller room)
@@ -109,19 +110,7 @@ impl<'a> TiledPicture<'a> {
     /// one) through the room centres and the middles of the walls between them to the exit.
     fn path_stroke(&self, path: &[u32]) -> Stroke {
         let t = self.maze.tiling();
-        let mid = |s: &Side| {
-            if s.arc {
-                // The arc's middle: the chord's middle pushed out to the radius.
-                let m = [(s.a[0] + s.b[0]) / 2.0, (s.a[1] + s.b[1]) / 2.0];
-                let (r, d) = (s.a[0].hypot(s.a[1]), m[0].hypot(m[1]));
-                if d > 0.0 {
-                    return [m[0] * r / d, m[1] * r / d];
-                }
-                m
-            } else {
-                [(s.a[0] + s.b[0]) / 2.0, (s.a[1] + s.b[1]) / 2.0]
-            }
-        };
+        let mid = side_middle;
         let [entrance, exit] = self.maze.openings();
         let mut pts = Vec::with_capacity(path.len() + 2);
         if path.first() == Some(&self.maze.start()) {
@@ -161,10 +150,10 @@ impl<'a> TiledPicture<'a> {
             .collect()
     }
 
-    /// Writes the picture as PNG (RGB, anti-aliased).
+    /// The picture's pixels, RGB, row by row.
     ///
     /// Complexity: O(pixels + strokes' pixels) time; 4 bytes per pixel.
-    pub fn write_png(&self, out: &mut dyn Write) -> Result<()> {
+    pub fn raster(&self) -> Vec<u8> {
         let (w, h) = self.size;
         let mut rgb = vec![0u8; w * h * 3];
         for px in rgb.chunks_exact_mut(3) {
@@ -196,6 +185,17 @@ impl<'a> TiledPicture<'a> {
             stroke(&mut cover, w, h, &[c, c], self.disc_radius());
             composite(&mut rgb, &mut cover, colour);
         }
+        rgb
+    }
+
+    /// Writes the picture as PNG (RGB, anti-aliased), with a text chunk
+    /// `mazegraph-tiling: NAME SIZE` by which it is read back ([`super::picture`]).
+    ///
+    /// Complexity: as [`TiledPicture::raster`].
+    pub fn write_png(&self, out: &mut dyn Write) -> Result<()> {
+        let (w, h) = self.size;
+        let rgb = self.raster();
+        let t = self.maze.tiling();
         let encoding = |e: png::EncodingError| Error::Io(std::io::Error::other(e.to_string()));
         let mut enc = png::Encoder::new(out, w as u32, h as u32);
         enc.set_color(png::ColorType::Rgb);
@@ -274,6 +274,33 @@ impl<'a> TiledPicture<'a> {
         out.flush()?;
         Ok(())
     }
+}
+
+/// The margin round a picture at `scale` pixels per room.
+fn margin(scale: f64) -> f64 {
+    (scale / 2.0).max(2.0).ceil()
+}
+
+/// Width and height in pixels of a picture of `tiling` at `scale` pixels per room (as
+/// [`TiledPicture::size`], without a maze).
+pub fn picture_size(tiling: &super::Tiling, scale: f64) -> (usize, usize) {
+    let scale = scale.max(1.0);
+    let [lo, hi] = tiling.bounds();
+    let m = margin(scale);
+    let side = |k: usize| ((hi[k] - lo[k]) * scale + 2.0 * m).ceil() as usize;
+    (side(0), side(1))
+}
+
+/// The middle of a side (of an arc: on the arc).
+pub(crate) fn side_middle(s: &Side) -> Point {
+    let m = [(s.a[0] + s.b[0]) / 2.0, (s.a[1] + s.b[1]) / 2.0];
+    if s.arc {
+        let (r, d) = (s.a[0].hypot(s.a[1]), m[0].hypot(m[1]));
+        if d > 0.0 {
+            return [m[0] * r / d, m[1] * r / d];
+        }
+    }
+    m
 }
 
 /// An arc's start angle and signed sweep (radians, clockwise on the page positive), the

@@ -38,6 +38,7 @@ pub mod adjacency;
 pub mod delta;
 pub mod draw;
 pub mod maze;
+pub mod picture;
 pub mod sigma;
 pub mod solve;
 pub mod theta;
