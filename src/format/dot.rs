@@ -477,7 +477,13 @@ fn write_names(o: &mut Out<'_>, graph: &Graph, names: &[Label], weighted: bool) 
         o.bytes(b", maze_weighted=true");
     }
     o.bytes(b"];\n");
-    o.bytes(b"  node [shape=ellipse];\n");
+    if placed.is_some() {
+        // Drawn where the rooms lie, as a cell graph is: small dots joined by thick edges.
+        o.bytes(b"  node [shape=circle, style=filled, color=black, fillcolor=black, label=\"\", width=0.08, height=0.08, fixedsize=true];\n");
+        o.bytes(b"  edge [penwidth=2];\n");
+    } else {
+        o.bytes(b"  node [shape=ellipse];\n");
+    }
     for (v, label) in names.iter().enumerate() {
         o.bytes(b"  ");
         write_name_id(o, label);
