@@ -170,6 +170,13 @@ pub const PNG_KEY: &str = "mazegraph-tiling";
 /// assert_eq!(g.difference(&m.to_graph()), None);
 /// ```
 pub fn read_png(bytes: &[u8], opts: &ReadOptions) -> Result<Option<TiledMaze>> {
+    // Any other PNG (or bytes that are no PNG) is left to the picture reader, untouched: the
+    // chunk comes before the image data, in the file's first few hundred bytes.
+    let key = [&b"tEXt"[..], PNG_KEY.as_bytes()].concat();
+    let head = bytes.get(..bytes.len().min(1 << 16)).unwrap_or(bytes);
+    if !head.windows(key.len()).any(|w| w == key) {
+        return Ok(None);
+    }
     let head = super::png::header(bytes)?;
     let Some((_, text)) = head.text.iter().find(|(k, _)| k == PNG_KEY) else {
         return Ok(None);
