@@ -220,6 +220,20 @@ fn solve_by_every_graph_method_and_draw_the_solution() {
         )
     );
     assert!(error(&["solve", s(&maze), "--goal", "9,9"]).contains("--goal (9, 9): no such room"));
+    // Several inputs: one line each, tiled or not.
+    let lines = stdout(&[
+        "solve",
+        s(&maze),
+        s(&maze),
+        &data("perfect15x20.png"),
+        "--json",
+    ]);
+    let lines: Vec<&str> = lines.lines().collect();
+    assert_eq!(lines.len(), 3);
+    assert!(
+        lines[0].contains("\"tiling\":\"theta\"") && lines[0].contains("\"file\""),
+        "{lines:?}"
+    );
     assert!(
         error(&["render", s(&maze), "--overlay", "attractor", "--to", "png"])
             .contains("a tiled maze takes --overlay solution")

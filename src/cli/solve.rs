@@ -94,16 +94,22 @@ pub struct Args {
     goal: Option<Coords>,
 }
 
-/// `solve` of a tiled maze: on its rooms (dead-end filling on its graph, then a search
-/// inside the rooms left; breadth-first; A*; Dijkstra on its graph), the solution as a
-/// summary line, JSON, or a picture in the maze's own geometry.
-fn solve_tiled(
-    mut maze: mazegraph::tiling::TiledMaze,
+/// A tiled maze solved: its path (rooms, start first), the JSON and the summary line.
+struct TiledSolved {
+    path: Option<Vec<u32>>,
+    json: serde_json::Value,
+    summary: String,
+}
+
+/// Solves a tiled maze on its rooms (dead-end filling on its graph, then a search inside the
+/// rooms left; breadth-first; A*; Dijkstra on its graph), its terminals as `--start` and
+/// `--goal` say; the other methods are refused in one line.
+fn solve_tiled_core(
+    maze: &mut mazegraph::tiling::TiledMaze,
     args: &Args,
-    global: &Global,
-) -> Result<ExitCode> {
+    input: &Path,
+) -> Result<TiledSolved> {
     use mazegraph::tiling::{solve as tsolve, Tiles};
-    let input = &args.inputs[0];
     let name = super::io::display_name(input);
     let method = args.method();
     if !matches!(
@@ -115,36 +121,8 @@ fn solve_tiled(
             method.name()
         );
     }
-    super::tiled::set_terminals(&mut maze, input, args.start.as_ref(), args.goal.as_ref())?;
-    enum To {
-        Json,
-        Picture(mazegraph::render::PictureFormat),
-    }
-    let to = match (&args.to, args.output.path()) {
-        (Some(SolutionFormat::Json), _) => Some(To::Json),
-        (Some(SolutionFormat::Png), _) => Some(To::Picture(mazegraph::render::PictureFormat::Png)),
-        (Some(f), _) => {
-            bail!("{name}: a tiled maze's solution is written as json, png or svg, not {f:?}")
-        }
-        (None, Some(p)) => match super::tiled::picture_format(p) {
-            Some(f) => Some(To::Picture(f)),
-            None if p
-                .extension()
-                .is_some_and(|e| e.eq_ignore_ascii_case("json")) =>
-            {
-                Some(To::Json)
-            }
-            None => bail!(
-                "{}: a tiled maze's solution is written as .json, .png or .svg",
-                p.display()
-            ),
-        },
-        (None, None) => None,
-    };
-    let output = match (&to, args.output.path()) {
-        (None, _) => None,
-        (Some(_), p) => Some(Output::new(p, &[input], global.force)?),
-    };
+    super::tiled::set_terminals(maze, input, args.start.as_ref(), args.goal.as_ref())?;
+    let maze = &*maze;
     let t = Instant::now();
     let t_ = maze.tiling();
     // The graph's vertices are sorted by label; the rooms are the tiling's: map by label.
@@ -154,11 +132,11 @@ fn solve_tiled(
     };
     let (path, visited) = match method {
         Method::Bfs => {
-            let f = tsolve::bfs(&maze, None);
+            let f = tsolve::bfs(maze, None);
             (f.path, f.visited)
         }
         Method::AStar => {
-            let f = tsolve::astar(&maze);
+            let f = tsolve::astar(maze);
             (f.path, f.visited)
         }
         Method::Dijkstra => {
@@ -177,7 +155,7 @@ fn solve_tiled(
                 rooms.insert(room_of(&g, v as u32) as usize);
             }
             let filled = t_.room_count() - kept.count_ones(..);
-            (tsolve::bfs(&maze, Some(&rooms)).path, filled)
+            (tsolve::bfs(maze, Some(&rooms)).path, filled)
         }
     };
     let seconds = t.elapsed().as_secs_f64();
@@ -217,6 +195,56 @@ fn solve_tiled(
             mazegraph::grid::fmt_coords(&t_.label(maze.start()))
         ),
     };
+    Ok(TiledSolved {
+        path,
+        json,
+        summary,
+    })
+}
+
+/// `solve` of one tiled maze: the solution as a summary line, JSON or a picture in the
+/// maze's own geometry.
+fn solve_tiled(
+    mut maze: mazegraph::tiling::TiledMaze,
+    args: &Args,
+    global: &Global,
+) -> Result<ExitCode> {
+    let input = &args.inputs[0];
+    let name = super::io::display_name(input);
+    enum To {
+        Json,
+        Picture(mazegraph::render::PictureFormat),
+    }
+    let to = match (&args.to, args.output.path()) {
+        (Some(SolutionFormat::Json), _) => Some(To::Json),
+        (Some(SolutionFormat::Png), _) => Some(To::Picture(mazegraph::render::PictureFormat::Png)),
+        (Some(f), _) => {
+            bail!("{name}: a tiled maze's solution is written as json, png or svg, not {f:?}")
+        }
+        (None, Some(p)) => match super::tiled::picture_format(p) {
+            Some(f) => Some(To::Picture(f)),
+            None if p
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("json")) =>
+            {
+                Some(To::Json)
+            }
+            None => bail!(
+                "{}: a tiled maze's solution is written as .json, .png or .svg",
+                p.display()
+            ),
+        },
+        (None, None) => None,
+    };
+    let output = match (&to, args.output.path()) {
+        (None, _) => None,
+        (Some(_), p) => Some(Output::new(p, &[input], global.force)?),
+    };
+    let TiledSolved {
+        path,
+        json,
+        summary,
+    } = solve_tiled_core(&mut maze, args, input)?;
     let to_stdout = output.is_some() && args.output.path().is_none();
     if args.json {
         if to_stdout {
@@ -657,6 +685,31 @@ fn batch(args: &Args, global: &Global) -> Result<ExitCode> {
         args.inputs
             .par_iter()
             .map(|p| {
+                // A tiled maze: solved on its rooms, one line as any other.
+                match super::tiled::read(p, args.from, global) {
+                    Ok(None) => {}
+                    Ok(Some(mut m)) => {
+                        bar.inc();
+                        return match solve_tiled_core(&mut m, args, p) {
+                            Ok(t) => {
+                                let code = if t.path.is_some() { 0 } else { 1 };
+                                let mut json = t.json;
+                                json["file"] = serde_json::Value::String(p.display().to_string());
+                                let line = if args.json {
+                                    json.to_string()
+                                } else {
+                                    t.summary
+                                };
+                                (code, Some(line), None)
+                            }
+                            Err(e) => (2, None, Some(super::out::error_line(&format!("{e:#}")))),
+                        };
+                    }
+                    Err(e) => {
+                        bar.inc();
+                        return (2, None, Some(super::out::error_line(&format!("{e:#}"))));
+                    }
+                }
                 let r = solve_one(p, args, global, &|_| {});
                 bar.inc();
                 let code = match &r {
