@@ -125,6 +125,24 @@ fn what_does_not_apply_is_refused_in_one_line() {
         "1M",
     ]);
     assert!(budget.contains("memory budget"), "{budget}");
+    // A picture too big, refused before the maze is made (no seed note, one line).
+    let dir = tempfile::tempdir().unwrap();
+    let x = dir.path().join("x.png");
+    let big = [
+        "generate",
+        "--tiling",
+        "sigma",
+        "--size",
+        "50x50",
+        "-o",
+        s(&x),
+    ];
+    assert!(
+        error(&[&big[..], &["--scale", "2000"]].concat()).contains("pixels, more than the limit")
+    );
+    let low = error(&[&big[..], &["--scale", "200", "--max-memory", "100M"]].concat());
+    assert!(low.contains("memory budget"), "{low}");
+    assert!(!x.exists());
     assert!(
         error(&["generate", "--tiling", "delta", "--size", "4x4", "--shape", "ellipse"])
             .contains("--tiling takes no --shape")

@@ -430,6 +430,10 @@ fn run_tiled(
     if args.scale.is_some() && picture.is_none() {
         bail!("--scale applies to pictures (-o FILE.png or FILE.svg)");
     }
+    if let Some(p) = picture {
+        // The picture's size and memory, refused before the maze is made.
+        super::tiled::picture_scale(&tiling, args.scale, p, global)?;
+    }
     let opts = Options {
         algorithm,
         loops: args.loops,

@@ -9,8 +9,8 @@ use anyhow::{bail, Result};
 use mazegraph::convert::Terminal;
 use mazegraph::format::Format;
 use mazegraph::render::PictureFormat;
-use mazegraph::tiling::draw::TiledPicture;
-use mazegraph::tiling::TiledMaze;
+use mazegraph::tiling::draw::{picture_size, TiledPicture};
+use mazegraph::tiling::{TiledMaze, Tiling};
 use std::path::Path;
 
 /// The tiled maze in `path`, when it is tiled maze JSON (a `.json` file, or `--from json`,
@@ -62,14 +62,37 @@ pub fn picture_format(path: &Path) -> Option<PictureFormat> {
 }
 
 /// Pixels per room for a picture about 640 pixels across (at most 40, at least 1).
-pub fn auto_scale(maze: &TiledMaze) -> f64 {
-    let [lo, hi] = maze.tiling().bounds();
+pub fn auto_scale(tiling: &Tiling) -> f64 {
+    let [lo, hi] = tiling.bounds();
     let across = (hi[0] - lo[0]).max(hi[1] - lo[1]).max(1.0);
     (640.0 / across).floor().clamp(1.0, 40.0)
 }
 
-/// Draws `maze` (with `path` over it) to `output` as `format`, its size checked against
-/// `--max-cells` (a pixel counts as a cell) before anything is drawn.
+/// The scale of a picture of `tiling` (`--scale`, or about 640 pixels across), its size
+/// checked against `--max-cells` (a pixel counts as a cell) and, for PNG, its memory against
+/// the budget: before the maze is made or drawn.
+pub fn picture_scale(
+    tiling: &Tiling,
+    scale: Option<u16>,
+    format: PictureFormat,
+    global: &Global,
+) -> Result<f64> {
+    let scale = scale.map_or_else(|| auto_scale(tiling), f64::from);
+    let (w, h) = picture_size(tiling, scale);
+    super::budget::check_pixels(w as u64, h as u64, global.max_cells)?;
+    if format == PictureFormat::Png {
+        // Three bytes a pixel of colour and one of coverage, held while drawing.
+        let bytes = (w as u64).saturating_mul(h as u64).saturating_mul(4);
+        global
+            .read_options()
+            .limits
+            .check_bytes(&format!("a {w}×{h} picture"), bytes)?;
+    }
+    Ok(scale)
+}
+
+/// Draws `maze` (with `path` over it) to `output` as `format`, checked first
+/// ([`picture_scale`]).
 pub fn write_picture(
     maze: &TiledMaze,
     path: Option<&[u32]>,
@@ -78,10 +101,8 @@ pub fn write_picture(
     output: &Output,
     global: &Global,
 ) -> Result<()> {
-    let scale = scale.map_or_else(|| auto_scale(maze), f64::from);
+    let scale = picture_scale(maze.tiling(), scale, format, global)?;
     let picture = TiledPicture::new(maze, scale, path);
-    let (w, h) = picture.size();
-    super::budget::check_pixels(w as u64, h as u64, global.max_cells)?;
     match format {
         PictureFormat::Png => output.write_with(true, |w| picture.write_png(w)),
         PictureFormat::Svg => output.write_with(false, |w| picture.write_svg(w)),

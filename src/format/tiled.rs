@@ -197,6 +197,10 @@ pub fn read_png(bytes: &[u8], opts: &ReadOptions) -> Result<Option<TiledMaze>> {
         Error::TooLarge { .. } | Error::OverBudget { .. } => e,
         _ => bad(),
     })?;
+    // The decoded picture and the one drawn to check it: 3 and 4 bytes a pixel.
+    let pixels = (head.width as u64).saturating_mul(head.height as u64);
+    opts.limits
+        .check_bytes("reading this tiled maze picture", pixels.saturating_mul(7))?;
     let (w, h, rgb) = super::png::decode_rgb(bytes, &opts.limits)?;
     crate::tiling::picture::read(w, h, &rgb, tiling).map(Some)
 }
