@@ -14,7 +14,7 @@
 //! | Wilson | [`wilson`] | a uniform spanning tree |
 //! | Aldous–Broder | [`aldous_broder`] | a uniform spanning tree |
 //! | hunt-and-kill | [`hunt_and_kill`] | long corridors |
-//! | growing tree | [`growing_tree`] | by its [`Pick`] |
+//! | growing tree | [`growing_tree`] | by its [`Pick`](crate::generate::Pick) |
 //!
 //! On a connected graph each gives a spanning tree: `rooms − 1` open edges joining every
 //! room. [`imperfect`] then adds loops or removes dead ends.
