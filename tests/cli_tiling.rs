@@ -380,3 +380,40 @@ fn a_tiled_png_reads_back_from_its_pixels_and_an_edited_one_is_refused() {
     let e = error(&["stats", s(&edited)]);
     assert!(e.contains("differ from the maze read from it"), "{e}");
 }
+
+#[test]
+fn weave_mazes_cross_by_the_rule_and_a_broken_crossing_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let maze = dir.path().join("weave.json");
+    mg().args([
+        "generate", "--tiling", "weave", "--size", "8x8", "-a", "kruskal", "--seed", "2", "-o",
+    ])
+    .arg(&maze)
+    .assert()
+    .success();
+    assert!(stdout(&["stats", s(&maze)]).starts_with("class              perfect"));
+    assert!(stdout(&["solve", s(&maze)]).contains("weave maze of 64 rooms"));
+    let svg = stdout(&["render", s(&maze), "--overlay", "solution", "--to", "svg"]);
+    assert!(svg.contains("<polyline"));
+    assert_eq!(
+        error(&["generate", "--tiling", "weave", "--size", "8x8"]),
+        "mazegraph: error: weave mazes are carved by kruskal only (its crossings are placed first), not by backtracker\n"
+    );
+    // A tunnel under a room that is no straight passage across it.
+    let bad = write(
+        dir.path(),
+        "bad.json",
+        "{\"tiling\": \"weave\", \"size\": [3, 3],\n \"open\": [\n  [[1, 0], [1, 2]]\n ]}\n",
+    );
+    let e = error(&["stats", s(&bad)]);
+    assert!(
+        e.contains("bad.json:2: the tunnel (1, 0) - (1, 2) passes under (1, 1), which is not a straight passage across it"),
+        "{e}"
+    );
+    let png = dir.path().join("weave.png");
+    mg().args(["render", s(&maze), "-o"])
+        .arg(&png)
+        .assert()
+        .success();
+    assert!(error(&["stats", s(&png)]).contains("a weave maze's picture is not read back"));
+}

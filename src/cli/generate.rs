@@ -58,7 +58,7 @@ Examples:
 
 Tilings (--tiling): sigma (hexagons, pointy-topped; sigma-flat: flat-topped), delta
 (triangles), theta (a centre and rings of sectors, doubling outward), upsilon (octagons and
-squares). --size ROWSxCOLS, or N for the tiling's own shape (a hexagon, a triangle; theta:
+squares), weave (squares whose passages cross, one under the other; -a kruskal only). --size ROWSxCOLS, or N for the tiling's own shape (a hexagon, a triangle; theta:
 RINGS, counting the centre, or RINGSxSECTORS, SECTORS in ring 1, default 6). The algorithms
 that carve any tiling: backtracker, kruskal, prim, wilson, aldous-broder, hunt-and-kill,
 growing-tree, with --loops and --braid. Written as tiled maze JSON (.json), a picture (.png,
@@ -409,6 +409,12 @@ fn run_tiled(
                 .join("x")
         )
     })?;
+    let opts = Options {
+        algorithm,
+        loops: args.loops,
+        braid: args.braid,
+    };
+    mazegraph::tiling::maze::check_options(&tiling, &opts)?;
     // What is written, decided before the work.
     let picture = match (&args.to, output.path()) {
         (Some(_), _) => None,
@@ -434,11 +440,6 @@ fn run_tiled(
         // The picture's size and memory, refused before the maze is made.
         super::tiled::picture_scale(&tiling, args.scale, p, global)?;
     }
-    let opts = Options {
-        algorithm,
-        loops: args.loops,
-        braid: args.braid,
-    };
     let stages = super::progress::Stages::new(global.quiet);
     stages.stage(format!("generating ({}, {name})", algorithm.name()));
     let maze = TiledMaze::generate(tiling, &opts, &mut rng_from_seed(seed))?;

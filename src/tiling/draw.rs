@@ -87,6 +87,9 @@ impl<'a> TiledPicture<'a> {
     /// and the outer boundary but for the entrance and exit.
     fn walls(&self) -> Vec<Side> {
         let t = self.maze.tiling();
+        if let super::Tiling::Weave(_) = t {
+            return self.inset_walls();
+        }
         let gaps = self.maze.openings();
         let mut out = Vec::new();
         let mut sides = Vec::with_capacity(8);
@@ -100,6 +103,52 @@ impl<'a> TiledPicture<'a> {
                 };
                 if keep {
                     out.push(*s);
+                }
+            }
+        }
+        out
+    }
+
+    /// A weave's walls, each room drawn inset (a square a little smaller than its cell) with
+    /// corridors out to its cell's edge where it opens: a passage straight through a crossing
+    /// keeps the walls of its corridor, and the tunnel under it shows as corridors meeting those
+    /// walls from both sides.
+    fn inset_walls(&self) -> Vec<Side> {
+        const H: f64 = 0.3;
+        let t = self.maze.tiling();
+        let gaps = self.maze.openings();
+        let mut out = Vec::new();
+        let mut sides = Vec::with_capacity(4);
+        // North, east, south, west, as (row, col) steps: the order of a weave room's sides.
+        let dirs: [(i64, i64); 4] = [(-1, 0), (0, 1), (1, 0), (0, -1)];
+        for v in 0..t.room_count() as u32 {
+            let l = t.label(v);
+            let [x, y] = t.centre(v);
+            sides.clear();
+            t.sides(v, &mut sides);
+            let room = |k: i64, (dr, dc): (i64, i64)| t.room(&[l[0] + k * dr, l[1] + k * dc]);
+            for (d, &(dr, dc)) in dirs.iter().enumerate() {
+                let open_to = |u: Option<u32>| u.is_some_and(|u| self.maze.is_open(v, u));
+                let beside = open_to(room(1, (dr, dc)));
+                let tunnel_out = open_to(room(2, (dr, dc)));
+                let under = match (room(1, (dr, dc)), room(-1, (dr, dc))) {
+                    (Some(a), Some(b)) => self.maze.is_open(a, b),
+                    _ => false,
+                };
+                let gap = sides
+                    .get(d)
+                    .is_some_and(|s| gaps.iter().flatten().any(|g| g == s));
+                let (dx, dy) = (dc as f64, dr as f64);
+                let (px, py) = (-dy, dx);
+                let at = |along: f64, across: f64| {
+                    [x + dx * along + px * across, y + dy * along + py * across]
+                };
+                if !(beside || tunnel_out || gap) {
+                    out.push(super::line(at(H, -H), at(H, H), None));
+                }
+                if beside || tunnel_out || under || gap {
+                    out.push(super::line(at(H, -H), at(0.5, -H), None));
+                    out.push(super::line(at(H, H), at(0.5, H), None));
                 }
             }
         }

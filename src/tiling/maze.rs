@@ -10,6 +10,28 @@ use crate::grid::Shape;
 use fixedbitset::FixedBitSet;
 use rand::Rng;
 
+/// Checks that `opts` can carve `tiling`, before anything is made: the graph generators
+/// ([`crate::generate::graph::NAMES`]) carve every tiling but the weave, which kruskal alone
+/// carves (its crossings placed first), perfect (no loops, no braid).
+pub fn check_options(tiling: &Tiling, opts: &Options) -> Result<()> {
+    if let Tiling::Weave(_) = tiling {
+        // Crossings follow a rule the graph generators do not know.
+        if opts.algorithm != crate::generate::Algorithm::Kruskal {
+            return Err(Error::Unsupported(format!(
+                "weave mazes are carved by kruskal only (its crossings are placed first), not by {}",
+                opts.algorithm.name()
+            )));
+        }
+        if opts.loops > 0 || opts.braid {
+            return Err(Error::Unsupported(
+                "weave mazes are perfect: no --loops or --braid".into(),
+            ));
+        }
+        return Ok(());
+    }
+    check(opts.algorithm, &format!("{} tilings", tiling.name()))
+}
+
 /// A maze on a tiling: one bit per wall between two rooms (set: open), and the terminals.
 /// The maze opens to the outside at the start and the goal (see [`TiledMaze::openings`]).
 ///
@@ -47,12 +69,19 @@ impl TiledMaze {
     }
 
     /// Generates a maze on `tiling`: carves a spanning tree with `opts.algorithm` (one of
-    /// [`crate::generate::graph::NAMES`]; the others are refused in one line naming those),
-    /// opens `opts.loops` more walls, braids when asked.
+    /// [`crate::generate::graph::NAMES`]; the others are refused in one line naming those;
+    /// a weave by kruskal only: [`check_options`]), opens `opts.loops` more walls, braids when
+    /// asked.
     ///
     /// Complexity: the algorithm's, on the tiling's rooms and walls.
     pub fn generate(tiling: Tiling, opts: &Options, rng: &mut impl Rng) -> Result<TiledMaze> {
-        check(opts.algorithm, &format!("{} tilings", tiling.name()))?;
+        check_options(&tiling, opts)?;
+        if let Tiling::Weave(w) = &tiling {
+            let w = w.clone();
+            let mut maze = TiledMaze::closed(tiling);
+            maze.open = w.carve(&maze.adjacency, rng);
+            return Ok(maze);
+        }
         let mut maze = TiledMaze::closed(tiling);
         maze.open = carve(opts.algorithm, &maze.adjacency, rng)?;
         if opts.loops > 0 {
