@@ -112,6 +112,9 @@ pub struct Graph {
     whole: bool,
     start: Option<u32>,
     goal: Option<u32>,
+    /// Where each vertex is drawn (a tiled maze's room centres), when known; writers that
+    /// place vertices (DOT's `pos`) use it.
+    positions: Option<Vec<[f64; 2]>>,
 }
 
 // Weights are finite and positive (the builder and every reader refuse anything else), so
@@ -196,6 +199,7 @@ impl Graph {
             whole: true,
             start,
             goal,
+            positions: None,
         }
     }
 
@@ -220,7 +224,27 @@ impl Graph {
             whole,
             start: None,
             goal: None,
+            positions: None,
         }
+    }
+
+    /// Where each vertex is drawn, `[x, y]` with `y` downwards, in room units (a tiled
+    /// maze's room centres), when known.
+    pub fn positions(&self) -> Option<&[[f64; 2]]> {
+        self.positions.as_deref()
+    }
+
+    /// Sets where each vertex is drawn (one position per vertex; otherwise an error).
+    pub fn set_positions(&mut self, positions: Vec<[f64; 2]>) -> Result<()> {
+        if positions.len() != self.vertex_count() {
+            return Err(Error::InvalidGraph(format!(
+                "{} positions for {} vertices",
+                positions.len(),
+                self.vertex_count()
+            )));
+        }
+        self.positions = Some(positions);
+        Ok(())
     }
 
     /// The vertex set.

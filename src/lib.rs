@@ -55,7 +55,8 @@
 //! - [`display`]: inline pictures in evcxr Jupyter notebooks (`evcxr_display` methods);
 //! - [`stats`]: maze classes (perfect, unicursal, braid, …) and figures, the tree view;
 //! - [`experiment`]: the seeds' experiment, many random mazes per generator compared;
-//! - [`stop`]: stopping long work on request (Ctrl-C in Python).
+//! - [`stop`]: stopping long work on request (Ctrl-C in Python);
+//! - [`tiling`]: mazes of other room shapes: hexagons, triangles, circles, octagons.
 //!
 //! ```
 //! use mazegraph::{Graph, Maze};
@@ -110,6 +111,7 @@ pub mod rooms;
 pub mod solve;
 pub mod stats;
 pub mod stop;
+pub mod tiling;
 
 pub use error::{Error, Result};
 pub use graph::Graph;

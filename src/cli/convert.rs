@@ -126,6 +126,28 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     let opts = global.read_options();
     let output = Output::new(args.output.path(), &[&args.input], global.force)?;
     let to = output.format(args.to.and_then(AnyFormat::maze))?;
+    if to.holds() == Holds::Maze {
+        // A tiled maze: to tiled JSON again (its terminals changed, perhaps), never to a
+        // square-grid format.
+        let from = args.from.and_then(AnyFormat::maze);
+        if let Some(mut maze) = super::tiled::read(&args.input, from, global)? {
+            if to != Format::Json {
+                bail!(
+                    "{}: {to} holds square-grid mazes, not a tiled maze; convert it to json or a graph format ({}), or draw it with render (png, svg)",
+                    super::io::display_name(&args.input),
+                    mazegraph::format::graph_format_names()
+                );
+            }
+            super::tiled::set_terminals(
+                &mut maze,
+                &args.input,
+                args.start.as_ref(),
+                args.goal.as_ref(),
+            )?;
+            output.write_with(false, |w| mazegraph::format::tiled::write(&maze, w))?;
+            return Ok(ExitCode::SUCCESS);
+        }
+    }
     let stages = super::progress::Stages::new(global.quiet);
     stages.stage(format!("reading {}", args.input.display()));
     let work = match (to.holds(), args.junctions) {

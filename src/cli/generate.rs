@@ -51,7 +51,20 @@ Examples:
   mazegraph generate -a wilson --solution path.txt -o designed.txt   # path.txt: 0,0 / 0,1 / …
   mazegraph generate -a growing-tree --pick mixed:0.75 --size 25x25 --braid --to txt
   mazegraph generate --mask logo.png -o logo-maze.json     # one room per light pixel
-  mazegraph generate --huge --size 20000x20000 -o huge.png  # streamed, all cores"
+  mazegraph generate --huge --size 20000x20000 -o huge.png  # streamed, all cores
+  mazegraph generate --tiling sigma --size 20x30 --seed 1 -o hex.svg   # hexagons
+  mazegraph generate --tiling theta --size 12 -a wilson -o round.png    # a circular maze
+  mazegraph generate --tiling delta --size 16 -o triangle.json         # a triangle of triangles
+
+Tilings (--tiling): sigma (hexagons, pointy-topped; sigma-flat: flat-topped), delta
+(triangles), theta (a centre and rings of sectors, doubling outward), upsilon (octagons and
+squares), weave (squares whose passages cross, one under the other; -a kruskal only). --size ROWSxCOLS, or N for the tiling's own shape (a hexagon, a triangle; theta:
+RINGS, counting the centre, or RINGSxSECTORS, SECTORS in ring 1, default 6). The algorithms
+that carve any tiling: backtracker, kruskal, prim, wilson, aldous-broder, hunt-and-kill,
+growing-tree, with --loops and --braid. Written as tiled maze JSON (.json), a picture (.png,
+.svg: --scale pixels per room), or any graph format (rooms labelled (row, col), (ring,
+sector) or axial (q, r), with positions). The start is the first room (theta: the centre), the
+goal the last (theta: the bottom of the outer ring)."
 )]
 pub struct Args {
     /// The algorithm (wall-removal alone makes mazes that are not perfect).
@@ -114,6 +127,13 @@ pub struct Args {
     /// maze's cell graph.
     #[arg(long, value_name = "FORMAT", value_parser = super::convert::parse_format)]
     to: Option<Format>,
+    /// Rooms of another shape: sigma (hexagons), sigma-flat, delta (triangles), theta
+    /// (rings), upsilon (octagons and squares); see below.
+    #[arg(long, value_name = "TILING", value_parser = clap::builder::PossibleValuesParser::new(mazegraph::tiling::NAMES))]
+    tiling: Option<String>,
+    /// Pixels per room of a tiled maze's picture (default: about 640 pixels across).
+    #[arg(long, value_name = "N", requires = "tiling", value_parser = clap::value_parser!(u16).range(1..))]
+    scale: Option<u16>,
     /// The picture options mean nothing here (hidden, refused).
     #[command(flatten)]
     no_pictures: super::NoPictureOptions,
@@ -286,6 +306,9 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
             note!("mazegraph: note: seed {seed} (give --seed {seed} to make this maze again)");
         }
     };
+    if let Some(name) = &args.tiling {
+        return run_tiled(&args, name, algorithm, seed, &output, global, &say_seed);
+    }
     if args.huge {
         // A huge maze streams for a long time: its seed is said as it starts.
         say_seed();
@@ -341,6 +364,101 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
             let graph = Graph::from_maze(&maze);
             output.write_with(to.is_binary(), |w| to.write_graph(&graph, w))?
         }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `generate --tiling`: a maze of hexagons, triangles, rings or octagons.
+fn run_tiled(
+    args: &Args,
+    name: &str,
+    algorithm: Algorithm,
+    seed: u64,
+    output: &Output,
+    global: &Global,
+    say_seed: &dyn Fn(),
+) -> Result<ExitCode> {
+    use super::tiled::{picture_format, write_picture};
+    use mazegraph::tiling::{TiledMaze, Tiling};
+    for (given, flag) in [
+        (args.shape.is_some(), "--shape"),
+        (args.mask.is_some(), "--mask"),
+        (args.solution.is_some(), "--solution"),
+        (!args.transform.is_empty(), "--transform"),
+        (args.huge, "--huge"),
+        (args.turns.is_some(), "--turns"),
+    ] {
+        if given {
+            bail!("--tiling takes no {flag} (it applies to square-grid mazes)");
+        }
+    }
+    let size = args
+        .size
+        .as_ref()
+        .map(|s| &s.0)
+        .context("say how many rooms with --size, e.g. --tiling sigma --size 20x30 (or --size 8 for a hexagon)")?;
+    // The algorithm first: it needs no tiling to be refused.
+    mazegraph::generate::graph::check(algorithm, &format!("{name} tilings"))?;
+    let limits = global.read_options().limits;
+    let tiling = Tiling::new(name, size, &limits).map_err(|e| {
+        anyhow!(
+            "--tiling {name} --size {}: {e}",
+            size.iter()
+                .map(usize::to_string)
+                .collect::<Vec<_>>()
+                .join("x")
+        )
+    })?;
+    let opts = Options {
+        algorithm,
+        loops: args.loops,
+        braid: args.braid,
+    };
+    mazegraph::tiling::maze::check_options(&tiling, &opts)?;
+    // What is written, decided before the work.
+    let picture = match (&args.to, output.path()) {
+        (Some(_), _) => None,
+        (None, Some(p)) => picture_format(p),
+        (None, None) => None,
+    };
+    let to = match picture {
+        Some(_) => None,
+        None => Some(output.format(args.to)?),
+    };
+    if let Some(f) = to {
+        if matches!(f, Format::Txt) || (f.holds() == Holds::Maze && f != Format::Json) {
+            bail!(
+                "{f} holds square-grid mazes; write a tiled maze as .json, .png, .svg or a graph format ({})",
+                mazegraph::format::graph_format_names()
+            );
+        }
+    }
+    if args.scale.is_some() && picture.is_none() {
+        bail!("--scale applies to pictures (-o FILE.png or FILE.svg)");
+    }
+    if let Some(p) = picture {
+        // The picture's size and memory, refused before the maze is made.
+        super::tiled::picture_scale(&tiling, args.scale, p, global)?;
+    }
+    let stages = super::progress::Stages::new(global.quiet);
+    stages.stage(format!("generating ({}, {name})", algorithm.name()));
+    let maze = TiledMaze::generate(tiling, &opts, &mut rng_from_seed(seed))?;
+    say_seed();
+    match (picture, to) {
+        (Some(p), _) => {
+            stages.stage("drawing");
+            write_picture(&maze, None, args.scale, p, output, global)?;
+        }
+        (None, Some(Format::Json)) => {
+            stages.stage("writing json");
+            output.write_with(false, |w| mazegraph::format::tiled::write(&maze, w))?;
+        }
+        (None, Some(f)) => {
+            stages.stage(format!("writing {f}"));
+            let graph = maze.to_graph();
+            output.write_with(f.is_binary(), |w| f.write_graph(&graph, w))?;
+        }
+        (None, None) => unreachable!("a format or a picture"),
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -64,6 +64,15 @@ fn read_any(
     let (bytes, stopped) = read_input(path, Expect::of(format), &opts.limits)?;
     // A stream that stopped early is refused even if its start happened to parse.
     let stopped = || stopped.clone().map_or(Ok(()), |why| Err(anyhow!(why)));
+    if format == Format::Png {
+        // A tiled maze's picture (its text chunk says so) is read back as its graph.
+        if let Some(m) =
+            mazegraph::format::tiled::read_png(&bytes, opts).map_err(|e| located(path, e))?
+        {
+            stopped()?;
+            return Ok((Item::Graph(m.to_graph()), format, None));
+        }
+    }
     if format.is_picture() {
         let pic = if format == Format::Png {
             picture::read_png(&bytes, opts)

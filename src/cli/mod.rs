@@ -20,6 +20,7 @@ mod serve;
 mod solve;
 mod solve_game;
 mod stats;
+mod tiled;
 
 use clap::{Parser, Subcommand};
 use mazegraph::convert::Terminal;

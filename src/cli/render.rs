@@ -67,6 +67,41 @@ pub struct Args {
     goal: Option<Coords>,
 }
 
+/// `render` of a tiled maze: its own geometry, with the solution (path, start and goal).
+fn render_tiled(
+    mut maze: mazegraph::tiling::TiledMaze,
+    args: &Args,
+    overlays: &[Overlay],
+    format: PictureFormat,
+    output: &super::io::Output,
+    global: &Global,
+) -> Result<ExitCode> {
+    if let Some(o) = args
+        .overlay
+        .iter()
+        .find(|o| Overlay::from_name(o.trim()).ok() != Some(Overlay::Solution))
+    {
+        anyhow::bail!(
+            "{}: --overlay {} applies to square-grid mazes; a tiled maze takes --overlay solution",
+            super::io::display_name(&args.input),
+            o.trim()
+        );
+    }
+    super::tiled::set_terminals(
+        &mut maze,
+        &args.input,
+        args.start.as_ref(),
+        args.goal.as_ref(),
+    )?;
+    let path = if overlays.is_empty() {
+        None
+    } else {
+        maze.solution()
+    };
+    super::tiled::write_picture(&maze, path.as_deref(), args.scale, format, output, global)?;
+    Ok(ExitCode::SUCCESS)
+}
+
 fn parse_picture_format(s: &str) -> Result<PictureFormat, String> {
     PictureFormat::from_name(s).map_err(|e| e.to_string())
 }
@@ -88,6 +123,9 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| anyhow!("--overlay: {e}"))?;
     let output = Output::new(args.output.path(), &[&args.input], global.force)?;
+    if let Some(maze) = super::tiled::read(&args.input, args.from, global)? {
+        return render_tiled(maze, &args, &overlays, format, &output, global);
+    }
     let stages = super::progress::Stages::new(global.quiet);
     stages.stage(format!("reading {}", args.input.display()));
     let (mut item, _, source) = read_item_noted(&args.input, args.from, Work::Solve, global)?;

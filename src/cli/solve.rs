@@ -94,6 +94,192 @@ pub struct Args {
     goal: Option<Coords>,
 }
 
+/// A tiled maze solved: its path (rooms, start first), the JSON and the summary line.
+struct TiledSolved {
+    path: Option<Vec<u32>>,
+    json: serde_json::Value,
+    summary: String,
+}
+
+/// Solves a tiled maze on its rooms (dead-end filling on its graph, then a search inside the
+/// rooms left; breadth-first; A*; Dijkstra on its graph), its terminals as `--start` and
+/// `--goal` say; the other methods are refused in one line.
+fn solve_tiled_core(
+    maze: &mut mazegraph::tiling::TiledMaze,
+    args: &Args,
+    input: &Path,
+) -> Result<TiledSolved> {
+    use mazegraph::tiling::{solve as tsolve, Tiles};
+    let name = super::io::display_name(input);
+    let method = args.method();
+    if !matches!(
+        method,
+        Method::DeadEnd | Method::Bfs | Method::AStar | Method::Dijkstra
+    ) {
+        bail!(
+            "{name}: --method {} walks a square grid's corridors; a tiled maze is solved by dead-end, bfs, astar or dijkstra",
+            method.name()
+        );
+    }
+    super::tiled::set_terminals(maze, input, args.start.as_ref(), args.goal.as_ref())?;
+    let maze = &*maze;
+    let t = Instant::now();
+    let t_ = maze.tiling();
+    // The graph's vertices are sorted by label; the rooms are the tiling's: map by label.
+    let room_of = |g: &Graph, v: u32| match g.label(v) {
+        mazegraph::graph::Label::Coord(c) => t_.room(&c).unwrap_or(0),
+        _ => 0,
+    };
+    let (path, visited) = match method {
+        Method::Bfs => {
+            let f = tsolve::bfs(maze, None);
+            (f.path, f.visited)
+        }
+        Method::AStar => {
+            let f = tsolve::astar(maze);
+            (f.path, f.visited)
+        }
+        Method::Dijkstra => {
+            let g = maze.to_graph();
+            let (s, goal) = (g.start().unwrap_or(0), g.goal().unwrap_or(0));
+            let p = lightest_path(&g, s, goal).map_err(|e| located(input, e))?;
+            let path = p.path.map(|p| p.iter().map(|&v| room_of(&g, v)).collect());
+            (path, p.settled)
+        }
+        _ => {
+            let g = maze.to_graph();
+            let (s, goal) = (g.start().unwrap_or(0), g.goal().unwrap_or(0));
+            let kept = mazegraph::solve::dead_end::fill_graph(&g, &[s, goal]);
+            let mut rooms = fixedbitset::FixedBitSet::with_capacity(t_.room_count());
+            for v in kept.ones() {
+                rooms.insert(room_of(&g, v as u32) as usize);
+            }
+            let filled = t_.room_count() - kept.count_ones(..);
+            (tsolve::bfs(maze, Some(&rooms)).path, filled)
+        }
+    };
+    let seconds = t.elapsed().as_secs_f64();
+    let work = if method == Method::DeadEnd {
+        "rooms filled"
+    } else {
+        "rooms visited"
+    };
+    let labels = path.as_ref().map(|p| {
+        p.iter()
+            .map(|&v| serde_json::Value::from(t_.label(v)))
+            .collect::<Vec<_>>()
+    });
+    let json = serde_json::json!({
+        "method": method.name(),
+        "tiling": t_.name(),
+        "solved": path.is_some(),
+        "length": path.as_ref().map(|p| p.len().saturating_sub(1)),
+        "path": labels,
+        "visited": visited,
+        "seconds": seconds,
+    });
+    let summary = match &path {
+        Some(p) => format!(
+            "{}: {} ({} maze of {} rooms): path of {} steps, {visited} {work}, {seconds:.3} s",
+            input.display(),
+            method.name(),
+            t_.name(),
+            t_.room_count(),
+            p.len().saturating_sub(1)
+        ),
+        None => format!(
+            "{}: {}: no solution: the goal {} cannot be reached from the start {}",
+            input.display(),
+            method.name(),
+            mazegraph::grid::fmt_coords(&t_.label(maze.goal())),
+            mazegraph::grid::fmt_coords(&t_.label(maze.start()))
+        ),
+    };
+    Ok(TiledSolved {
+        path,
+        json,
+        summary,
+    })
+}
+
+/// `solve` of one tiled maze: the solution as a summary line, JSON or a picture in the
+/// maze's own geometry.
+fn solve_tiled(
+    mut maze: mazegraph::tiling::TiledMaze,
+    args: &Args,
+    global: &Global,
+) -> Result<ExitCode> {
+    let input = &args.inputs[0];
+    let name = super::io::display_name(input);
+    enum To {
+        Json,
+        Picture(mazegraph::render::PictureFormat),
+    }
+    let to = match (&args.to, args.output.path()) {
+        (Some(SolutionFormat::Json), _) => Some(To::Json),
+        (Some(SolutionFormat::Png), _) => Some(To::Picture(mazegraph::render::PictureFormat::Png)),
+        (Some(f), _) => {
+            bail!("{name}: a tiled maze's solution is written as json, png or svg, not {f:?}")
+        }
+        (None, Some(p)) => match super::tiled::picture_format(p) {
+            Some(f) => Some(To::Picture(f)),
+            None if p
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("json")) =>
+            {
+                Some(To::Json)
+            }
+            None => bail!(
+                "{}: a tiled maze's solution is written as .json, .png or .svg",
+                p.display()
+            ),
+        },
+        (None, None) => None,
+    };
+    let output = match (&to, args.output.path()) {
+        (None, _) => None,
+        (Some(_), p) => Some(Output::new(p, &[input], global.force)?),
+    };
+    let TiledSolved {
+        path,
+        json,
+        summary,
+    } = solve_tiled_core(&mut maze, args, input)?;
+    let to_stdout = output.is_some() && args.output.path().is_none();
+    if args.json {
+        if to_stdout {
+            note!("{json}");
+        } else {
+            outln!("{json}")?;
+        }
+    }
+    if path.is_none() {
+        if !args.json {
+            if to_stdout {
+                note!("{summary}");
+            } else {
+                outln!("{summary}")?;
+            }
+        }
+        return Ok(ExitCode::from(1));
+    }
+    match (to, &output) {
+        (Some(To::Json), Some(o)) => {
+            let text = format!("{json}\n");
+            o.write_with(false, |w| Ok(w.write_all(text.as_bytes())?))?;
+        }
+        (Some(To::Picture(f)), Some(o)) => {
+            super::tiled::write_picture(&maze, path.as_deref(), args.scale, f, o, global)?;
+        }
+        _ => {}
+    }
+    let quiet_file = global.quiet && args.output.path().is_some();
+    if !args.json && !to_stdout && !quiet_file {
+        outln!("{summary}")?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 /// Solving methods.
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
 enum MethodArg {
@@ -385,6 +571,9 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         return batch(&args, global);
     }
     let input = &args.inputs[0];
+    if let Some(maze) = super::tiled::read(input, args.from, global)? {
+        return solve_tiled(maze, &args, global);
+    }
     let output = match args.output.path() {
         Some(o) => Some(Output::new(Some(o), &[input], global.force)?),
         None if args.to.is_some() => Some(Output::new(None, &[input], global.force)?),
@@ -496,6 +685,31 @@ fn batch(args: &Args, global: &Global) -> Result<ExitCode> {
         args.inputs
             .par_iter()
             .map(|p| {
+                // A tiled maze: solved on its rooms, one line as any other.
+                match super::tiled::read(p, args.from, global) {
+                    Ok(None) => {}
+                    Ok(Some(mut m)) => {
+                        bar.inc();
+                        return match solve_tiled_core(&mut m, args, p) {
+                            Ok(t) => {
+                                let code = if t.path.is_some() { 0 } else { 1 };
+                                let mut json = t.json;
+                                json["file"] = serde_json::Value::String(p.display().to_string());
+                                let line = if args.json {
+                                    json.to_string()
+                                } else {
+                                    t.summary
+                                };
+                                (code, Some(line), None)
+                            }
+                            Err(e) => (2, None, Some(super::out::error_line(&format!("{e:#}")))),
+                        };
+                    }
+                    Err(e) => {
+                        bar.inc();
+                        return (2, None, Some(super::out::error_line(&format!("{e:#}"))));
+                    }
+                }
                 let r = solve_one(p, args, global, &|_| {});
                 bar.inc();
                 let code = match &r {

@@ -94,6 +94,27 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 const NAME: &str = "dot";
 
+/// Points between neighbouring room centres of a graph with positions (a tiled maze's:
+/// two cells apart, as in a grid maze).
+const ROOM_POINTS: f64 = 20.0;
+
+/// Where a graph with positions draws vertex `v`, in whole points, `y` upwards from 0.
+// Writer side: the graph has one position per vertex (`Graph::set_positions` checks it).
+#[allow(clippy::indexing_slicing)]
+fn placer(graph: &Graph) -> Option<impl Fn(u32) -> (u64, u64) + '_> {
+    let p = graph.positions()?;
+    let (mut x0, mut y1) = (f64::INFINITY, f64::NEG_INFINITY);
+    for q in p {
+        x0 = x0.min(q[0]);
+        y1 = y1.max(q[1]);
+    }
+    Some(move |v: u32| {
+        let q = p[v as usize];
+        let at = |d: f64| (d * ROOM_POINTS).round().max(0.0) as u64;
+        (at(q[0] - x0), at(y1 - q[1]))
+    })
+}
+
 /// Points between neighbouring cell centres in `pos`.
 const CELL_POINTS: u64 = 10;
 
@@ -367,6 +388,7 @@ fn write_cells(
         (1, dims[0])
     };
     let slab = rows * cols;
+    let placed = placer(graph);
     for (v, &cell) in cells.iter().enumerate() {
         cell_text(shape, cell, &mut coords, &mut a);
         let (r, c) = if n >= 2 {
@@ -375,8 +397,14 @@ fn write_cells(
             (0, coords[0])
         };
         let h = cell / slab;
-        let x = (h as u64 * (cols as u64 + 1) + c as u64) * CELL_POINTS;
-        let y = (rows - 1 - r) as u64 * CELL_POINTS;
+        let (x, y) = match &placed {
+            // A tiled maze: its rooms where they lie, not where their labels would put them.
+            Some(at) => at(v as u32),
+            None => (
+                (h as u64 * (cols as u64 + 1) + c as u64) * CELL_POINTS,
+                (rows - 1 - r) as u64 * CELL_POINTS,
+            ),
+        };
         o.bytes(b"  \"");
         o.bytes(&a);
         o.bytes(b"\" [pos=\"");
@@ -432,8 +460,13 @@ fn write_names(o: &mut Out<'_>, graph: &Graph, names: &[Label], weighted: bool) 
             attrs.push((key, v));
         }
     }
-    // No positions: neato and dot lay the graph out, names in ellipses that do not overlap.
+    // No positions (unless the graph has its own, a tiled maze's): neato and dot lay the
+    // graph out, names in ellipses that do not overlap.
+    let placed = placer(graph);
     o.bytes(b"  graph [overlap=false");
+    if placed.is_some() {
+        o.bytes(b", splines=false, inputscale=72");
+    }
     for (key, v) in &attrs {
         o.bytes(b", ");
         o.bytes(key.as_bytes());
@@ -444,14 +477,31 @@ fn write_names(o: &mut Out<'_>, graph: &Graph, names: &[Label], weighted: bool) 
         o.bytes(b", maze_weighted=true");
     }
     o.bytes(b"];\n");
-    o.bytes(b"  node [shape=ellipse];\n");
+    if placed.is_some() {
+        // Drawn where the rooms lie, as a cell graph is: small dots joined by thick edges.
+        o.bytes(b"  node [shape=circle, style=filled, color=black, fillcolor=black, label=\"\", width=0.08, height=0.08, fixedsize=true];\n");
+        o.bytes(b"  edge [penwidth=2];\n");
+    } else {
+        o.bytes(b"  node [shape=ellipse];\n");
+    }
     for (v, label) in names.iter().enumerate() {
         o.bytes(b"  ");
         write_name_id(o, label);
         let term = terminal_index(graph, v as u32);
         let coord = matches!(label, Label::Coord(_));
-        if coord || term.is_some() {
+        if coord || term.is_some() || placed.is_some() {
             o.bytes(b" [");
+            if let Some(at) = &placed {
+                let (x, y) = at(v as u32);
+                o.bytes(b"pos=\"");
+                o.uint(x);
+                o.bytes(b",");
+                o.uint(y);
+                o.bytes(b"!\"");
+                if coord || term.is_some() {
+                    o.bytes(b", ");
+                }
+            }
             if let Label::Coord(c) = label {
                 o.bytes(b"coord=\"");
                 o.list(c);

@@ -21,6 +21,7 @@
 //! | `"shape"`, `"cells"` | a maze (this module) |
 //! | `"nodes"`, `"links"`, `"edges"` (or only networkx's `"directed"`, `"multigraph"`, `"graph"`) | a graph ([`super::graph_json`]) |
 //! | `"connection_list"`, `"__muutils_format__"` | a maze ([`super::maze_dataset::parse_maze`]) |
+//! | `"tiling"` | a tiled maze, read as its graph ([`super::tiled`]) |
 //! | `"vertices"` | refused: game JSON is a game ([`crate::game::format::json`]) |
 //!
 //! and a top-level list of lists of lists (`[[[0, 1], [0, 0]], …]`) is maze-dataset's
@@ -169,6 +170,9 @@ pub enum Kind {
     MazeDatasetAdjList,
     /// maze-dataset's serialized maze (`"connection_list"`, muutils's `"__muutils_format__"`).
     MazeDataset,
+    /// mazegraph's tiled maze JSON (`"tiling"`): hexagons, triangles, rings, octagons
+    /// ([`super::tiled`]).
+    Tiled,
 }
 
 /// What the JSON document `text` holds, told from the start of its top-level value: a list
@@ -224,6 +228,7 @@ fn sniff_keys(b: &[u8], mut i: usize) -> Option<Kind> {
             b"shape" | b"cells" => return Some(Kind::Maze),
             b"nodes" | b"links" | b"edges" => return Some(Kind::NodeLink),
             b"vertices" => return Some(Kind::Game),
+            b"tiling" => return Some(Kind::Tiled),
             b"connection_list" | b"__muutils_format__" => return Some(Kind::MazeDataset),
             b"directed" | b"multigraph" | b"graph" => networkx = true,
             _ => {}
@@ -350,6 +355,7 @@ pub fn read_item_noted(
         Some(Kind::Maze) => parse(text, opts).map(Item::Maze),
         Some(Kind::MazeDatasetAdjList) => maze_dataset::parse_adj_list(text, opts).map(Item::Graph),
         Some(Kind::MazeDataset) => maze_dataset::parse_maze(text, opts).map(Item::Maze),
+        Some(Kind::Tiled) => super::tiled::parse(text, opts).map(|m| Item::Graph(m.to_graph())),
         Some(Kind::Game) => {
             let line = text.find("\"vertices\"").map_or(0, |p| line_at(text, p));
             Err(Error::parse(

@@ -3,13 +3,13 @@
 //!
 //! | name | extensions | holds |
 //! |---|---|---|
-//! | `png` | `.png` | 2-D maze (a picture: any scale, see [`crate::picture`]) |
+//! | `png` | `.png` | 2-D maze (a picture: any scale, see [`crate::picture`]); or a tiled maze's picture written by mazegraph, read back from its pixels ([`tiled::read_png`]) as its graph |
 //! | `jpeg` | `.jpg`, `.jpeg` | 2-D maze picture, read only |
 //! | `bmp` | `.bmp` | 2-D maze picture, read only |
 //! | `gif` | `.gif` | 2-D maze picture, read only |
 //! | `webp` | `.webp` | 2-D maze picture, read only |
 //! | `txt` | `.txt` | 2-D maze with terminals and portals |
-//! | `json` | `.json` | n-D maze with terminals and portals |
+//! | `json` | `.json` | n-D maze with terminals and portals; or a tiled maze ([`tiled`]: hexagons, triangles, rings, octagons), read as its graph |
 //! | `adj` | `.adj` | graph (the seed's adjacency list, Python literal) |
 //! | `graph.json` | `.graph.json` | graph (networkx node-link JSON) |
 //! | `dot` | `.dot`, `.gv` | graph (Graphviz, with `pos` for the maze's geometry) |
@@ -47,6 +47,7 @@ pub mod graphml;
 pub mod json;
 pub mod maze_dataset;
 pub mod png;
+pub mod tiled;
 pub mod txt;
 
 use crate::error::{Error, Result};
@@ -295,7 +296,12 @@ impl Format {
                 return json::read_item_noted(t, opts, Some(json::Kind::NodeLink));
             }
             Format::Dot => return noted(dot::parse_noted(text(self, bytes)?, opts)),
-            Format::Png => crate::picture::read_png(bytes, opts).map(|p| Item::Maze(p.maze)),
+            Format::Png => match tiled::read_png(bytes, opts) {
+                // A tiled maze's picture, read as its graph.
+                Ok(Some(m)) => Ok(Item::Graph(m.to_graph())),
+                Ok(None) => crate::picture::read_png(bytes, opts).map(|p| Item::Maze(p.maze)),
+                Err(e) => Err(e),
+            },
             Format::Jpeg | Format::Bmp | Format::Gif | Format::Webp => {
                 crate::picture::read(bytes, opts).map(|p| Item::Maze(p.maze))
             }
@@ -354,6 +360,23 @@ impl std::str::FromStr for Format {
     fn from_str(s: &str) -> Result<Format> {
         Format::from_name(s)
     }
+}
+
+/// The tiled maze in these bytes, when they are tiled maze JSON or a tiled maze's PNG
+/// ([`tiled`], [`tiled::read_png`]); `None` for
+/// anything else (which [`Format::read`] reads as usual). The one place that tells a tiled
+/// maze by its content, for the commands that draw it in its own geometry.
+pub fn read_tiled(bytes: &[u8], opts: &ReadOptions) -> Result<Option<crate::tiling::TiledMaze>> {
+    if bytes.starts_with(b"\x89PNG") {
+        return tiled::read_png(bytes, opts);
+    }
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return Ok(None);
+    };
+    if json::sniff(text) != Some(json::Kind::Tiled) {
+        return Ok(None);
+    }
+    tiled::parse(text, opts).map(Some)
 }
 
 /// The names of the formats that hold graphs and are written, comma-separated (`adj,

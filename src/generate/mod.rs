@@ -36,6 +36,9 @@
 //! ([`carve_from`]); [`solution`] uses it to build a maze around a solution given in advance.
 //! Shapes ([`Mask`]) include spirals and any rule in polar coordinates.
 //!
+//! Mazes of other room shapes (hexagons, triangles, rings, octagons: [`crate::tiling`]) are
+//! carved by the generators of [`graph`], which take any graph's adjacency.
+//!
 //! Huge 2-D mazes are made by [`huge`]: a coarse map whose cells are sub-mazes generated in
 //! parallel, streamed to a 1-bit PNG.
 //!
@@ -56,6 +59,7 @@ pub mod binary_tree;
 pub mod division;
 pub mod eller;
 pub mod figure;
+pub mod graph;
 pub mod growing_tree;
 pub mod growth;
 pub mod huge;

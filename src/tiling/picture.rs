@@ -1,0 +1,197 @@
+//! Reading a tiled maze back from its picture, checked against the pixels.
+//!
+//! A PNG of a tiled maze written by mazegraph names its tiling and size in a text chunk
+//! (`mazegraph-tiling: sigma 6x8`): that says which rooms and walls to look for, not what the
+//! maze is. The maze is read from the pixels: the scale is the one whose picture has the
+//! image's size; each wall is closed when its middle is dark (a wall's black, not the blue of
+//! a solution drawn through an opening); the start and goal are the rooms under the green and
+//! red discs. Then the maze read is drawn again at that scale and its dark pixels compared with
+//! the image's: a picture edited, cropped or rescaled since, whose walls are not the ones
+//! read, is refused rather than misread.
+//!
+//! Complexity: O(pixels + rooms · degree) time; a second picture's memory for the check.
+
+use super::draw::{picture_size, side_middle, TiledPicture};
+use super::{Side, TiledMaze, Tiles, Tiling};
+use crate::error::{Error, Result};
+
+/// The most pixels per room tried when looking for the picture's scale.
+const MAX_SCALE: usize = 4096;
+
+/// Reads the maze on `tiling` drawn in the `width` × `height` RGB picture `rgb`.
+///
+/// ```
+/// use mazegraph::generate::{rng_from_seed, Algorithm, Options};
+/// use mazegraph::tiling::{draw::TiledPicture, picture, TiledMaze, Tiling};
+/// let t = Tiling::new("delta", &[5, 7], &Default::default()).unwrap();
+/// let m = TiledMaze::generate(t.clone(), &Options::new(Algorithm::Wilson), &mut rng_from_seed(1)).unwrap();
+/// let path = m.solution();
+/// let pic = TiledPicture::new(&m, 16.0, path.as_deref());
+/// let (w, h) = pic.size();
+/// assert_eq!(picture::read(w, h, &pic.raster(), t).unwrap(), m);
+/// ```
+pub fn read(width: usize, height: usize, rgb: &[u8], tiling: Tiling) -> Result<TiledMaze> {
+    if rgb.len() != width.saturating_mul(height).saturating_mul(3) {
+        return Err(Error::InvalidArgument(format!(
+            "{} bytes for a {width}×{height} RGB picture",
+            rgb.len()
+        )));
+    }
+    let scales: Vec<usize> = (1..=MAX_SCALE)
+        .filter(|&s| picture_size(&tiling, s as f64) == (width, height))
+        .collect();
+    if scales.is_empty() {
+        return Err(Error::NoLattice(format!(
+            "the picture says it is a {} maze of size {}, but no scale draws one {width}×{height} pixels (cropped or resized since?)",
+            tiling.name(),
+            tiling.size_text()
+        )));
+    }
+    let dark = |x: usize, y: usize| {
+        let k = 3 * (y * width + x);
+        rgb[k].max(rgb[k + 1]).max(rgb[k + 2]) < 128
+    };
+    let dark_count = (0..width * height)
+        .filter(|&i| dark(i % width, i / width))
+        .count();
+    let mut maze = TiledMaze::closed(tiling);
+    let mut worst = 0;
+    for &scale in &scales {
+        read_walls(&mut maze, scale as f64, width, height, &dark);
+        read_terminals(&mut maze, scale as f64, width, height, rgb);
+        let again = TiledPicture::new(&maze, scale as f64, None).raster();
+        let differ = (0..width * height)
+            .filter(|&i| {
+                let drawn = again[3 * i].max(again[3 * i + 1]).max(again[3 * i + 2]) < 128;
+                drawn != dark(i % width, i / width)
+            })
+            .count();
+        if differ <= 2 + dark_count / 200 {
+            return Ok(maze);
+        }
+        worst = differ;
+    }
+    let t = maze.tiling();
+    Err(Error::NoLattice(format!(
+        "the picture says it is a {} maze of size {} drawn by mazegraph, but {worst} of its pixels differ from the maze read from it (edited since?)",
+        t.name(),
+        t.size_text()
+    )))
+}
+
+/// Opens each wall whose middle is not dark (within a pixel of it).
+fn read_walls(
+    maze: &mut TiledMaze,
+    scale: f64,
+    width: usize,
+    height: usize,
+    dark: &dyn Fn(usize, usize) -> bool,
+) {
+    let closed = TiledMaze::closed(maze.tiling().clone());
+    let pic = TiledPicture::new(&closed, scale, None);
+    let t = maze.tiling().clone();
+    let mut sides: Vec<Side> = Vec::with_capacity(8);
+    for v in 0..t.room_count() as u32 {
+        sides.clear();
+        t.sides(v, &mut sides);
+        for s in &sides {
+            let Some(u) = s.neighbour.filter(|&u| u > v) else {
+                continue;
+            };
+            let p = pic.px(side_middle(s));
+            let near_dark = (-1i64..=1).any(|dy| {
+                (-1i64..=1).any(|dx| {
+                    let (x, y) = (p[0] + dx as f64, p[1] + dy as f64);
+                    if x < 0.0 || y < 0.0 {
+                        return false;
+                    }
+                    let (xi, yi) = (x as usize, y as usize);
+                    let centre = (xi as f64 + 0.5 - p[0]).hypot(yi as f64 + 0.5 - p[1]);
+                    xi < width && yi < height && centre <= 1.0 && dark(xi, yi)
+                })
+            });
+            let _ = maze.set_open(v, u, !near_dark);
+        }
+    }
+}
+
+/// The start and goal: the rooms nearest the middles of the green and red discs (the
+/// tiling's defaults when a disc is not found).
+fn read_terminals(maze: &mut TiledMaze, scale: f64, width: usize, height: usize, rgb: &[u8]) {
+    let near = |k: usize, c: [u8; 3]| (0..3).all(|j| rgb[k + j].abs_diff(c[j]) < 40);
+    let mut sums = [[0f64; 3]; 2];
+    for y in 0..height {
+        for x in 0..width {
+            let k = 3 * (y * width + x);
+            for (i, c) in [crate::palette::START, crate::palette::GOAL]
+                .into_iter()
+                .enumerate()
+            {
+                if near(k, c) {
+                    sums[i][0] += x as f64 + 0.5;
+                    sums[i][1] += y as f64 + 0.5;
+                    sums[i][2] += 1.0;
+                }
+            }
+        }
+    }
+    let closed = TiledMaze::closed(maze.tiling().clone());
+    let pic = TiledPicture::new(&closed, scale, None);
+    let t = maze.tiling();
+    let nearest = |p: [f64; 2]| {
+        (0..t.room_count() as u32).min_by(|&a, &b| {
+            let d = |v: u32| {
+                let q = pic.px(t.centre(v));
+                (q[0] - p[0]).hypot(q[1] - p[1])
+            };
+            d(a).total_cmp(&d(b))
+        })
+    };
+    let (mut s, mut g) = t.terminals();
+    for (i, slot) in [&mut s, &mut g].into_iter().enumerate() {
+        if sums[i][2] > 0.0 {
+            let p = [sums[i][0] / sums[i][2], sums[i][1] / sums[i][2]];
+            if let Some(v) = nearest(p) {
+                *slot = v;
+            }
+        }
+    }
+    let _ = maze.set_terminals(s, g);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{rng_from_seed, Algorithm, Options};
+
+    #[test]
+    fn every_tiling_reads_back_from_its_picture_and_an_edited_one_is_refused() {
+        for t in crate::tiling::tests::small() {
+            for scale in [6.0, 13.0, 24.0] {
+                let mut m = TiledMaze::generate(
+                    t.clone(),
+                    &Options::new(Algorithm::Kruskal),
+                    &mut rng_from_seed(5),
+                )
+                .unwrap();
+                let n = t.room_count() as u32;
+                if n > 2 {
+                    m.set_terminals(1, n - 2).unwrap();
+                }
+                let path = m.solution();
+                let pic = TiledPicture::new(&m, scale, path.as_deref());
+                let (w, h) = pic.size();
+                let mut rgb = pic.raster();
+                assert_eq!(read(w, h, &rgb, t.clone()).unwrap(), m, "{t:?} at {scale}");
+                // A black bar across the picture: walls where the maze has none.
+                if n > 4 {
+                    let y = h / 2;
+                    for x in 0..w {
+                        rgb[3 * (y * w + x)..3 * (y * w + x) + 3].fill(0);
+                    }
+                    assert!(read(w, h, &rgb, t.clone()).is_err(), "{t:?} at {scale}");
+                }
+            }
+        }
+    }
+}
