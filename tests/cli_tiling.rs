@@ -256,6 +256,10 @@ fn solve_by_every_graph_method_and_draw_the_solution() {
         error(&["render", s(&maze), "--overlay", "attractor", "--to", "png"])
             .contains("a tiled maze takes --overlay solution")
     );
+    // Its attractor is written as a game's, not drawn as a row of cells.
+    assert!(error(&["attractor", s(&maze), "--to", "png"])
+        .contains("the attractor of a maze of this tiling is not drawn as a picture yet"));
+    assert!(stdout(&["attractor", s(&maze), "--to", "json"]).contains("rank"));
 }
 
 #[test]

@@ -216,6 +216,15 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         // A picture needs a maze: a graph is laid out as `render` lays it out (a room graph
         // of networkx's grid_2d_graph, a node-link graph with coordinates, …).
         if let (Some(To::Png), Item::Graph(g)) = (to, &item) {
+            // A maze of hexagons, triangles or rings is not laid out as a grid: its picture is
+            // not drawn here yet (it would come out as a row of cells).
+            if g.positions().is_some() {
+                bail!(
+                    "{}: the attractor of a maze of this tiling is not drawn as a picture yet; \
+                     write it as json, or as dot (the rooms keep their places for neato -n)",
+                    super::io::display_name(&args.input)
+                );
+            }
             let limits = global.read_options().limits;
             item = match graph_to_maze(g, Layout::Auto, &limits) {
                 Ok(placed) => Item::Maze(placed.maze),
