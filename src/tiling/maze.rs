@@ -375,6 +375,8 @@ mod tests {
                 if f.holds() != Holds::Graph
                     || !f.is_writable()
                     || (f == Format::Edges && t.room_count() == 1)
+                    // Reading any DOT but the grid's own shape needs the graphviz feature.
+                    || (f == Format::Dot && !cfg!(feature = "graphviz"))
                 {
                     continue;
                 }
