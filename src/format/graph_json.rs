@@ -838,16 +838,8 @@ fn parse_with(text: &str, opts: &ReadOptions, fast: bool) -> Result<Option<(Grap
     if let Some((msg, key, k)) = st.refused.take() {
         return Err(Error::parse(NAME, element_line(text, key, k), msg));
     }
-    walked.map_err(|e| {
-        let msg = e.to_string();
-        // serde_json appends " at line L column C"; the line goes in front instead.
-        let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
-        Error::parse(NAME, e.line(), msg)
-    })?;
-    let line_of = |key: &str| {
-        text.find(&format!("\"{key}\""))
-            .map_or(0, |p| 1 + text[..p].matches('\n').count())
-    };
+    walked.map_err(|e| super::json_error(NAME, &e))?;
+    let line_of = |key: &str| super::key_line(text, key);
     if !st.nodes_seen {
         return Err(Error::parse(NAME, 0, "no \"nodes\" list"));
     }

@@ -71,16 +71,8 @@ pub fn parse(text: &str, opts: &ReadOptions) -> Result<Maze> {
             "expected a JSON object {\"shape\": […], \"cells\": \"…\", …}",
         ));
     }
-    let doc: MazeJson = serde_json::from_str(text).map_err(|e| {
-        let msg = e.to_string();
-        // serde_json appends " at line L column C"; the line goes in front instead.
-        let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
-        Error::parse(NAME, e.line(), msg)
-    })?;
-    let line_of = |key: &str| {
-        text.find(&format!("\"{key}\""))
-            .map_or(0, |p| 1 + text[..p].matches('\n').count())
-    };
+    let doc: MazeJson = serde_json::from_str(text).map_err(|e| super::json_error(NAME, &e))?;
+    let line_of = |key: &str| super::key_line(text, key);
     let mut dims = Vec::with_capacity(doc.shape.len());
     for &d in &doc.shape {
         if d < 1 {
@@ -369,9 +361,7 @@ pub fn read_item_noted(
         None => {
             // A syntax error says more than "not recognised"; serde_json finds it.
             if let Err(e) = serde_json::from_str::<serde::de::IgnoredAny>(text) {
-                let msg = e.to_string();
-                let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
-                return Err(Error::parse(NAME, e.line(), msg));
+                return Err(super::json_error(NAME, &e));
             }
             Err(Error::parse(
                 NAME,

@@ -43,9 +43,7 @@ const TOKENS: &str = "tokens";
 
 /// serde_json's message without its " at line L column C" (the line goes in front).
 fn json_error(e: &serde_json::Error) -> Error {
-    let msg = e.to_string();
-    let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
-    Error::parse(JSON, e.line(), msg)
+    super::json_error(JSON, e)
 }
 
 /// Reads maze-dataset's adjacency list, `[[[r, c], [r, c]], …]`, as the graph of its rooms

@@ -379,6 +379,21 @@ pub fn read_tiled(bytes: &[u8], opts: &ReadOptions) -> Result<Option<crate::tili
     tiled::parse(text, opts).map(Some)
 }
 
+/// serde_json's error `e` as a parse error of `format` at its line, without the
+/// " at line L column C" serde_json appends (the line goes in front).
+pub(crate) fn json_error(format: &'static str, e: &serde_json::Error) -> Error {
+    let msg = e.to_string();
+    let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
+    Error::parse(format, e.line(), msg)
+}
+
+/// The line (from 1) of the first `"key"` in JSON `text`, 0 when there is none: where an
+/// error about that key's value is said to be.
+pub(crate) fn key_line(text: &str, key: &str) -> usize {
+    text.find(&format!("\"{key}\""))
+        .map_or(0, |p| 1 + text[..p].matches('\n').count())
+}
+
 /// The names of the formats that hold graphs and are written, comma-separated (`adj,
 /// graph.json, dot, …`): what an error says when only a graph format can hold something.
 pub fn graph_format_names() -> String {

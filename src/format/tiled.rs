@@ -60,15 +60,8 @@ struct TiledJson {
 /// assert_eq!(e.unwrap_err().to_string(), "line 1: open[0]: rooms (0, 0) and (1, 1) are not neighbours");
 /// ```
 pub fn parse(text: &str, opts: &ReadOptions) -> Result<TiledMaze> {
-    let doc: TiledJson = serde_json::from_str(text).map_err(|e| {
-        let msg = e.to_string();
-        let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
-        Error::parse(NAME, e.line(), msg)
-    })?;
-    let line_of = |key: &str| {
-        text.find(&format!("\"{key}\""))
-            .map_or(0, |p| 1 + text[..p].matches('\n').count())
-    };
+    let doc: TiledJson = serde_json::from_str(text).map_err(|e| super::json_error(NAME, &e))?;
+    let line_of = |key: &str| super::key_line(text, key);
     if let Some(v) = doc.version.filter(|&v| v != VERSION) {
         return Err(Error::parse(
             NAME,
