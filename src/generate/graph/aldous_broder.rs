@@ -1,7 +1,7 @@
 //! Aldous–Broder on any graph: a random walk that opens the wall into each room it enters
 //! for the first time. Every spanning tree is equally likely; slow on big graphs.
 
-use super::random_room;
+use super::first_room;
 use crate::generate::lattice::below;
 use crate::tiling::Adjacency;
 use fixedbitset::FixedBitSet;
@@ -21,12 +21,9 @@ use rand::Rng;
 pub fn aldous_broder(adj: &Adjacency, rng: &mut impl Rng) -> FixedBitSet {
     let n = adj.room_count();
     let mut open = FixedBitSet::with_capacity(adj.edge_count());
-    if n == 0 {
+    let Some((mut seen, mut v)) = first_room(adj, rng) else {
         return open;
-    }
-    let mut seen = FixedBitSet::with_capacity(n);
-    let mut v = random_room(adj, rng);
-    seen.insert(v as usize);
+    };
     let mut left = n - 1;
     while left > 0 {
         crate::stop::check();

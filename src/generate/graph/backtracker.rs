@@ -1,7 +1,7 @@
 //! The recursive backtracker on any graph: a randomized depth-first walk, iterative (an
 //! explicit stack), opening the wall to a random unvisited neighbour or backing up.
 
-use super::{open_to, random_room};
+use super::{first_room, open_to};
 use crate::generate::lattice::below;
 use crate::tiling::Adjacency;
 use fixedbitset::FixedBitSet;
@@ -19,14 +19,10 @@ use rand::Rng;
 /// assert_eq!(backtracker(&adj, &mut rng_from_seed(1)).count_ones(..), 27);
 /// ```
 pub fn backtracker(adj: &Adjacency, rng: &mut impl Rng) -> FixedBitSet {
-    let n = adj.room_count();
     let mut open = FixedBitSet::with_capacity(adj.edge_count());
-    if n == 0 {
+    let Some((mut seen, start)) = first_room(adj, rng) else {
         return open;
-    }
-    let mut seen = FixedBitSet::with_capacity(n);
-    let start = random_room(adj, rng);
-    seen.insert(start as usize);
+    };
     let mut stack = vec![start];
     let mut fresh = [0usize; 16];
     while let Some(&v) = stack.last() {

@@ -2,7 +2,7 @@
 //! open the wall to a random unvisited neighbour and add it, or drop the room when it has
 //! none. Newest is the backtracker, random is Prim-like, oldest grows in rings.
 
-use super::{open_to, random_room};
+use super::{first_room, open_to};
 use crate::generate::lattice::below;
 use crate::generate::Pick;
 use crate::tiling::Adjacency;
@@ -22,14 +22,10 @@ use std::collections::VecDeque;
 /// assert_eq!(open.count_ones(..), adj.room_count() - 1);
 /// ```
 pub fn growing_tree(adj: &Adjacency, pick: Pick, rng: &mut impl Rng) -> FixedBitSet {
-    let n = adj.room_count();
     let mut open = FixedBitSet::with_capacity(adj.edge_count());
-    if n == 0 {
+    let Some((mut seen, start)) = first_room(adj, rng) else {
         return open;
-    }
-    let mut seen = FixedBitSet::with_capacity(n);
-    let start = random_room(adj, rng);
-    seen.insert(start as usize);
+    };
     let mut active: VecDeque<u32> = VecDeque::from([start]);
     let mut fresh = [0usize; 16];
     while !active.is_empty() {

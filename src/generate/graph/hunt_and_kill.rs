@@ -2,7 +2,7 @@
 //! scan (the hunt) finds the first unvisited room beside a visited one, opens the wall
 //! between them and walks on from there.
 
-use super::random_room;
+use super::first_room;
 use crate::generate::lattice::below;
 use crate::tiling::Adjacency;
 use fixedbitset::FixedBitSet;
@@ -22,12 +22,9 @@ use rand::Rng;
 pub fn hunt_and_kill(adj: &Adjacency, rng: &mut impl Rng) -> FixedBitSet {
     let n = adj.room_count();
     let mut open = FixedBitSet::with_capacity(adj.edge_count());
-    if n == 0 {
+    let Some((mut seen, mut v)) = first_room(adj, rng) else {
         return open;
-    }
-    let mut seen = FixedBitSet::with_capacity(n);
-    let mut v = random_room(adj, rng);
-    seen.insert(v as usize);
+    };
     // Every room before `first` is visited.
     let mut first = 0usize;
     let mut fresh = [0usize; 16];

@@ -91,6 +91,18 @@ fn random_room(adj: &Adjacency, rng: &mut impl Rng) -> u32 {
     super::lattice::below(rng, adj.room_count()) as u32
 }
 
+/// The start of a generator that grows a tree from one room: the rooms seen (a random first
+/// one) and that room; `None` for a graph without rooms.
+fn first_room(adj: &Adjacency, rng: &mut impl Rng) -> Option<(FixedBitSet, u32)> {
+    if adj.room_count() == 0 {
+        return None;
+    }
+    let mut seen = FixedBitSet::with_capacity(adj.room_count());
+    let first = random_room(adj, rng);
+    seen.insert(first as usize);
+    Some((seen, first))
+}
+
 /// Opens the edge between `v` and its `k`-th neighbour, returning that neighbour.
 #[inline]
 fn open_to(adj: &Adjacency, open: &mut FixedBitSet, v: u32, k: usize) -> u32 {
