@@ -325,3 +325,27 @@ fn malformed_framing_is_refused_and_holds_nothing() {
     small_requests_answer(&server, 3, "with 20 half-sent bare-LF heads");
     drop(held);
 }
+
+/// Bodies announced and not sent hold no budget: sixteen clients that announce 16 MiB each
+/// and send one byte (16 × (16 MiB + the request's own 64 KiB): all of a 257 MiB budget, had
+/// the announced lengths been reserved) do not keep a small request out.
+#[test]
+fn announced_bodies_not_sent_hold_no_budget() {
+    let server = Arc::new(Server::start(&["--max-memory", "257M"]));
+    let head = format!(
+        "POST /api/solve HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\n\r\n{{",
+        server.addr,
+        16 << 20
+    );
+    let held: Vec<TcpStream> = (0..16)
+        .map(|_| {
+            let mut c = TcpStream::connect(&server.addr).unwrap();
+            c.write_all(head.as_bytes()).unwrap();
+            c
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(300));
+    small_requests_answer(&server, 5, "with 16 announced bodies of 16 MiB not sent");
+    drop(held);
+}

@@ -1,10 +1,11 @@
 //! One memory budget for the whole server (`--max-memory`), shared by the requests running at
 //! once: each takes its estimate from it before the work and gives it back after.
 //!
-//! The budget is a semaphore of KiB. A request reserves the bytes of its body before reading
-//! it, then the estimate of its work once it knows what the work is (the estimates the command
-//! line makes: `Work::bytes_per_cell` of the maze, the generators' bytes per cell); what its
-//! reply keeps while it is sent stays reserved until it is sent. A reservation that cannot be
+//! The budget is a semaphore of KiB. A request reserves the bytes of its body as they arrive,
+//! then the estimate of its work once it knows what the work is (the estimates the command
+//! line makes: `Work::bytes_per_cell` of the maze, the generators' bytes per cell), and the
+//! size of its reply before making it; what its reply keeps while it is sent stays reserved
+//! until it is sent. A reservation that cannot be
 //! had within [`WAIT`] is refused as [`Refusal::Busy`] (503 and `Retry-After`), never an
 //! allocation failure; one larger than the whole budget as [`Refusal::TooLarge`] (413).
 
@@ -64,6 +65,12 @@ impl Budget {
         };
         limits.check_bytes(what, bytes).map_err(Refusal::TooLarge)?;
         Ok(bytes.div_ceil(UNIT).min(self.total) as u32)
+    }
+
+    /// `Ok` when `bytes` for `what` fit the whole budget (free or not), else the refusal as
+    /// more than the budget (413): checked before a body of that size is read.
+    pub fn fits(&self, what: &str, bytes: u64) -> Result<(), Refusal> {
+        self.units_for(what, bytes).map(|_| ())
     }
 
     fn busy(&self, what: &str) -> Refusal {

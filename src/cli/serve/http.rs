@@ -14,11 +14,13 @@
 //!   keep a new request out.
 //! - **Checks** before anything is read or done: [`super::gate`] (Host, Origin, Content-Type,
 //!   the body's length).
-//! - **Memory**: a request that may start work (not a GET or HEAD) reserves its body's bytes
-//!   and [`REQUEST_BYTES`] for itself from the server's one budget ([`super::budget`]) before
-//!   reading the body, and the API reserves
-//!   its work's estimate before the work; what the reply holds stays reserved until it is
-//!   sent. Refused when it cannot be had within [`budget::WAIT`]: 503 with `Retry-After`.
+//! - **Memory**: a request that may start work (not a GET or HEAD) reserves
+//!   [`REQUEST_BYTES`] for itself from the server's one budget ([`super::budget`]), then its
+//!   body's bytes as they arrive ([`BODY_STEP`] at a time: an announced length holds nothing;
+//!   a body larger than the whole budget is refused before it is read), and the API reserves
+//!   its work's estimate before the work and its reply's size before making it; what the
+//!   reply holds stays reserved until it is sent. Refused when it cannot be had within
+//!   [`budget::WAIT`]: 503 with `Retry-After`.
 //! - **Work**: requests other than GET and HEAD (the API's POSTs) run on tokio's blocking
 //!   threads (as many as cores), off the two threads that serve sockets and timers, so small requests (the page's files, `GET
 //!   /api/info`) are answered while mazes are generated. A request that waited
@@ -64,6 +66,8 @@ pub const MAX_CONNECTIONS: usize = 512;
 /// Bytes of the budget a request takes besides its body (its head, its bookkeeping): also
 /// what bounds the number of requests in flight. A sixteenth of the budget when that is less.
 pub const REQUEST_BYTES: u64 = 64 << 10;
+/// Body bytes taken from the budget at a time, as they arrive.
+pub const BODY_STEP: u64 = 256 << 10;
 /// Reply bytes handed to hyper at a time.
 pub const CHUNK: usize = 64 << 10;
 /// hyper's read and write buffer for a connection.
@@ -417,20 +421,28 @@ async fn respond(
         mazegraph::error::human_bytes(pass.body_len)
     );
     let own = REQUEST_BYTES.min(shared.budget.bytes() / 16);
-    let held = match quick && pass.body_len == 0 {
+    // A body larger than the whole budget is refused before it is read; one that fits takes
+    // its bytes from the budget as they arrive (an announced length holds nothing).
+    if let Err(e) = shared.budget.fits(&what, pass.body_len.saturating_add(own)) {
+        return reply(budget_refusal(e), cors, conn, shared);
+    }
+    let mut held = match quick && pass.body_len == 0 {
         true => None,
+        // Itself and the body's first step (all of a small body) at once.
         false => match shared
             .budget
-            .reserve(&what, pass.body_len.saturating_add(own))
+            .reserve(&what, own.saturating_add(pass.body_len.min(BODY_STEP)))
             .await
         {
             Ok(held) => Some(held),
             Err(e) => return reply(budget_refusal(e), cors, conn, shared),
         },
     };
-    let bytes = match tokio::time::timeout(BODY_TIME, read_body(body, pass.body_len)).await {
-        Ok(Some(bytes)) => bytes,
-        Ok(None) => {
+    let reading = read_body(body, pass.body_len, &shared.budget, &mut held, &what);
+    let bytes = match tokio::time::timeout(BODY_TIME, reading).await {
+        Ok(Ok(Some(bytes))) => bytes,
+        Ok(Err(e)) => return reply(budget_refusal(e), cors, conn, shared),
+        Ok(Ok(None)) => {
             let r = Reply::error(400, "the request's body ended before its Content-Length");
             return reply(r, cors, conn, shared);
         }
@@ -502,18 +514,45 @@ fn budget_refusal(e: budget::Refusal) -> Reply {
     }
 }
 
-/// The body, `len` bytes as its Content-Length says (hyper stops it there); `None` when the
-/// client stopped sending.
-async fn read_body(mut body: Incoming, len: u64) -> Option<Vec<u8>> {
+/// The body, `len` bytes as its Content-Length says (hyper stops it there), its memory taken
+/// from `budget` into `held` as it arrives, [`BODY_STEP`] at a time (or what is left; the
+/// first step with the request): a client that announces a large body and sends little holds
+/// little. `Ok(None)` when the
+/// client stopped sending; the budget's refusal when it cannot grow.
+async fn read_body(
+    mut body: Incoming,
+    len: u64,
+    budget: &Budget,
+    held: &mut Option<Held>,
+    what: &str,
+) -> Result<Option<Vec<u8>>, budget::Refusal> {
     use http_body_util::BodyExt;
-    // `len` is within the cap and reserved from the budget.
-    let mut bytes = Vec::with_capacity(len as usize);
+    // The first step was reserved with the request.
+    let mut room = len.min(BODY_STEP);
+    let mut bytes: Vec<u8> = Vec::with_capacity(room as usize);
     while let Some(frame) = body.frame().await {
-        if let Ok(data) = frame.ok()?.into_data() {
+        let Ok(frame) = frame else {
+            return Ok(None);
+        };
+        if let Ok(data) = frame.into_data() {
+            let need = (bytes.len() + data.len()) as u64;
+            if need > len {
+                return Ok(None);
+            }
+            if need > room {
+                let step = (need - room).max(BODY_STEP).min(len - room);
+                let more = budget.reserve(what, step).await?;
+                *held = Some(match held.take() {
+                    Some(h) => h.and(more),
+                    None => more,
+                });
+                room += step;
+                bytes.reserve_exact((room as usize).saturating_sub(bytes.len()));
+            }
             bytes.extend_from_slice(&data);
         }
     }
-    (bytes.len() as u64 == len).then_some(bytes)
+    Ok((bytes.len() as u64 == len).then_some(bytes))
 }
 
 /// The response for `answer`; the connection is now sending it.
