@@ -400,9 +400,18 @@ fn weave_mazes_cross_by_the_rule_and_a_broken_crossing_is_refused() {
     let svg = stdout(&["render", s(&maze), "--overlay", "solution", "--to", "svg"]);
     assert!(svg.contains("<polyline"));
     assert_eq!(
-        error(&["generate", "--tiling", "weave", "--size", "8x8"]),
-        "mazegraph: error: weave mazes are carved by kruskal only (its crossings are placed first), not by backtracker\n"
+        error(&["generate", "--tiling", "weave", "--size", "8x8", "-a", "prim"]),
+        "mazegraph: error: weave mazes are carved by kruskal only (its crossings are placed first), not by prim\n"
     );
+    // Without -a, a weave is carved by kruskal: the same maze as with it.
+    let plain = dir.path().join("plain.json");
+    mg().args([
+        "generate", "--tiling", "weave", "--size", "8x8", "--seed", "2", "-o",
+    ])
+    .arg(&plain)
+    .assert()
+    .success();
+    assert_eq!(fs::read(&plain).unwrap(), fs::read(&maze).unwrap());
     // A tunnel under a room that is no straight passage across it.
     let bad = write(
         dir.path(),

@@ -67,10 +67,11 @@ sector) or axial (q, r), with positions). The start is the first room (theta: th
 goal the last (theta: the bottom of the outer ring)."
 )]
 pub struct Args {
-    /// The algorithm (wall-removal alone makes mazes that are not perfect).
-    #[arg(short, long, default_value = "backtracker",
+    /// The algorithm (wall-removal alone makes mazes that are not perfect); backtracker unless
+    /// said, kruskal for --tiling weave (the one that carves it).
+    #[arg(short, long,
           value_parser = clap::builder::PossibleValuesParser::new(algorithm_values()))]
-    algorithm: String,
+    algorithm: Option<String>,
     /// Rooms per axis, e.g. 30x40 or 5x5x5x5 (a mask PNG gives its own size otherwise).
     #[arg(short, long, value_name = "R0xR1[x…]", value_parser = parse_size)]
     size: Option<Size>,
@@ -277,7 +278,11 @@ fn parse_transform(s: &str, n: usize) -> Result<Transform> {
 pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     args.no_pictures.refuse("generate")?;
     let limits = global.read_options().limits;
-    let mut algorithm = Algorithm::from_name(&args.algorithm)?;
+    let default = match args.tiling.as_deref() {
+        Some("weave") => "kruskal",
+        _ => "backtracker",
+    };
+    let mut algorithm = Algorithm::from_name(args.algorithm.as_deref().unwrap_or(default))?;
     if let Some(p) = &args.pick {
         let pick = Pick::from_name(p).ok_or_else(|| {
             anyhow!(
