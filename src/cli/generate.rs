@@ -426,11 +426,12 @@ fn run_tiled(
         (None, Some(p)) => picture_format(p),
         (None, None) => None,
     };
+    // What is written: a picture, or a file of a format.
     let to = match picture {
-        Some(_) => None,
-        None => Some(output.format(args.to)?),
+        Some(p) => Ok(p),
+        None => Err(output.format(args.to)?),
     };
-    if let Some(f) = to {
+    if let Err(f) = to {
         if matches!(f, Format::Txt) || (f.holds() == Holds::Maze && f != Format::Json) {
             bail!(
                 "{f} holds square-grid mazes; write a tiled maze as .json, .png, .svg or a graph format ({})",
@@ -449,21 +450,20 @@ fn run_tiled(
     stages.stage(format!("generating ({}, {name})", algorithm.name()));
     let maze = TiledMaze::generate(tiling, &opts, &mut rng_from_seed(seed))?;
     say_seed();
-    match (picture, to) {
-        (Some(p), _) => {
+    match to {
+        Ok(p) => {
             stages.stage("drawing");
             write_picture(&maze, None, args.scale, p, output, global)?;
         }
-        (None, Some(Format::Json)) => {
+        Err(Format::Json) => {
             stages.stage("writing json");
             output.write_with(false, |w| mazegraph::format::tiled::write(&maze, w))?;
         }
-        (None, Some(f)) => {
+        Err(f) => {
             stages.stage(format!("writing {f}"));
             let graph = maze.to_graph();
             output.write_with(f.is_binary(), |w| f.write_graph(&graph, w))?;
         }
-        (None, None) => unreachable!("a format or a picture"),
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -378,8 +378,9 @@ impl Api {
         let target = Target::from_name(&to)?;
         let req: MazeRequest = parse(body)?;
         let (maze, held) = self.maze(&req.maze, Work::Attractor)?;
-        let game = match target {
-            Target::Game(_) => {
+        // What the reply holds: the maze's game, its graph, or the maze itself.
+        let made = match target {
+            Target::Game(g) => {
                 let o = orient(&maze)?;
                 let mut game = o.reachability_game()?;
                 let names = o
@@ -388,20 +389,16 @@ impl Api {
                     .map(|&c| maze.shape().fmt_index(c as usize))
                     .collect();
                 game.set_names(Some(names))?;
-                Some(game)
+                Made::Game(g, game)
             }
-            Target::File(_) => None,
-        };
-        let graph = match target {
-            Target::File(f) if f.holds() == Holds::Graph => Some(Graph::from_maze(&maze)),
-            _ => None,
+            Target::File(f) if f.holds() == Holds::Graph => Made::Graph(f, Graph::from_maze(&maze)),
+            Target::File(f) => Made::Maze(f),
         };
         let write = |out: &mut dyn std::io::Write| -> Result<(), Failure> {
-            match (target, &game, &graph) {
-                (Target::Game(g), Some(game), _) => g.write(game, out)?,
-                (Target::File(f), _, Some(graph)) => f.write_graph(graph, out)?,
-                (Target::File(f), _, None) => f.write_maze(&maze, out)?,
-                (Target::Game(_), None, _) => unreachable!("a game target has its game"),
+            match &made {
+                Made::Game(g, game) => g.write(game, out)?,
+                Made::Graph(f, graph) => f.write_graph(graph, out)?,
+                Made::Maze(f) => f.write_maze(&maze, out)?,
             }
             Ok(())
         };
@@ -487,6 +484,13 @@ impl Api {
             Item::Graph(_) => Err(bad("\"maze\" is a graph; give a maze (shape and cells)")),
         }
     }
+}
+
+/// What a conversion writes: a maze's game, its graph, or the maze.
+enum Made {
+    Game(GameFormat, mazegraph::game::Game),
+    Graph(Format, Graph),
+    Maze(Format),
 }
 
 /// A writer that only counts the bytes written to it.

@@ -62,18 +62,22 @@ pub fn check(algorithm: Algorithm, what: &str) -> Result<()> {
     if NAMES.contains(&algorithm.name()) {
         return Ok(());
     }
-    Err(Error::Unsupported(format!(
+    Err(grid_only(algorithm, what))
+}
+
+/// The refusal of an algorithm that does not carve graphs ([`check`]).
+fn grid_only(algorithm: Algorithm, what: &str) -> Error {
+    Error::Unsupported(format!(
         "{} works on square grids only, not on {what}; use one of {}",
         algorithm.name(),
         NAMES.join(", ")
-    )))
+    ))
 }
 
-/// Carves a spanning tree of `adj` with `algorithm` (see [`check`]).
+/// Carves a spanning tree of `adj` with `algorithm` (refused as [`check`] refuses it).
 ///
 /// Complexity: that of the algorithm, O(rooms + edges) for most.
 pub fn carve(algorithm: Algorithm, adj: &Adjacency, rng: &mut impl Rng) -> Result<FixedBitSet> {
-    check(algorithm, "this graph")?;
     Ok(match algorithm {
         Algorithm::Backtracker => backtracker::backtracker(adj, rng),
         Algorithm::Kruskal => kruskal::kruskal(adj, rng),
@@ -82,7 +86,7 @@ pub fn carve(algorithm: Algorithm, adj: &Adjacency, rng: &mut impl Rng) -> Resul
         Algorithm::AldousBroder => aldous_broder::aldous_broder(adj, rng),
         Algorithm::HuntAndKill => hunt_and_kill::hunt_and_kill(adj, rng),
         Algorithm::GrowingTree(pick) => growing_tree::growing_tree(adj, pick, rng),
-        _ => unreachable!("checked above"),
+        _ => return Err(grid_only(algorithm, "this graph")),
     })
 }
 
