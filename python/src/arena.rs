@@ -331,10 +331,7 @@ impl Pursuit {
     /// unpickled.
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
         let this = slf.get();
-        let mut text = Vec::new();
-        mazegraph::format::Format::Json
-            .write_maze(&this.maze, &mut text)
-            .map_err(error)?;
+        let text = crate::maze::maze_json(&this.maze)?;
         let state = (
             PyBytes::new(slf.py(), &text),
             this.solved.arena().rules().passing_name(),
@@ -358,13 +355,8 @@ impl Pursuit {
         let turn = Piece::from_name(&turn).map_err(error)?;
         // Solved before, within its budget: solved again under the defaults.
         let limits = limits::limits(None, None)?;
-        let opts = mazegraph::format::ReadOptions {
-            limits,
-            ..Default::default()
-        };
         let (maze, solved) = detached(py, || {
-            let text = std::str::from_utf8(&text).map_err(|e| e.to_string())?;
-            let maze = mazegraph::format::json::parse(text, &opts).map_err(|e| e.to_string())?;
+            let maze = crate::maze::from_maze_json(&text, limits)?;
             let solved = Solved::solve(&maze, rules, &limits).map_err(|e| e.to_string())?;
             Ok((maze, solved))
         })?;

@@ -7,8 +7,6 @@
 
 use crate::graph::{label, node_label};
 use crate::{detached, error, Arg};
-use mazegraph::format::{Format, ReadOptions};
-use mazegraph::game::format::GameFormat;
 use mazegraph::game::{attractor, Attractor as Attr, Game, Player};
 use mazegraph::grid::Shape;
 use pyo3::exceptions::PyKeyError;
@@ -318,8 +316,7 @@ impl Attractor {
         let py = slf.py();
         let state = match &slf.get().origin {
             Origin::Maze(maze) => {
-                let mut text = Vec::new();
-                Format::Json.write_maze(maze, &mut text).map_err(error)?;
+                let text = crate::maze::maze_json(maze)?;
                 ("maze", PyBytes::new(py, &text), 0u8, Vec::new())
             }
             Origin::Graph(graph) => {
@@ -327,8 +324,7 @@ impl Attractor {
                 ("graph", PyBytes::new(py, &text), 0, Vec::new())
             }
             Origin::Game(game, player, targets) => {
-                let mut text = Vec::new();
-                GameFormat::Json.write(game, &mut text).map_err(error)?;
+                let text = crate::game::game_json(game)?;
                 (
                     "game",
                     PyBytes::new(py, &text),
@@ -350,27 +346,17 @@ impl Attractor {
         let (kind, text, player, targets) = state.0;
         // Computed before, within its budget: read again under the defaults.
         let limits = crate::limits::limits(None, None)?;
-        let opts = ReadOptions {
-            limits,
-            ..ReadOptions::default()
-        };
         let player = Player::from_index(u64::from(player))
             .ok_or_else(|| error(format!("player {player}: a player is 0 or 1")))?;
         detached(py, || {
             let origin = match kind.as_str() {
-                "maze" => {
-                    let text = std::str::from_utf8(&text).map_err(|e| e.to_string())?;
-                    let maze =
-                        mazegraph::format::json::parse(text, &opts).map_err(|e| e.to_string())?;
-                    Origin::Maze(Arc::new(maze))
-                }
+                "maze" => Origin::Maze(Arc::new(crate::maze::from_maze_json(&text, limits)?)),
                 "graph" => Origin::Graph(Arc::new(crate::graph::from_graph_json(&text, limits)?)),
-                "game" => {
-                    let game = GameFormat::Json
-                        .read(&text, &opts)
-                        .map_err(|e| e.to_string())?;
-                    Origin::Game(Arc::new(game), player, targets)
-                }
+                "game" => Origin::Game(
+                    Arc::new(crate::game::from_game_json(&text, limits)?),
+                    player,
+                    targets,
+                ),
                 other => {
                     return Err(format!(
                         "a pickled attractor of {other:?}: expected a maze, a graph or a game"

@@ -149,6 +149,29 @@ impl Game {
     }
 }
 
+/// The game as its game JSON (what `mazegraph convert-game --to game.json` writes: owners,
+/// priorities, moves, names and the start, exactly): how a game is pickled, alone or inside
+/// another object.
+pub(crate) fn game_json(game: &mazegraph::game::Game) -> PyResult<Vec<u8>> {
+    let mut text = Vec::new();
+    GameFormat::Json.write(game, &mut text).map_err(error)?;
+    Ok(text)
+}
+
+/// The game of game JSON `text` ([`game_json`]), within `limits`.
+pub(crate) fn from_game_json(
+    text: &[u8],
+    limits: mazegraph::grid::Limits,
+) -> Result<mazegraph::game::Game, String> {
+    let opts = ReadOptions {
+        limits,
+        ..ReadOptions::default()
+    };
+    GameFormat::Json
+        .read(text, &opts)
+        .map_err(|e| e.to_string())
+}
+
 #[pymethods]
 impl Game {
     /// `Game()` is refused with a MazeTypeError saying how one is made.
@@ -323,15 +346,12 @@ impl Game {
         })
     }
 
-    /// Pickling (and `copy.deepcopy`, Dask, Ray): the game as its game JSON (what `mazegraph
+    /// Pickling (and `copy.deepcopy`, Dask, Ray): the game as its game JSON ([`game_json`] (what `mazegraph
     /// convert-game --to game.json` writes: owners, priorities, moves, names and the start,
     /// exactly), with its limits.
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
         let this = slf.get();
-        let mut text = Vec::new();
-        GameFormat::Json
-            .write(&this.game, &mut text)
-            .map_err(error)?;
+        let text = game_json(&this.game)?;
         let state = (
             PyBytes::new(slf.py(), &text),
             this.limits.max_cells,
@@ -352,15 +372,7 @@ impl Game {
             max_cells,
             max_bytes,
         };
-        let opts = ReadOptions {
-            limits,
-            ..ReadOptions::default()
-        };
-        let game = detached(py, || {
-            GameFormat::Json
-                .read(&text, &opts)
-                .map_err(|e| e.to_string())
-        })?;
+        let game = detached(py, || from_game_json(&text, limits))?;
         Ok(Game {
             game: Arc::new(game),
             limits,

@@ -78,6 +78,24 @@ pub(crate) fn reduce<'py>(
     PyTuple::new(py, [restore, args.into_any()])
 }
 
+/// The maze as its JSON text (what `write(format="json")` writes: the cells, the explicit
+/// terminals and the portals, exactly): how a maze is pickled, alone or inside another object.
+pub(crate) fn maze_json(maze: &mazegraph::Maze) -> PyResult<Vec<u8>> {
+    let mut text = Vec::new();
+    Format::Json.write_maze(maze, &mut text).map_err(error)?;
+    Ok(text)
+}
+
+/// The maze of JSON `text` ([`maze_json`]), within `limits`.
+pub(crate) fn from_maze_json(text: &[u8], limits: Limits) -> Result<mazegraph::Maze, String> {
+    let opts = ReadOptions {
+        limits,
+        ..ReadOptions::default()
+    };
+    let text = std::str::from_utf8(text).map_err(|e| e.to_string())?;
+    mazegraph::format::json::parse(text, &opts).map_err(|e| e.to_string())
+}
+
 /// A picture a maze was read from: its bytes and where its cells lie, so that a solution's
 /// PNG is drawn on it, as `mazegraph solve picture.png -o solved.png` does.
 struct Source {
@@ -902,9 +920,7 @@ impl Maze {
     /// was read from is not kept: a solution's PNG of the copy is drawn anew.
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
         let this = slf.get();
-        let maze = this.get();
-        let mut text = Vec::new();
-        Format::Json.write_maze(&maze, &mut text).map_err(error)?;
+        let text = maze_json(&this.get())?;
         // As `MazeState`, the text as bytes.
         let state = (
             PyBytes::new(slf.py(), &text),
@@ -929,14 +945,7 @@ impl Maze {
             max_cells,
             max_bytes,
         };
-        let opts = ReadOptions {
-            limits,
-            ..ReadOptions::default()
-        };
-        let maze = detached(py, || {
-            let text = std::str::from_utf8(&text).map_err(|e| e.to_string())?;
-            mazegraph::format::json::parse(text, &opts).map_err(|e| e.to_string())
-        })?;
+        let maze = detached(py, || from_maze_json(&text, limits))?;
         let mut m = Maze::new(maze, limits);
         m.seed = seed;
         m.picture = picture;
