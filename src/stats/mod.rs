@@ -48,6 +48,7 @@
 //! assert_eq!(s.solution_length, Some(7));
 //! ```
 
+pub mod difficulty;
 pub mod tree;
 
 use crate::format::Item;
