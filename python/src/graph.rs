@@ -409,7 +409,7 @@ pub struct Graph {
 }
 
 impl Graph {
-    fn new(graph: mazegraph::Graph, limits: Limits) -> Graph {
+    pub(crate) fn new(graph: mazegraph::Graph, limits: Limits) -> Graph {
         Graph {
             graph: RwLock::new(Arc::new(graph)),
             limits,
@@ -713,7 +713,7 @@ impl Graph {
     /// solve` solves a graph: Dijkstra over the weights (1 an edge when unweighted), the fewest
     /// edges among paths of equal weight. No path is not an error: the solution's path is None.
     #[pyo3(signature = (start=None, goal=None, *, max_memory=None))]
-    fn solve(
+    pub(crate) fn solve(
         &self,
         py: Python<'_>,
         start: Option<&Bound<'_, PyAny>>,

@@ -35,6 +35,7 @@ mod graph;
 mod io;
 mod limits;
 mod maze;
+mod tiled;
 
 pyo3::create_exception!(
     mazegraph,
@@ -450,6 +451,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<attractor::Attractor>()?;
     m.add_class::<game::GameSolution>()?;
     m.add_class::<arena::Pursuit>()?;
+    m.add_class::<tiled::TiledMaze>()?;
     m.add_function(wrap_pyfunction!(maze::read, m)?)?;
     m.add_function(wrap_pyfunction!(maze::parse, m)?)?;
     m.add_function(wrap_pyfunction!(maze::generate, m)?)?;
@@ -468,5 +470,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
         .chain(["wall-follower-left"])
         .collect();
     m.add("METHODS", methods)?;
+    m.add("TILINGS", mazegraph::tiling::NAMES.to_vec())?;
     Ok(())
 }
