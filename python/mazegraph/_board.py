@@ -26,7 +26,18 @@ SHEEP = (0xF5, 0x8C, 0xD2)
 
 
 class Board:
-    """A maze's places and slots (see the module's text), its start and goal, its picture."""
+    """A maze's places and slots (see the module's text), its start and goal (None when a
+    square maze has none), its picture."""
+
+    kind: str
+    maze: Any
+    grid: Any
+    dims: tuple[int, ...]
+    labels: list[Any]
+    to: Any
+    open: Any
+    start: Any
+    goal: Any
 
     def __init__(self, maze: Maze | TiledMaze | Graph, degree: int | None = None) -> None:
         self.maze = maze
@@ -37,38 +48,38 @@ class Board:
             self.dims = grid.shape
             n = grid.size
             flat = grid.reshape(-1)
-            index = np.arange(n).reshape(grid.shape)
-            slots = []
+            cells = np.arange(n).reshape(grid.shape)
+            slots: list[Any] = []
             for axis in range(grid.ndim):
                 for step in (-1, 1):
-                    to = np.full(grid.shape, -1, dtype=np.int64)
+                    near: Any = np.full(grid.shape, -1, dtype=np.int64)
                     src = [slice(None)] * grid.ndim
                     dst = [slice(None)] * grid.ndim
                     if step < 0:
                         src[axis], dst[axis] = slice(1, None), slice(None, -1)
                     else:
                         src[axis], dst[axis] = slice(None, -1), slice(1, None)
-                    to[tuple(src)] = index[tuple(dst)]
-                    slots.append(to.reshape(-1))
-            to = np.stack(slots, axis=1)
-            open_ = (to >= 0) & flat[:, None] & flat[np.maximum(to, 0)]
-            self.to = to
-            self.open = open_
+                    near[tuple(src)] = cells[tuple(dst)]
+                    slots.append(near.reshape(-1))
+            table = np.stack(slots, axis=1)
+            self.to = table
+            self.open = (table >= 0) & flat[:, None] & flat[np.maximum(table, 0)]
             self.start = self._cell(maze.start)
             self.goal = self._cell(maze.goal)
+            if self.start is None or self.goal is None:
+                self.start = self.goal = None
         elif isinstance(maze, TiledMaze):
             self.kind = "tiled"
             self.labels = maze.labels
-            rows = maze.neighbours()
-            self._tables(rows, degree)
-            index = {label: i for i, label in enumerate(self.labels)}
+            self._tables(maze.neighbours(), degree)
+            index: dict[Any, int] = {label: i for i, label in enumerate(self.labels)}
             self.start = index[maze.start]
             self.goal = index[maze.goal]
         elif isinstance(maze, Graph):
             self.kind = "graph"
-            self.labels = maze.nodes
+            self.labels = list(maze.nodes)
             index = {label: i for i, label in enumerate(self.labels)}
-            rows = [
+            rows: list[list[tuple[int, bool]]] = [
                 [(index[u], True) for u in sorted(maze.neighbors(v), key=index.__getitem__)]
                 for v in self.labels
             ]
@@ -92,25 +103,27 @@ class Board:
             [int(t) if o else -1 for t, o in zip(row_to, row_open)]
             for row_to, row_open in zip(self.to.tolist(), self.open.tolist())
         ]
-        self._distance: np.ndarray | None = None
+        self._distance: Any = None
 
     def _tables(self, rows: list[list[tuple[int, bool]]], degree: int | None) -> None:
         width = max((len(r) for r in rows), default=0)
         if degree is not None:
             width = max(width, degree)
-        to = np.full((len(rows), width), -1, dtype=np.int64)
-        open_ = np.zeros((len(rows), width), dtype=bool)
+        self.to = np.full((len(rows), width), -1, dtype=np.int64)
+        self.open = np.zeros((len(rows), width), dtype=bool)
         for v, row in enumerate(rows):
             for k, (u, o) in enumerate(row):
-                to[v, k] = u
-                open_[v, k] = o
-        self.to = to
-        self.open = open_
+                self.to[v, k] = u
+                self.open[v, k] = o
 
-    def _cell(self, coords: tuple[int, ...] | None) -> int:
+    def _cell(self, coords: Any) -> Any:
+        """A cell's index from its coordinates (None for None)."""
         if coords is None:
-            raise ValueError("the maze needs a start and a goal")
-        return int(np.ravel_multi_index(coords, self.dims))
+            return None
+        try:
+            return int(np.ravel_multi_index(tuple(coords), self.dims))
+        except (TypeError, ValueError):
+            raise ValueError(f"{coords!r} is not a cell of the maze's shape {self.dims}") from None
 
     def label(self, place: int) -> Any:
         """The place's name: a cell's coordinates, a room's label, a vertex's node."""
@@ -124,11 +137,16 @@ class Board:
             return [int(i) for i in np.flatnonzero(self.grid.reshape(-1))]
         return list(range(self.size))
 
-    def mask(self, place: int) -> np.ndarray:
+    def mask(self, place: int) -> Any:
         """The slots open from ``place``, as int8 (1: the action moves)."""
         return self.open[place].astype(np.int8)
 
-    def distance(self) -> np.ndarray:
+    def need_terminals(self) -> None:
+        """Refuses a maze without a start and a goal."""
+        if self.start is None or self.goal is None:
+            raise ValueError("the maze needs a start and a goal (maze.start = …, maze.goal = …)")
+
+    def distance(self) -> Any:
         """Moves from each place to the goal through open slots (-1 where it is unreachable),
         by breadth-first search from the goal: O(places × slots), computed once."""
         if self._distance is None:
@@ -153,10 +171,10 @@ class Board:
                     back[u].append(v)
         return back
 
-    def picture(self, marks: list[tuple[int, tuple[int, int, int]]], scale: int | None) -> np.ndarray:
+    def picture(self, marks: list[tuple[int, tuple[int, int, int]]], scale: int | None) -> Any:
         """The maze's picture (``Maze.rgb`` or ``TiledMaze.rgb``) with ``marks`` (place,
         colour) drawn over it."""
         named = [(self.label(p), c) for p, c in marks]
-        if self.kind == "graph":
+        if isinstance(self.maze, Graph):
             raise ValueError("a Graph has no picture: render a Maze or a TiledMaze")
         return self.maze.rgb(scale=scale, marks=named)

@@ -46,8 +46,8 @@ try:
     import gymnasium
     from gymnasium import spaces
     from gymnasium.error import InvalidAction
-except ImportError as e:  # pragma: no cover - the message is the point
-    raise ImportError("mazegraph.gym needs gymnasium: pip install gymnasium") from e
+except ImportError:  # pragma: no cover - the message is the point
+    raise ImportError("mazegraph.gym needs gymnasium: pip install gymnasium") from None
 
 import numpy as np
 
@@ -110,6 +110,7 @@ class MazeEnv(gymnasium.Env):  # type: ignore[misc]
         # The first board (seed 0 when generated) fixes the spaces: every maze of these
         # options has the same places and slots.
         self.board = Board(maze) if maze is not None else Board(self._generate(0))
+        self.board.need_terminals()
         if render_mode is not None and self.board.kind == "graph":
             raise ValueError("a Graph has no picture: render a Maze or a TiledMaze")
         self._degree = self.board.degree

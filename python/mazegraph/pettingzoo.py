@@ -12,8 +12,9 @@ It needs ``pip install pettingzoo`` (the rest of the package does not)::
 
 Agents ``"wolf"`` and ``"sheep"`` move in turn (``first`` moves first, the wolf by default) in a
 square maze of any number of axes, generated at each reset (``size``, ``algorithm``, ``loops``,
-``braid`` as :func:`mazegraph.generate`) or given (``maze=``). They start on the maze's start
-(the wolf) and goal (the sheep), or on random path cells (``start="random"``). The game is
+``braid`` as :func:`mazegraph.generate`) or given (``maze=``). They start on ``wolf`` and
+``sheep`` (coordinates; by default the maze's start and goal), or on random path cells
+(``start="random"``). The game is
 ``mazegraph pursuit``'s: a move is to a neighbouring path cell, or a pass (the last action)
 when ``passes`` ("both", "wolf", "sheep", "none") lets the piece pass; the wolf wins, +1 (the
 sheep -1), when both stand on one cell. The episode is truncated after ``max_moves`` moves of
@@ -35,16 +36,15 @@ length of the optimal play, ``winner`` who wins).
 
 from __future__ import annotations
 
-import functools
 import operator
 from typing import Any
 
 try:
     from gymnasium import spaces
-    from pettingzoo import AECEnv
-    from pettingzoo.utils import wrappers
-except ImportError as e:  # pragma: no cover - the message is the point
-    raise ImportError("mazegraph.pettingzoo needs pettingzoo: pip install pettingzoo") from e
+    from pettingzoo import AECEnv  # type: ignore[import-untyped]
+    from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+except ImportError:  # pragma: no cover - the message is the point
+    raise ImportError("mazegraph.pettingzoo needs pettingzoo: pip install pettingzoo") from None
 
 import numpy as np
 
@@ -59,7 +59,7 @@ _AGENTS = ("wolf", "sheep")
 class WolfAndSheepEnv(AECEnv):  # type: ignore[misc]
     """The wolf chasing the sheep in a maze (see the module's text for the options)."""
 
-    metadata = {
+    metadata: dict[str, Any] = {
         "render_modes": ["rgb_array"],
         "name": "mazegraph_wolf_and_sheep_v0",
         "is_parallelizable": False,
@@ -75,6 +75,8 @@ class WolfAndSheepEnv(AECEnv):  # type: ignore[misc]
         loops: int = 0,
         braid: bool = False,
         regenerate: bool = True,
+        wolf: Any = None,
+        sheep: Any = None,
         first: str = "wolf",
         passes: str = "both",
         start: str = "maze",
@@ -106,19 +108,23 @@ class WolfAndSheepEnv(AECEnv):  # type: ignore[misc]
         self.render_mode = render_mode
         self.scale = scale
         self.possible_agents = list(_AGENTS)
-        self.agents = []
+        self.agents: list[str] = []
         self._rng = np.random.default_rng()
         self._board(maze if maze is not None else self._generate(0))
+        self._pieces = (wolf, sheep)
+        if start == "maze":
+            self._placed()
         self.max_moves = max_moves if max_moves is not None else 4 * len(self.board.places())
         self._degree = self.board.degree
         n = self.board.size
+        obs: spaces.Space[Any]
         if observation == "grid":
             obs = spaces.Box(0, 3, shape=self.board.dims, dtype=np.int8)
         else:
             obs = spaces.MultiDiscrete([n, n])
         self._observation_spaces = {a: obs for a in _AGENTS}
         self._action_spaces = {a: spaces.Discrete(self._degree + 1) for a in _AGENTS}
-        self.cells = {"wolf": self.board.start, "sheep": self.board.goal}
+        self.cells = self._placed() if start == "maze" else {}
         self._start = dict(self.cells)
         self.moves = 0
 
@@ -156,12 +162,12 @@ class WolfAndSheepEnv(AECEnv):  # type: ignore[misc]
 
     # PettingZoo's API --------------------------------------------------------------------
 
-    @functools.lru_cache(maxsize=None)  # noqa: B019 - two agents, one env
     def observation_space(self, agent: str) -> spaces.Space:
+        """The agent's observation space (one object for each agent, every call)."""
         return self._observation_spaces[agent]
 
-    @functools.lru_cache(maxsize=None)  # noqa: B019
     def action_space(self, agent: str) -> spaces.Space:
+        """The agent's action space (one object for each agent, every call)."""
         return self._action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -175,7 +181,7 @@ class WolfAndSheepEnv(AECEnv):  # type: ignore[misc]
             wolf, sheep = self._rng.choice(len(places), size=2, replace=False)
             self.cells = {"wolf": places[int(wolf)], "sheep": places[int(sheep)]}
         else:
-            self.cells = {"wolf": b.start, "sheep": b.goal}
+            self.cells = self._placed()
         self._start = dict(self.cells)
         self._pursuit = None
         self.moves = 0
@@ -186,6 +192,25 @@ class WolfAndSheepEnv(AECEnv):  # type: ignore[misc]
         self.truncations = {a: False for a in self.agents}
         self.agent_selection = self.first
         self.infos = {a: {"action_mask": self._mask(a)} for a in self.agents}
+
+    def _placed(self) -> dict[str, int]:
+        """The pieces' cells when placed: ``wolf`` and ``sheep`` as given, else the maze's
+        start and goal."""
+        b = self.board
+        wolf, sheep = (b._cell(c) for c in self._pieces)
+        cells = {
+            "wolf": wolf if wolf is not None else b.start,
+            "sheep": sheep if sheep is not None else b.goal,
+        }
+        paths = b.grid.reshape(-1)
+        for agent, cell in cells.items():
+            if cell is None:
+                raise ValueError(
+                    f"say where the {agent} stands ({agent}=…): the maze has no start and goal"
+                )
+            if not paths[cell]:
+                raise ValueError(f"the {agent} stands on a wall: {b.label(cell)}")
+        return cells
 
     def _may_pass(self, agent: str) -> bool:
         return self.passes in ("both", agent)

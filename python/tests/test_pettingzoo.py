@@ -68,11 +68,8 @@ def test_the_sheep_escapes_round_a_loop():
     ring = mazegraph.parse(RING, "txt")
     p = mazegraph.pursuit(ring, wolf=(1, 1), sheep=(3, 3), first="wolf")
     assert p.winner == "sheep"
-    e = env(maze=ring, max_moves=40)
+    e = env(maze=ring, wolf=(1, 1), sheep=(3, 3), max_moves=40)
     e.reset(seed=0)
-    e.unwrapped.cells = {"wolf": 1 * 5 + 1, "sheep": 3 * 5 + 3}
-    e.unwrapped._start = dict(e.unwrapped.cells)
-    e.unwrapped._pursuit = None
     assert e.unwrapped.pursuit.winner == "sheep"
     assert play(e) == 40
     assert all(e.unwrapped.truncations.get(a, True) for a in ("wolf", "sheep"))
@@ -114,3 +111,10 @@ def test_options_are_checked():
             WolfAndSheepEnv(**bad)
     with pytest.raises(TypeError):
         WolfAndSheepEnv(maze=mazegraph.generate(size=(3, 3), seed=1, tiling="sigma"))
+    ring = mazegraph.parse(RING, "txt")
+    with pytest.raises(ValueError, match="say where the wolf stands"):
+        WolfAndSheepEnv(maze=ring)
+    with pytest.raises(ValueError, match="on a wall"):
+        WolfAndSheepEnv(maze=ring, wolf=(0, 0), sheep=(1, 1))
+    with pytest.raises(ValueError, match="not a cell"):
+        WolfAndSheepEnv(maze=ring, wolf=(9, 9), sheep=(1, 1))
