@@ -20,6 +20,9 @@ from ._native import Graph, Maze, TiledMaze
 
 #: The colour of the agent in the environments' pictures (orange: a colour no other mark has).
 AGENT = (255, 140, 0)
+#: The goal's colour in every mazegraph picture (palette::GOAL), painted on a square maze's
+#: goal cell (a tiled maze's picture draws it already).
+GOAL = (220, 30, 30)
 #: The wolf's and the sheep's colours, as ``mazegraph pursuit`` draws them.
 WOLF = (0x55, 0x37, 0x1E)
 SHEEP = (0xF5, 0x8C, 0xD2)
@@ -99,10 +102,7 @@ class Board:
         self.size = self.to.shape[0]
         self.degree = self.to.shape[1]
         # Python lists: a step reads one row, faster than numpy's scalar indexing.
-        self.moves = [
-            [int(t) if o else -1 for t, o in zip(row_to, row_open)]
-            for row_to, row_open in zip(self.to.tolist(), self.open.tolist())
-        ]
+        self.moves = np.where(self.open, self.to, -1).tolist()
         self._distance: Any = None
 
     def _tables(self, rows: list[list[tuple[int, bool]]], degree: int | None) -> None:

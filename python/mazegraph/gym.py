@@ -33,7 +33,7 @@ maze's cell index, row-major; a room's or vertex's number), ``"local"`` the slot
 Rewards: ``goal_reward`` on reaching the goal (the episode terminates), ``-step_cost`` each
 step, ``-wall_penalty`` more for a move into a wall. Episodes are truncated after
 ``max_steps`` steps (default: 4 × places). ``render_mode="rgb_array"`` draws the maze as
-``Maze.rgb`` / ``TiledMaze.rgb`` do, the agent an orange mark. ``optimal_action()`` is the
+``Maze.rgb`` / ``TiledMaze.rgb`` do, the agent an orange mark, the goal red. ``optimal_action()`` is the
 move along a shortest path to the goal (the oracle an agent is measured against).
 """
 
@@ -52,7 +52,7 @@ except ImportError:  # pragma: no cover - the message is the point
 import numpy as np
 
 from . import _native
-from ._board import AGENT, Board
+from ._board import AGENT, GOAL, Board
 
 __all__ = ["MazeEnv", "ENV_ID"]
 
@@ -197,7 +197,10 @@ class MazeEnv(gymnasium.Env):  # type: ignore[misc]
     def render(self) -> np.ndarray | None:
         if self.render_mode != "rgb_array":
             return None
-        return self.board.picture([(self.place, AGENT)], self.scale)
+        marks = [(self.place, AGENT)]
+        if self.board.kind == "grid":
+            marks.insert(0, (self.board.goal, GOAL))
+        return self.board.picture(marks, self.scale)
 
     # Masks and the oracle ----------------------------------------------------------------
 

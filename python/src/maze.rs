@@ -558,7 +558,10 @@ pub fn generate(
         loops,
         braid,
     };
-    let maze = detached(py, || {
+    // Rooms: small mazes (a learning environment's, reset thousands of times a second) are
+    // made on this thread.
+    let rooms = dims.iter().fold(1u64, |n, &d| n.saturating_mul(d as u64));
+    let maze = crate::detached_sized(py, rooms, || {
         let lattice = shaped_lattice(figure, &dims, turns, &limits).map_err(|e| e.to_string())?;
         mazegraph::generate::generate(&lattice, &opts, &mut rng_from_seed(seed))
             .map_err(|e| e.to_string())

@@ -48,7 +48,8 @@ pub(crate) fn generate(
         braid: opts.1,
     };
     mazegraph::tiling::maze::check_options(&tiling, &opts).map_err(error)?;
-    let maze = detached(py, move || {
+    let rooms = tiling.room_count() as u64;
+    let maze = crate::detached_sized(py, rooms, move || {
         Tiled::generate(tiling, &opts, &mut rng_from_seed(seed)).map_err(|e| e.to_string())
     })?;
     Ok(TiledMaze {
