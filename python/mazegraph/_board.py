@@ -75,9 +75,8 @@ class Board:
             self.kind = "tiled"
             self.labels = maze.labels
             self._tables(maze.neighbours(), degree)
-            index: dict[Any, int] = {label: i for i, label in enumerate(self.labels)}
-            self.start = index[maze.start]
-            self.goal = index[maze.goal]
+            self.start = self.labels.index(maze.start)
+            self.goal = self.labels.index(maze.goal)
         elif isinstance(maze, Graph):
             self.kind = "graph"
             self.labels = list(maze.nodes)
@@ -101,20 +100,19 @@ class Board:
             )
         self.size = self.to.shape[0]
         self.degree = self.to.shape[1]
-        # Python lists: a step reads one row, faster than numpy's scalar indexing.
-        self.moves = np.where(self.open, self.to, -1).tolist()
+        #: Where each slot leads, -1 where it is closed: a step reads one entry.
+        self.moves = np.where(self.open, self.to, -1)
         self._distance: Any = None
 
     def _tables(self, rows: list[list[tuple[int, bool]]], degree: int | None) -> None:
         width = max((len(r) for r in rows), default=0)
         if degree is not None:
             width = max(width, degree)
-        self.to = np.full((len(rows), width), -1, dtype=np.int64)
-        self.open = np.zeros((len(rows), width), dtype=bool)
-        for v, row in enumerate(rows):
-            for k, (u, o) in enumerate(row):
-                self.to[v, k] = u
-                self.open[v, k] = o
+        pad = [(-1, False)] * width
+        table = np.array([row + pad[len(row) :] for row in rows], dtype=np.int64)
+        table = table.reshape(len(rows), width, 2)
+        self.to = table[:, :, 0]
+        self.open = table[:, :, 1].astype(bool)
 
     def _cell(self, coords: Any) -> Any:
         """A cell's index from its coordinates (None for None)."""
@@ -165,7 +163,7 @@ class Board:
 
     def _backwards(self) -> list[list[int]]:
         back: list[list[int]] = [[] for _ in range(self.size)]
-        for v, row in enumerate(self.moves):
+        for v, row in enumerate(self.moves.tolist()):
             for u in row:
                 if u >= 0:
                     back[u].append(v)

@@ -175,7 +175,7 @@ class MazeEnv(gymnasium.Env):  # type: ignore[misc]
             ) from None
         if not 0 <= a < self._degree:
             raise InvalidAction(f"action {a} is outside Discrete({self._degree})")
-        to = self.board.moves[self.place][a]
+        to = int(self.board.moves[self.place, a])
         reward = -self.step_cost
         if to < 0:
             if self.walls == "refuse":
@@ -215,7 +215,7 @@ class MazeEnv(gymnasium.Env):  # type: ignore[misc]
         here = dist[self.place]
         if here <= 0:
             return None
-        for a, to in enumerate(self.board.moves[self.place]):
+        for a, to in enumerate(self.board.moves[self.place].tolist()):
             if to >= 0 and dist[to] == here - 1:
                 return a
         return None  # pragma: no cover - a breadth-first distance always has a step down

@@ -247,7 +247,7 @@ class WolfAndSheepEnv(AECEnv):  # type: ignore[misc]
             if not self._may_pass(agent):
                 raise ValueError(f"{agent}: may not pass (passes={self.passes!r})")
         else:
-            to = self.board.moves[here][a]
+            to = int(self.board.moves[here, a])
             if to < 0:
                 raise ValueError(
                     f"{agent}: action {a} leads into a wall from {self.board.label(here)} "
@@ -293,7 +293,7 @@ class WolfAndSheepEnv(AECEnv):  # type: ignore[misc]
         here = self.cells[agent]
         if to == here:
             return self._degree
-        return b.moves[here].index(to)
+        return int(b.moves[here].tolist().index(to))
 
 
 def raw_env(**kwargs: Any) -> WolfAndSheepEnv:

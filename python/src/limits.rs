@@ -27,7 +27,9 @@ fn default_budget() -> u64 {
     use std::sync::Mutex;
     use std::time::{Duration, Instant};
     static LAST: Mutex<Option<(Instant, u64)>> = Mutex::new(None);
-    let mut last = LAST.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let mut last = LAST
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     match *last {
         Some((when, bytes)) if when.elapsed() < Duration::from_secs(1) => bytes,
         _ => {
