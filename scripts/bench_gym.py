@@ -7,8 +7,8 @@ For each configuration (a 10×10-room square maze, the same on hexagons, a 5×5�
 observations), a gymnasium.vector.SyncVectorEnv of N environments (default 8): resets of the
 whole vector (each a new maze: generated, its board built) and steps of random actions (the
 vector's own resets at the ends of episodes included), counted for S seconds each (default
-3); prints environment resets and steps per second (one vector reset is N environment
-resets). Then the wolf and the sheep (PettingZoo, 4×4 rooms): resets with the arena solved,
+3); prints environment resets and steps per second of wall time and of CPU time (one vector
+reset, seeded, is N environment resets, each a new maze). Then the wolf and the sheep (PettingZoo, 4×4 rooms): resets with the arena solved,
 per second. Needs the package (`pip install .`), gymnasium and pettingzoo in this Python.
 """
 import argparse
@@ -27,12 +27,18 @@ CONFIGS = [
 
 
 def rate(work, seconds):
-    """Calls work() for about `seconds`; returns calls per second."""
-    n, t0 = 0, time.perf_counter()
+    """Calls work() for about `seconds`; returns calls per second of wall time and of this
+    process's CPU time (the steadier figure on a loaded machine)."""
+    n, t0, c0 = 0, time.perf_counter(), time.process_time()
     while (dt := time.perf_counter() - t0) < seconds:
         work()
         n += 1
-    return n / dt
+    return n / dt, n / max(time.process_time() - c0, 1e-9)
+
+
+def fmt(pair, k=1):
+    """'wall (CPU)' rates, times k."""
+    return f"{pair[0] * k:,.0f} ({pair[1] * k:,.0f})"
 
 
 def main():
@@ -41,17 +47,18 @@ def main():
     ap.add_argument("--seconds", type=float, default=3.0)
     args = ap.parse_args()
     n = args.envs
+    print("Per second of wall time (of CPU time):\n")
     print(f"| environment | resets/s ({n} envs) | steps/s ({n} envs) | steps/s (1 env) |")
     print("|---|---:|---:|---:|")
     for name, config in CONFIGS:
         envs = gymnasium.vector.SyncVectorEnv([lambda c=config: MazeEnv(**c)] * n)
         seed = iter(range(10**9))
-        resets = rate(lambda: envs.reset(seed=next(seed)), args.seconds) * n
+        resets = rate(lambda: envs.reset(seed=next(seed)), args.seconds)
         envs.reset(seed=0)
         envs.action_space.seed(0)
         actions = [envs.action_space.sample() for _ in range(1000)]
         k = iter(range(10**9))
-        steps = rate(lambda: envs.step(actions[next(k) % 1000]), args.seconds) * n
+        steps = rate(lambda: envs.step(actions[next(k) % 1000]), args.seconds)
         envs.close()
         one = MazeEnv(**config)
         one.reset(seed=0)
@@ -62,7 +69,7 @@ def main():
                 one.reset()
 
         single = rate(step_one, args.seconds)
-        print(f"| {name} | {resets:,.0f} | {steps:,.0f} | {single:,.0f} |")
+        print(f"| {name} | {fmt(resets, n)} | {fmt(steps, n)} | {fmt(single)} |")
     try:
         from mazegraph.pettingzoo import raw_env
     except ImportError:
@@ -74,7 +81,7 @@ def main():
         e.reset(seed=next(seed))
         _ = e.pursuit.moves
 
-    print(f"\nwolf and sheep 4x4, resets with the arena solved: {rate(reset_solved, args.seconds):,.0f}/s")
+    print(f"\nwolf and sheep 4x4, resets with the arena solved: {fmt(rate(reset_solved, args.seconds))}/s")
 
 
 if __name__ == "__main__":

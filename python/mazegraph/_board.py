@@ -74,7 +74,9 @@ class Board:
         elif isinstance(maze, TiledMaze):
             self.kind = "tiled"
             self.labels = maze.labels
-            self._tables(maze.neighbours(), degree)
+            width, to, opened = maze._slots(degree or 0)
+            self.to = np.frombuffer(to, dtype="<i8").reshape(-1, width)
+            self.open = np.frombuffer(opened, dtype=bool).reshape(-1, width)
             self.start = self.labels.index(maze.start)
             self.goal = self.labels.index(maze.goal)
         elif isinstance(maze, Graph):

@@ -550,6 +550,8 @@ class TiledMaze:
     def __len__(self) -> int: ...
     def neighbours(self) -> list[list[tuple[int, bool]]]:
         """Each room's neighbours in order round it: (room, open), -1 for the boundary."""
+    def _slots(self, width: int = 0) -> tuple[int, bytes, bytes]:
+        """``neighbours()`` as padded int64 and bool tables' bytes, and their width."""
     def to_graph(self) -> Graph:
         """The maze's graph: a vertex a room, named by its label, an edge a passage."""
     def solve(self, *, max_memory: int | None = None) -> GraphSolution:

@@ -274,6 +274,32 @@ impl TiledMaze {
             .collect()
     }
 
+    /// `neighbours()` as two tables for numpy, rows padded to `width` slots (at least the
+    /// largest room's): where each slot leads (int64, -1 for none) and whether it is open
+    /// (bool), as bytes, row after row; and the width used. For the learning environments'
+    /// resets (`mazegraph.gym`), which build their tables from it.
+    ///
+    /// Complexity: O(rooms × width).
+    #[pyo3(signature = (width=0))]
+    fn _slots<'py>(
+        &self,
+        py: Python<'py>,
+        width: usize,
+    ) -> (usize, Bound<'py, PyBytes>, Bound<'py, PyBytes>) {
+        let rows = self.neighbours();
+        let width = rows.iter().map(Vec::len).max().unwrap_or(0).max(width);
+        let mut to = Vec::with_capacity(rows.len() * width * 8);
+        let mut open = Vec::with_capacity(rows.len() * width);
+        for row in &rows {
+            for k in 0..width {
+                let (u, o) = row.get(k).copied().unwrap_or((-1, false));
+                to.extend_from_slice(&u.to_le_bytes());
+                open.push(u8::from(o));
+            }
+        }
+        (width, PyBytes::new(py, &to), PyBytes::new(py, &open))
+    }
+
     /// True when the maze has no loop (one path between any two rooms).
     #[getter]
     fn perfect(&self) -> bool {

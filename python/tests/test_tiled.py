@@ -122,3 +122,19 @@ def test_refusals():
     expected = cli_error("generate", "--tiling", "sigma", "--size", "3x3", "-a", "sidewinder")
     if expected is not None:
         assert str(e.value) == expected
+
+
+def test_slots_are_the_neighbours_padded():
+    for name, size in SIZES.items():
+        m = mazegraph.generate(size=size, seed=4, tiling=name)
+        rows = m.neighbours()
+        width, to, opened = m._slots()
+        assert width == max(map(len, rows))
+        assert len(to) == 8 * width * len(rows) and len(opened) == width * len(rows)
+        for v, row in enumerate(rows):
+            for k in range(width):
+                u, o = row[k] if k < len(row) else (-1, False)
+                at = v * width + k
+                assert int.from_bytes(to[8 * at : 8 * at + 8], "little", signed=True) == u
+                assert opened[at] == o
+        assert m._slots(width + 2)[0] == width + 2
