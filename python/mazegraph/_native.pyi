@@ -528,9 +528,14 @@ class Pursuit:
 
 @final
 class TiledMaze:
-    """A maze on a tiling (hexagons, triangles, rings, octagons, a weave), rooms named by labels."""
+    """A maze on a tiling (hexagons, triangles, rings, octagons, a weave), rooms named by labels.
+
+    Picklable, as its JSON text (``generate --tiling … -o maze.json``) with its limits and seed.
+    """
     def __new__(cls, *_args: Any, **_kwargs: Any) -> Self:
         """Refused with a MazeTypeError saying which function makes one."""
+
+    __hash__: ClassVar[None]  # type: ignore[assignment]
 
     @property
     def tiling(self) -> str: ...
@@ -569,3 +574,4 @@ class TiledMaze:
     ) -> numpy.typing.NDArray[numpy.uint8]:
         """The picture as an array (height, width, 3), ``marks`` drawn as discs over it."""
     def _repr_svg_(self) -> str | None: ...
+    def __eq__(self, other: object, /) -> bool: ...

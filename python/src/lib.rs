@@ -80,6 +80,8 @@ const KEYWORDS: &[(&str, &str, bool)] = &[
     ("priority", "priority=", false),
     ("player", "player=", false),
     ("junctions", "junctions=True", false),
+    ("loops", "loops=", false),
+    ("braid", "braid=True", false),
 ];
 
 /// `message` with the command line's flags (`--max-cells`, `--start`, `--method dead-end`)

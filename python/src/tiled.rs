@@ -381,6 +381,57 @@ impl TiledMaze {
         to_array(py, w, h, &rgb, "TiledMaze.rgb")
     }
 
+    /// Pickling (and `copy.deepcopy`, Dask, Ray, gymnasium's AsyncVectorEnv): the maze as
+    /// its JSON text (what `mazegraph generate --tiling … -o maze.json` writes: the tiling,
+    /// the terminals and the open walls, exactly), with its limits and its seed.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let this = slf.get();
+        let mut text = Vec::new();
+        mazegraph::format::tiled::write(&this.maze, &mut text).map_err(error)?;
+        let state = (
+            PyBytes::new(slf.py(), &text),
+            this.limits.max_cells,
+            this.limits.max_bytes,
+            this.seed,
+        );
+        crate::maze::reduce(slf.as_any(), state)
+    }
+
+    /// The maze a pickle holds ([`TiledMaze::__reduce__`]).
+    #[classmethod]
+    fn _from_pickle(
+        _cls: &Bound<'_, pyo3::types::PyType>,
+        py: Python<'_>,
+        state: Arg<(Vec<u8>, u64, u64, u64)>,
+    ) -> PyResult<TiledMaze> {
+        let (text, max_cells, max_bytes, seed) = state.0;
+        let limits = Limits {
+            max_cells,
+            max_bytes,
+        };
+        let opts = mazegraph::format::ReadOptions {
+            limits,
+            ..Default::default()
+        };
+        let maze = detached(py, move || {
+            mazegraph::format::read_tiled(&text, &opts)
+                .map_err(|e| e.to_string())?
+                .ok_or_else(|| "a pickled tiled maze holds no tiled maze JSON".to_string())
+        })?;
+        Ok(TiledMaze {
+            maze: Arc::new(maze),
+            limits,
+            seed,
+        })
+    }
+
+    /// Two tiled mazes are equal when their tilings, terminals and open walls are.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<TiledMaze>()
+            .is_ok_and(|o| *o.get().maze == *self.maze)
+    }
+
     /// Jupyter's picture.
     fn _repr_svg_(&self, py: Python<'_>) -> Option<String> {
         (self.maze.tiling().room_count() <= mazegraph::display::SVG_MAX_CELLS)

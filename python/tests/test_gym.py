@@ -205,3 +205,17 @@ def test_the_readme_snippet_runs(capsys):
     # It prints the last mask, then the oracle's steps and the shortest path's length: equal.
     steps, shortest = capsys.readouterr().out.rsplit("]", 1)[1].split()
     assert steps == shortest
+
+
+def test_async_vector_envs_take_a_given_maze():
+    # The maze goes to the worker processes pickled.
+    maze = mazegraph.generate("wilson", (4, 4), 3, tiling="theta")
+    envs = gymnasium.vector.AsyncVectorEnv(
+        [lambda: MazeEnv(maze, observation="position") for _ in range(2)]
+    )
+    try:
+        obs, info = envs.reset(seed=0)
+        start = MazeEnv(maze, observation="position").board.start
+        assert obs.tolist() == [start, start]
+    finally:
+        envs.close()

@@ -108,6 +108,8 @@ def test_maze_rgb_paints_marks():
 def test_refusals():
     with pytest.raises(mazegraph.MazeError, match="unknown tiling"):
         mazegraph.generate(size=(3, 3), tiling="pentagon")
+    with pytest.raises(mazegraph.MazeError, match="no loops= or braid=True"):
+        mazegraph.generate(size=(3, 3), tiling="weave", loops=1)
     with pytest.raises(mazegraph.MazeError, match="tiling= takes no shape="):
         mazegraph.generate(size=(3, 3), tiling="sigma", shape="diamond")
     with pytest.raises(mazegraph.MazeError, match="say how many rooms"):
@@ -138,3 +140,21 @@ def test_slots_are_the_neighbours_padded():
                 assert int.from_bytes(to[8 * at : 8 * at + 8], "little", signed=True) == u
                 assert opened[at] == o
         assert m._slots(width + 2)[0] == width + 2
+
+
+def test_pickled_exactly():
+    import copy
+    import pickle
+
+    for name, size in SIZES.items():
+        loops = 0 if name == "weave" else 2  # weave mazes are perfect
+        m = mazegraph.generate(size=size, seed=6, tiling=name, loops=loops, max_cells=10**6)
+        back = pickle.loads(pickle.dumps(m))
+        assert back == m and back is not m
+        assert back.neighbours() == m.neighbours()
+        assert (back.seed, back.start, back.goal, back.tiling) == (m.seed, m.start, m.goal, name)
+        assert copy.deepcopy(m) == m
+        assert m != mazegraph.generate(size=size, seed=7, tiling=name)
+        assert m != "a maze"
+    with pytest.raises(TypeError):
+        hash(m)
