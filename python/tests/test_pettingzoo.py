@@ -64,6 +64,19 @@ def test_the_oracle_catches_the_sheep_in_the_predicted_moves():
     assert caught == 8
 
 
+@pytest.mark.parametrize("first", ["wolf", "sheep"])
+@pytest.mark.parametrize("passes", ["both", "none", "sheep"])
+def test_the_oracle_plays_the_arena_s_game_with_loops(first, passes):
+    for seed in range(4):
+        e = env(size=(4, 4), start="random", first=first, passes=passes, loops=3)
+        e.reset(seed=seed)
+        p = e.unwrapped.pursuit
+        assert p.start[2] == first
+        moves = play(e)
+        # The capture in the predicted moves, or the sheep safe until the truncation.
+        assert moves == (p.moves if p.winner == "wolf" else e.unwrapped.max_moves)
+
+
 def test_the_sheep_escapes_round_a_loop():
     ring = mazegraph.parse(RING, "txt")
     p = mazegraph.pursuit(ring, wolf=(1, 1), sheep=(3, 3), first="wolf")
