@@ -51,6 +51,7 @@
 //!   PGSolver format;
 //! - [`render`](mod@render): pictures of mazes (PNG streamed row by row, SVG), with overlays;
 //! - [`draw`](mod@draw): pictures of graphs and games through Graphviz;
+//! - [`book`](mod@book): puzzle books of mazes with answer pages, as PDF or SVG pages;
 //! - [`gamebook`]: gamebooks from perfect mazes (numbered sections, choices, Markdown/JSON);
 //! - [`display`]: inline pictures in evcxr Jupyter notebooks (`evcxr_display` methods);
 //! - [`stats`]: maze classes (perfect, unicursal, braid, …) and figures, the tree view;
@@ -83,6 +84,8 @@
 #[cfg(test)]
 extern crate self as mazegraph;
 
+#[cfg(feature = "book")]
+pub mod book;
 pub mod convert;
 #[cfg(all(feature = "graphviz", feature = "chart"))]
 pub mod display;
@@ -92,6 +95,8 @@ pub mod error;
 pub mod experiment;
 #[cfg(feature = "files")]
 pub mod files;
+#[cfg(any(feature = "chart", feature = "book"))]
+mod fonts;
 pub mod format;
 pub mod game;
 pub mod gamebook;
