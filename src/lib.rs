@@ -31,7 +31,8 @@
 //! library"): `cli` (the binary), `graphviz` ([`draw`](mod@draw), `display`, reading DOT of
 //! other tools), `chart` (the experiment's chart), `parallel` (rayon), `pictures` (JPEG, BMP,
 //! GIF and WebP mazes), `transform` (shape transforms, nalgebra), `files` ([`files`]: safe
-//! output files, for the CLI and the Python package).
+//! output files, for the CLI and the Python package), `book` ([`book`](mod@book): puzzle
+//! books as PDF or SVG pages).
 //!
 //! - [`grid`]: shapes, flat indices, bit-packed grids;
 //! - [`maze`]: the maze model (terminals, portals);
@@ -73,7 +74,8 @@
         feature = "graphviz",
         feature = "chart",
         feature = "transform",
-        feature = "files"
+        feature = "files",
+        feature = "book"
     )),
     allow(rustdoc::broken_intra_doc_links)
 )]
