@@ -320,7 +320,8 @@ pub struct Layout {
     pub per_page: usize,
     /// Solutions on a page of answers, 1 to [`MAX_PER_PAGE`].
     pub answers_per_page: usize,
-    /// The title at the top of every page (the answer pages add "answers").
+    /// The title at the top of every page (the answer pages add "answers"), set smaller when
+    /// it is too long for the page; none when empty.
     pub title: String,
 }
 
@@ -359,7 +360,10 @@ pub fn pages(mazes: &[BookMaze], labels: &[String], layout: &Layout) -> Result<V
         )));
     }
     let mut out = Vec::new();
-    let answers = format!("{} — answers", layout.title);
+    let answers = match layout.title.as_str() {
+        "" => "Answers".to_string(),
+        t => format!("{t} — answers"),
+    };
     for (answer, per, title) in [
         (false, layout.per_page, layout.title.as_str()),
         (true, layout.answers_per_page, answers.as_str()),
@@ -394,9 +398,12 @@ fn page(
     let size = paper.size();
     let mut marks = Vec::new();
     if !title.is_empty() {
+        // A long title is set smaller, to fit between the margins.
+        let width = text::Font::load()?.width(title, 1.0);
+        let fits = (size[0] - 2.0 * MARGIN) / width.max(1e-9);
         marks.push(Mark::Text {
             at: [size[0] / 2.0, MARGIN + TITLE],
-            size: TITLE,
+            size: TITLE.min(fits),
             text: title.to_string(),
             align: Align::Centre,
         });
@@ -537,6 +544,25 @@ mod tests {
         let right = rects.iter().map(|r| r[0] + r[2]).fold(0.0, f64::max);
         let left = rects.iter().map(|r| r[0]).fold(f64::MAX, f64::min);
         assert!((right - left - (612.0 - 2.0 * MARGIN)).abs() < 1e-6);
+    }
+
+    #[test]
+    fn a_long_title_fits_the_page() {
+        let mut l = layout(1);
+        l.title = "A very long title for a book of mazes, much too long for one line".repeat(3);
+        let book = pages(&[square(4)], &["1".into()], &l).unwrap();
+        let Mark::Text { size, text, .. } = &book[0].marks[0] else {
+            panic!("the title first")
+        };
+        let width = text::Font::load().unwrap().width(text, *size);
+        assert!(
+            *size < TITLE && width <= 612.0 - 2.0 * MARGIN + 1e-6,
+            "{size} {width}"
+        );
+        l.title = String::new();
+        let book = pages(&[square(4)], &["1".into()], &l).unwrap();
+        assert!(matches!(&book[1].marks[0], Mark::Text { text, .. } if text == "Answers"));
+        assert!(!matches!(&book[0].marks[0], Mark::Text { size, .. } if *size == TITLE));
     }
 
     #[test]

@@ -51,7 +51,9 @@ impl Font {
         (
             f64::from(self.face.ascender()),
             f64::from(self.face.descender()),
-            f64::from(self.face.capital_height().unwrap_or(self.face.ascender())),
+            self.face
+                .capital_height()
+                .map_or(0.7 * self.units(), f64::from),
             [
                 f64::from(b.x_min),
                 f64::from(b.y_min),

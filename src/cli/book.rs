@@ -56,7 +56,8 @@ pub struct Args {
     /// The title at the top of every page (the answer pages add "answers").
     #[arg(long, value_name = "TEXT", default_value = "Mazes")]
     title: String,
-    /// Rooms of each maze, e.g. 15x20 (a tiling's own sizes with --tiling).
+    /// Rooms of each maze, e.g. 15x20 (default 15x15; a tiling's own sizes with --tiling,
+    /// required there).
     #[arg(short, long, value_name = "R0xR1", value_parser = parse_size)]
     size: Option<Size>,
     /// The algorithm (backtracker unless said, kruskal for --tiling weave).
