@@ -202,6 +202,40 @@ fn a_printed_page_reads_back_as_its_maze() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
+
+    // Four to a page: each maze reads back through --region (here the top-left quarter).
+    let four = dir.path().join("four.pdf");
+    let more = dir.path().join("more");
+    ok(&[
+        "book",
+        "-o",
+        s(&four),
+        "--count",
+        "4",
+        "--per-page",
+        "4",
+        "--size",
+        "8x8",
+        "--seed",
+        "2",
+        "--mazes",
+        s(&more),
+    ]);
+    let status = Command::new("pdftoppm")
+        .args(["-r", "150", "-f", "1", "-l", "1", "-png", "-singlefile"])
+        .arg(&four)
+        .arg(dir.path().join("four"))
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let png = dir.path().join("four.png");
+    ok(&[
+        "equal",
+        "--region",
+        "0,0,620,877",
+        s(&png),
+        s(&more.join("maze-01.json")),
+    ]);
 }
 
 #[test]
