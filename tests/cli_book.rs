@@ -76,6 +76,29 @@ fn a_book_is_a_pdf_of_mazes_then_answers_with_its_font_embedded() {
 }
 
 #[test]
+fn to_says_the_format_when_the_extension_does_not() {
+    let out = mg()
+        .args([
+            "book", "-o", "-", "--to", "pdf", "--count", "1", "--seed", "1",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success() && out.stdout.starts_with(b"%PDF-"));
+    let dir = tempfile::tempdir().unwrap();
+    ok(&[
+        "book",
+        "-o",
+        s(&dir.path().join("pages")),
+        "--to",
+        "svg",
+        "--count",
+        "1",
+        "-q",
+    ]);
+    assert_eq!(listing(dir.path()), ["pages-01.svg", "pages-02.svg"]);
+}
+
+#[test]
 fn svg_pages_and_maze_files() {
     let dir = tempfile::tempdir().unwrap();
     let mazes = dir.path().join("mazes");
@@ -252,6 +275,10 @@ fn bad_books_are_refused_in_one_line_before_any_work() {
     assert!(e.contains("a book of 50 mazes"), "{e}");
     let e = error(&["book", "-o", s(&dir.path().join("b.png"))]);
     assert!(e.contains("FILE.pdf"), "{e}");
+    let e = error(&["book", "-o", "-"]);
+    assert!(e.contains("--to pdf"), "{e}");
+    let e = error(&["book", "-o", "-", "--to", "svg"]);
+    assert!(e.contains("-o FILE.svg"), "{e}");
     let e = error(&["book", "-o", o, "--size", "3x3x3"]);
     assert!(e.contains("2-D"), "{e}");
     let e = error(&["book", "-o", o, "--difficulty", "extreme"]);

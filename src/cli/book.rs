@@ -1,7 +1,7 @@
 //! `mazegraph book`: a puzzle book of mazes with answer pages, as a PDF or one SVG per page.
 
 use super::generate::{algorithm_values, fresh_seed, parse_size, Size};
-use super::io::{display_name, Output};
+use super::io::{display_name, Output, OutputArg};
 use super::out::note;
 use super::Global;
 use anyhow::{anyhow, bail, Context, Result};
@@ -10,7 +10,7 @@ use mazegraph::book::{pages, BookMaze, Layout, Paper, MAX_PER_PAGE};
 use mazegraph::generate::{Algorithm, Lattice, Options};
 use mazegraph::stats::difficulty::Difficulty;
 use mazegraph::tiling::{Tiles, Tiling};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Make a puzzle book: numbered mazes on printable pages, then their answers.
@@ -21,8 +21,9 @@ numbered, its start (green) and goal (red) marked; then the answer pages, the so
 blue, --answers-per-page to a page. Every page is vector drawing (walls as filled or stroked \
 paths, not pictures); the PDF embeds the text's font (DejaVu Sans, cut to the letters used).
 
--o FILE.pdf writes one PDF. -o FILE.svg writes one SVG per page: FILE-01.svg, FILE-02.svg, … \
-(numbered from 1, as many digits as the last page needs).
+-o FILE.pdf writes one PDF (--to pdf without -o: to standard output). -o FILE.svg writes one SVG per \
+page: FILE-01.svg, FILE-02.svg, … (numbered from 1, as many digits as the last page needs); \
+--to says the format when the extension does not.
 
 Maze i is made from a seed derived from --seed S, so the same command makes the same book. \
 --difficulty keeps only mazes of a grade: a sample of 60 mazes of the same kind is drawn, its \
@@ -38,9 +39,19 @@ Examples:
   mazegraph book -o pages/book.svg --count 4 --mazes pages  # SVG pages and each maze's JSON"
 )]
 pub struct Args {
-    /// The book: FILE.pdf (one PDF) or FILE.svg (one SVG per page, FILE-01.svg, …).
-    #[arg(short, long, value_name = "FILE")]
-    output: PathBuf,
+    /// The book: FILE.pdf (one PDF) or FILE.svg (one SVG per page, FILE-01.svg, …); standard
+    /// output (a PDF, with --to pdf) when absent or `-`.
+    #[arg(
+        short,
+        long,
+        value_name = "FILE",
+        default_value = "-",
+        hide_default_value = true
+    )]
+    output: OutputArg,
+    /// The book's format, when the output's extension does not say it.
+    #[arg(long, value_name = "pdf|svg", value_parser = ["pdf", "svg"])]
+    to: Option<String>,
     /// Mazes in the book.
     #[arg(long, value_name = "N", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
     count: u64,
@@ -113,21 +124,35 @@ enum Written {
 pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     args.no_pictures.refuse("book")?;
     let limits = global.read_options().limits;
-    let ext = args
-        .output
+    let stdout = args.output.path().is_none();
+    let path = args.output.path().unwrap_or(Path::new("-")).to_path_buf();
+    let ext = path
         .extension()
         .map(|e| e.to_string_lossy().to_ascii_lowercase());
-    let written = match ext.as_deref() {
+    let to = args.to.as_deref().or(ext.as_deref());
+    let written = match to {
         Some("pdf") => Written::Pdf,
-        Some("svg") => Written::Svg(
-            args.output.with_extension(""),
-            args.output
-                .extension()
-                .map_or("svg".into(), |e| e.to_string_lossy().into_owned()),
-        ),
+        Some("svg") if stdout => {
+            bail!("SVG pages are files of their own: give -o FILE.svg (FILE-01.svg, …)")
+        }
+        Some("svg") => {
+            // `-o book.svg` → book-01.svg, …; `-o book --to svg` the same.
+            let named = ext.as_deref() == Some("svg");
+            let stem = if named {
+                path.with_extension("")
+            } else {
+                path.clone()
+            };
+            let e = match (named, path.extension()) {
+                (true, Some(e)) => e.to_string_lossy().into_owned(),
+                _ => "svg".to_string(),
+            };
+            Written::Svg(stem, e)
+        }
+        _ if stdout => bail!("say --to pdf to write the book to standard output"),
         _ => bail!(
-            "{}: a book is written as FILE.pdf (one PDF) or FILE.svg (one SVG per page)",
-            display_name(&args.output)
+            "{}: a book is written as FILE.pdf (one PDF) or FILE.svg (one SVG per page), or say --to pdf|svg",
+            display_name(&path)
         ),
     };
     let default = match args.tiling.as_deref() {
@@ -194,7 +219,8 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     // The outputs, each checked before the work.
     let digits = |n: usize| n.to_string().len().max(2);
     let page_paths: Vec<PathBuf> = match &written {
-        Written::Pdf => vec![args.output.clone()],
+        Written::Pdf if stdout => Vec::new(),
+        Written::Pdf => vec![path.clone()],
         Written::Svg(stem, ext) => (1..=pages_count)
             .map(|i| {
                 let mut name = stem.clone().into_os_string();
@@ -218,11 +244,14 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         }
         None => Vec::new(),
     };
-    let outputs: Vec<Output> = page_paths
-        .iter()
-        .chain(&maze_paths)
-        .map(|p| Output::new(Some(p), &[], global.force))
-        .collect::<Result<_>>()?;
+    let mut outputs: Vec<Output> = Vec::new();
+    if stdout {
+        outputs.push(Output::new(None, &[], global.force)?);
+    }
+    for p in page_paths.iter().chain(&maze_paths) {
+        outputs.push(Output::new(Some(p), &[], global.force)?);
+    }
+    let pages_out = outputs.len() - maze_paths.len();
     super::files::distinct(&outputs)?;
 
     let (seed, fresh) = match args.seed {
@@ -264,7 +293,7 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     let book = pages(&mazes, &labels, &layout)?;
     stages.stage("writing");
     let mut all = super::files::Outputs::new();
-    let (page_outputs, maze_outputs) = outputs.split_at(page_paths.len());
+    let (page_outputs, maze_outputs) = outputs.split_at(pages_out);
     match written {
         Written::Pdf => {
             let (book, title) = (&book, args.title.as_str());
