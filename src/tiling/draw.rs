@@ -38,6 +38,24 @@ pub struct TiledPicture<'a> {
     size: (usize, usize),
 }
 
+/// A tiled maze's picture as strokes ([`TiledPicture::strokes`]), in pixels from the
+/// picture's top-left corner; strokes have round ends and joins.
+#[derive(Clone, Debug)]
+pub struct Strokes {
+    /// The walls, each a polyline.
+    pub walls: Vec<Vec<Point>>,
+    /// The walls' stroke width.
+    pub wall_width: f64,
+    /// The path drawn over the maze, if any (in [`palette::PATH`]).
+    pub path: Option<Vec<Point>>,
+    /// The path's stroke width.
+    pub path_width: f64,
+    /// The start and goal discs' centres and colours ([`palette::START`], [`palette::GOAL`]).
+    pub discs: [(Point, Rgb); 2],
+    /// The discs' radius.
+    pub disc_radius: f64,
+}
+
 /// One stroke: a polyline in pixels.
 type Stroke = Vec<Point>;
 
@@ -222,6 +240,26 @@ impl<'a> TiledPicture<'a> {
                 self.px(super::polar(r, t))
             })
             .collect()
+    }
+
+    /// The picture as vector strokes in pixels, for a page writer of its own (the puzzle
+    /// book's PDF and SVG pages): the walls as polylines (arcs in short chords), the path's
+    /// polyline when the picture has one, and the start and goal discs, with their widths.
+    ///
+    /// Complexity: O(rooms + walls).
+    pub fn strokes(&self) -> Strokes {
+        let t = self.maze.tiling();
+        Strokes {
+            walls: self.walls().iter().map(|s| self.side_stroke(s)).collect(),
+            wall_width: self.wall_width(),
+            path: self.path.map(|p| self.path_stroke(p)),
+            path_width: self.path_width(),
+            discs: [
+                (self.px(t.centre(self.maze.start())), palette::START),
+                (self.px(t.centre(self.maze.goal())), palette::GOAL),
+            ],
+            disc_radius: self.disc_radius(),
+        }
     }
 
     /// The picture's pixels, RGB, row by row.
