@@ -64,7 +64,7 @@ pub fn write(
         }
         out.write_all(&record)?;
         done += 1;
-        if done % (1 << 16) == 0 {
+        if done.is_multiple_of(1 << 16) {
             progress(done, triangles);
         }
         Ok(())
