@@ -243,6 +243,9 @@ fn bad_prints_are_refused_in_one_line() {
         assert!(e.contains(says), "{args:?}: {e}");
     }
     assert!(!out.exists());
+    // convert points to render.
+    let e = error(&["convert", &m, "-o", o]);
+    assert!(e.contains("3-D prints come from 'mazegraph render'"), "{e}");
     // Two walls meeting at a corner only: no closed surface holds them.
     let diag = common::write(dir.path(), "diag.txt", "#.\n.#\n");
     let e = error(&["render", s(&diag), "-o", o]);

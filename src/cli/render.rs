@@ -61,7 +61,7 @@ pub struct Args {
     #[arg(short, long, value_parser = super::scale_parser())]
     scale: Option<u16>,
     /// What to draw over the maze: solution, filled, portals, attractor (repeat, or separate
-    /// with commas).
+    /// with commas); a 3-D print takes solution, engraved into its plate.
     #[arg(long, value_name = "OVERLAY", value_delimiter = ',')]
     overlay: Vec<String>,
     /// No legend under the picture (by default, with an overlay, a strip names what its
