@@ -256,22 +256,14 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| anyhow!("--overlay: {e}"))?;
     let output = Output::new(args.output.path(), &[&args.input], global.force)?;
-    let mesh_format = match format {
-        RenderFormat::Print(m) => Some(m),
-        RenderFormat::Picture(_) => None,
-    };
-    args.sizes(mesh_format.is_some())?;
-    let format = match format {
-        RenderFormat::Picture(p) => p,
-        RenderFormat::Print(_) => PictureFormat::Png,
-    };
+    args.sizes(matches!(format, RenderFormat::Print(_)))?;
     if let Some(maze) = super::tiled::read(&args.input, args.from, global)? {
-        if mesh_format.is_some() {
+        let RenderFormat::Picture(format) = format else {
             anyhow::bail!(
                 "{}: 3-D prints are of square-grid mazes (2-D or levels of 3-D); a tiled maze cannot be printed yet",
                 super::io::display_name(&args.input)
             );
-        }
+        };
         return render_tiled(maze, &args, &overlays, format, &output, global);
     }
     let stages = super::progress::Stages::new(global.quiet);
@@ -282,10 +274,13 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
             .map_err(|e| located(&args.input, e))?;
     }
     let maze = to_maze(item, Layout::Auto, &opts.limits).map_err(|e| located(&args.input, e))?;
-    if let Some(m) = mesh_format {
-        drop(stages);
-        return render_print(&maze, &args, &overlays, m, &output, global);
-    }
+    let format = match format {
+        RenderFormat::Picture(p) => p,
+        RenderFormat::Print(m) => {
+            drop(stages);
+            return render_print(&maze, &args, &overlays, m, &output, global);
+        }
+    };
     let scale = match args.scale {
         Some(s) => usize::from(s),
         None => {
