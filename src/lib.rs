@@ -110,6 +110,7 @@ pub mod junction;
 pub mod layout;
 pub mod legend;
 pub mod maze;
+pub mod mesh;
 pub mod palette;
 mod par;
 pub mod picture;
