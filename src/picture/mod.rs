@@ -1155,21 +1155,13 @@ fn resolve_faint(
     sampled.faint.clear();
 }
 
-/// Sets the posts (even, even cells) of a `rows × cols` grid read from a line drawing to wall,
-/// but for a post no wall line meets and no ink marks (the middle of an open room drawn without
-/// a pillar: passage, as drawn). A line's blur or a pen's gap at a post is not an opening.
+/// Sets every post (even, even cell) of a `rows × cols` grid to wall (a post of a line maze has
+/// no area: no evidence either way; scripts/check_outcomes.py names the one truth that keeps
+/// the other convention).
 fn force_posts(grid: &mut Grid, rows: usize, cols: usize) {
     for i in (0..rows).step_by(2) {
         for j in (0..cols).step_by(2) {
-            let wall = |r: usize, c: usize| r < rows && c < cols && !grid.is_path(r * cols + c);
-            let met = wall(i + 1, j)
-                || wall(i, j + 1)
-                || (i > 0 && wall(i - 1, j))
-                || (j > 0 && wall(i, j - 1));
-            let bare = grid.is_path(i * cols + j) && i > 0 && j > 0 && i + 1 < rows && j + 1 < cols;
-            if met || !bare {
-                grid.set_path(i * cols + j, false);
-            }
+            grid.set_path(i * cols + j, false);
         }
     }
 }
