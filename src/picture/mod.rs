@@ -901,7 +901,11 @@ fn judge_view(k: usize, view: &View, opts: &ReadOptions) -> Result<Judged> {
                 |x, y| map.map(x, y),
                 &hyp.lattice,
             );
-            fit.outside = around.outside;
+            // Ink just outside, as the view shows it or as the picture does with its titles and
+            // captions set aside: either explains it (each errs only by counting ink that is not
+            // the maze's: a caption in the view, a label joined to the maze in the picture).
+            // The maze going on beyond the box is what `runs_on` catches.
+            fit.outside = fit.outside.min(around.outside);
             fit.runs_on = around.runs_on;
         }
         if !sampled.faint.is_empty() {
