@@ -31,7 +31,7 @@
 //! library"): `cli` (the binary), `graphviz` ([`draw`](mod@draw), `display`, reading DOT of
 //! other tools), `chart` (the experiment's chart), `parallel` (rayon), `pictures` (JPEG, BMP,
 //! GIF and WebP mazes), `transform` (shape transforms, nalgebra), `files` ([`files`]: safe
-//! output files, for the CLI and the Python package).
+//! output files, for the CLI and the Python package), `dataset` ([`dataset`]: Parquet shards).
 //!
 //! - [`grid`]: shapes, flat indices, bit-packed grids;
 //! - [`maze`]: the maze model (terminals, portals);
@@ -55,6 +55,7 @@
 //! - [`display`]: inline pictures in evcxr Jupyter notebooks (`evcxr_display` methods);
 //! - [`stats`]: maze classes (perfect, unicursal, braid, …) and figures, the tree view;
 //! - [`experiment`]: the seeds' experiment, many random mazes per generator compared;
+//! - [`dataset`]: datasets of mazes, their solutions and figures as Parquet shards;
 //! - [`stop`]: stopping long work on request (Ctrl-C in Python);
 //! - [`tiling`]: mazes of other room shapes: hexagons, triangles, circles, octagons.
 //!
@@ -72,7 +73,8 @@
         feature = "graphviz",
         feature = "chart",
         feature = "transform",
-        feature = "files"
+        feature = "files",
+        feature = "dataset"
     )),
     allow(rustdoc::broken_intra_doc_links)
 )]
@@ -84,6 +86,8 @@
 extern crate self as mazegraph;
 
 pub mod convert;
+#[cfg(feature = "dataset")]
+pub mod dataset;
 #[cfg(all(feature = "graphviz", feature = "chart"))]
 pub mod display;
 #[cfg(feature = "graphviz")]
