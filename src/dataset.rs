@@ -224,11 +224,12 @@ const SCHEMA: &str = "message maze {
 
 fn parquet_error(e: parquet::errors::ParquetError) -> Error {
     match e {
-        parquet::errors::ParquetError::External(inner) => match inner.downcast::<std::io::Error>()
-        {
-            Ok(io) => Error::Io(*io),
-            Err(other) => Error::Unsupported(format!("parquet: {other}")),
-        },
+        parquet::errors::ParquetError::External(inner) => {
+            match inner.downcast::<std::io::Error>() {
+                Ok(io) => Error::Io(*io),
+                Err(other) => Error::Unsupported(format!("parquet: {other}")),
+            }
+        }
         other => Error::Unsupported(format!("parquet: {other}")),
     }
 }
@@ -303,12 +304,18 @@ pub fn encode(rows: &[Row], algorithm: &str, metadata: &str) -> Result<Vec<u8>> 
                     .write_batch(&values, Some(&def), Some(&rep))
             }
             3 => {
-                let grids: Vec<ByteArray> =
-                    rows.iter().map(|r| ByteArray::from(r.grid.clone())).collect();
+                let grids: Vec<ByteArray> = rows
+                    .iter()
+                    .map(|r| ByteArray::from(r.grid.clone()))
+                    .collect();
                 col.typed::<ByteArrayType>().write_batch(&grids, None, None)
             }
-            4 => col.typed::<Int32Type>().write_batch(&int(|r| r.start), None, None),
-            5 => col.typed::<Int32Type>().write_batch(&int(|r| r.goal), None, None),
+            4 => col
+                .typed::<Int32Type>()
+                .write_batch(&int(|r| r.start), None, None),
+            5 => col
+                .typed::<Int32Type>()
+                .write_batch(&int(|r| r.goal), None, None),
             7 => col
                 .typed::<Int32Type>()
                 .write_batch(&int(|r| r.path_cells), None, None),
@@ -326,7 +333,8 @@ pub fn encode(rows: &[Row], algorithm: &str, metadata: &str) -> Result<Vec<u8>> 
                         r.decisions
                     }
                 }));
-                col.typed::<Int32Type>().write_batch(&values, Some(&def), None)
+                col.typed::<Int32Type>()
+                    .write_batch(&values, Some(&def), None)
             }
             12 => {
                 let (values, def) = optional(rows.iter().map(|r| r.difficulty));
@@ -495,7 +503,11 @@ pub fn write(
         let want = in_shard.saturating_sub(pending.len());
         if want > 0 {
             // Without a filter every seed makes a row; with one, about a third do.
-            let block = if grader.is_some() { BLOCK } else { want.min(BLOCK) } as u64;
+            let block = if grader.is_some() {
+                BLOCK
+            } else {
+                want.min(BLOCK)
+            } as u64;
             let Some(last) = next_seed.checked_add(block - 1) else {
                 return Err(Error::InvalidArgument(format!(
                     "the seeds ran out (past 2^64 − 1) after {} {} mazes",
@@ -614,7 +626,10 @@ mod tests {
     #[test]
     fn list_levels_mark_empty_lists() {
         let (v, d, r) = list_levels(vec![vec![1, 2], vec![], vec![3]].into_iter());
-        assert_eq!((v, d, r), (vec![1, 2, 3], vec![1, 1, 0, 1], vec![0, 1, 0, 0]));
+        assert_eq!(
+            (v, d, r),
+            (vec![1, 2, 3], vec![1, 1, 0, 1], vec![0, 1, 0, 0])
+        );
     }
 
     #[test]

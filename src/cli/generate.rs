@@ -142,7 +142,7 @@ pub struct Args {
 
 /// The algorithms as `--help` lists them, each with what it makes. Every one but
 /// wall-removal makes a perfect maze (one way between any two rooms).
-fn algorithm_values() -> Vec<clap::builder::PossibleValue> {
+pub(super) fn algorithm_values() -> Vec<clap::builder::PossibleValue> {
     let about = |name: &str| match name {
         "backtracker" => "Depth-first search: long winding corridors, few junctions",
         "kruskal" => "Random merging of rooms: many short dead ends",
@@ -208,10 +208,10 @@ impl clap::ValueEnum for ShapeArg {
 
 /// Rooms per axis.
 #[derive(Clone, Debug)]
-struct Size(Vec<usize>);
+pub(super) struct Size(pub(super) Vec<usize>);
 
 /// Parses `30x40`, `30×40` or `30,40`.
-fn parse_size(s: &str) -> Result<Size, String> {
+pub(super) fn parse_size(s: &str) -> Result<Size, String> {
     let parts: Vec<&str> = s.split(['x', 'X', '×', ',']).map(str::trim).collect();
     let dims = parts
         .iter()

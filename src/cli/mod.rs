@@ -5,6 +5,7 @@ mod attractor;
 mod budget;
 mod convert;
 mod convert_game;
+mod dataset;
 mod draw;
 mod equal;
 mod experiment;
@@ -151,6 +152,7 @@ enum Command {
     Render(render::Args),
     Draw(draw::Args),
     Gamebook(gamebook::Args),
+    Dataset(dataset::Args),
     Stats(stats::Args),
     Experiment(experiment::Args),
     Serve(serve::Args),
@@ -175,6 +177,7 @@ pub fn main() -> ExitCode {
         Command::Render(a) => render::run(a, &cli.global),
         Command::Draw(a) => draw::run(a, &cli.global),
         Command::Gamebook(a) => gamebook::run(a, &cli.global),
+        Command::Dataset(a) => dataset::run(a, &cli.global),
         Command::Stats(a) => stats::run(a, &cli.global),
         Command::Experiment(a) => experiment::run(a, &cli.global),
         Command::Serve(a) => serve::run(a, &cli.global),

@@ -696,7 +696,13 @@ mod tests {
                 })
                 .collect()
         };
-        let tail = |text: &str| text.split("<ADJLIST_END>").nth(1).unwrap().trim().to_string();
+        let tail = |text: &str| {
+            text.split("<ADJLIST_END>")
+                .nth(1)
+                .unwrap()
+                .trim()
+                .to_string()
+        };
         for name in ["md_dfs_4x6", "md_dfs_5x5", "md_wilson_5x5"] {
             let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/foreign/");
             let json = std::fs::read_to_string(format!("{dir}{name}.mazedataset.json")).unwrap();
