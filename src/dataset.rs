@@ -23,10 +23,10 @@
 //! |---|---|---|
 //! | `seed` | uint64 | the generator's seed |
 //! | `algorithm` | string | the carving algorithm |
-//! | `shape` | list<int32> | the grid's size in cells per axis (`2R + 1`, `2C + 1`, …) |
+//! | `shape` | `list<int32>` | the grid's size in cells per axis (`2R + 1`, `2C + 1`, …) |
 //! | `grid` | binary | the cells, row-major, 1 for a path, 8 a byte, first cell in the highest bit (`numpy.unpackbits`) |
 //! | `start`, `goal` | int32 | the entrance and exit cells |
-//! | `solution` | list<int32> | the shortest solution's cells, start to goal (empty without one) |
+//! | `solution` | `list<int32>` | the shortest solution's cells, start to goal (empty without one) |
 //! | `path_cells`, `dead_ends`, `junctions` | int32 | [`Stats`](crate::stats::Stats)'s figures |
 //! | `solution_length`, `decisions` | int32, null without a solution | steps of the solution, junctions on it |
 //! | `difficulty` | double, null without a solution | [`difficulty::score`] |
@@ -433,7 +433,7 @@ pub fn free_bytes(dir: &Path) -> Option<u64> {
     Some(s.f_bavail.saturating_mul(s.f_frsize))
 }
 
-/// What [`write`] wrote.
+/// What [`write()`] wrote.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Summary {
     /// Mazes written.
