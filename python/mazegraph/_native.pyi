@@ -115,7 +115,7 @@ def generate(
 def dataset(
     path: _Path,
     count: int = 1000,
-    size: Sequence[int] | str | None = None,
+    size: Sequence[int] | str | None = (10, 10),
     algorithm: str = "backtracker",
     seed: int = 0,
     *,
