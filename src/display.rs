@@ -296,6 +296,44 @@ impl<'a> Shown<'a> {
     ///
     /// Complexity: O(pixels) time and memory.
     pub fn png(&self) -> Result<Vec<u8>> {
+        let (w, h, canvas) = self.rgb()?;
+        let mut out = Vec::new();
+        let png_err = |e: png::EncodingError| Error::Unsupported(format!("png: {e}"));
+        let too_big = || Error::Unsupported("the picture is too large".to_string());
+        let w32 = u32::try_from(w).map_err(|_| too_big())?;
+        let h32 = u32::try_from(h).map_err(|_| too_big())?;
+        let mut enc = png::Encoder::new(&mut out, w32, h32);
+        enc.set_color(png::ColorType::Rgb);
+        enc.set_depth(png::BitDepth::Eight);
+        let mut writer = enc.write_header().map_err(png_err)?;
+        writer.write_image_data(&canvas).map_err(png_err)?;
+        writer.finish().map_err(png_err)?;
+        Ok(out)
+    }
+
+    /// Paints `cell` in `colour` over the picture (an agent, a game's piece), after what is
+    /// painted already. A cell outside the maze is ignored.
+    pub fn paint(mut self, cell: usize, colour: [u8; 3]) -> Shown<'a> {
+        if cell < self.maze.grid().len() {
+            self.paint.push((cell, colour));
+        }
+        self
+    }
+
+    /// The picture's pixels: width, height and RGB bytes row by row, what [`Shown::png`]
+    /// encodes.
+    ///
+    /// Complexity: O(pixels) time and memory.
+    ///
+    /// ```
+    /// use mazegraph::{display::Shown, palette, Maze};
+    /// let maze = Maze::from_text_rows(&["#.###", "#...#", "###.#"]).unwrap();
+    /// let (w, h, rgb) = Shown::new(&maze).scale(4).paint(7, palette::WOLF).rgb().unwrap();
+    /// assert_eq!((w, h, rgb.len()), (20, 12, 20 * 12 * 3));
+    /// let i = ((4 + 1) * w + 2 * 4 + 1) * 3; // inside cell (1, 2), the 7th
+    /// assert_eq!(rgb[i..i + 3], palette::WOLF);
+    /// ```
+    pub fn rgb(&self) -> Result<(usize, usize, Vec<u8>)> {
         let (p, s) = self.picture()?;
         let (w, h) = (p.width(), p.height());
         let mut canvas = vec![0u8; w * h * 3];
@@ -312,18 +350,7 @@ impl<'a> Shown<'a> {
                 }
             }
         }
-        let mut out = Vec::new();
-        let png_err = |e: png::EncodingError| Error::Unsupported(format!("png: {e}"));
-        let too_big = || Error::Unsupported("the picture is too large".to_string());
-        let w32 = u32::try_from(w).map_err(|_| too_big())?;
-        let h32 = u32::try_from(h).map_err(|_| too_big())?;
-        let mut enc = png::Encoder::new(&mut out, w32, h32);
-        enc.set_color(png::ColorType::Rgb);
-        enc.set_depth(png::BitDepth::Eight);
-        let mut writer = enc.write_header().map_err(png_err)?;
-        writer.write_image_data(&canvas).map_err(png_err)?;
-        writer.finish().map_err(png_err)?;
-        Ok(out)
+        Ok((w, h, canvas))
     }
 
     /// What [`Shown::evcxr_display`] prints: SVG up to [`SVG_MAX_CELLS`] cells, else PNG.

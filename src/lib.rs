@@ -31,7 +31,8 @@
 //! library"): `cli` (the binary), `graphviz` ([`draw`](mod@draw), `display`, reading DOT of
 //! other tools), `chart` (the experiment's chart), `parallel` (rayon), `pictures` (JPEG, BMP,
 //! GIF and WebP mazes), `transform` (shape transforms, nalgebra), `files` ([`files`]: safe
-//! output files, for the CLI and the Python package), `dataset` ([`dataset`]: Parquet shards).
+//! output files, for the CLI and the Python package), `book` ([`book`](mod@book): puzzle
+//! books as PDF or SVG pages), `dataset` ([`dataset`]: Parquet shards).
 //!
 //! - [`grid`]: shapes, flat indices, bit-packed grids;
 //! - [`maze`]: the maze model (terminals, portals);
@@ -51,6 +52,7 @@
 //!   PGSolver format;
 //! - [`render`](mod@render): pictures of mazes (PNG streamed row by row, SVG), with overlays;
 //! - [`draw`](mod@draw): pictures of graphs and games through Graphviz;
+//! - [`book`](mod@book): puzzle books of mazes with answer pages, as PDF or SVG pages;
 //! - [`gamebook`]: gamebooks from perfect mazes (numbered sections, choices, Markdown/JSON);
 //! - [`display`]: inline pictures in evcxr Jupyter notebooks (`evcxr_display` methods);
 //! - [`stats`]: maze classes (perfect, unicursal, braid, …) and figures, the tree view;
@@ -74,6 +76,7 @@
         feature = "chart",
         feature = "transform",
         feature = "files",
+        feature = "book",
         feature = "dataset"
     )),
     allow(rustdoc::broken_intra_doc_links)
@@ -85,6 +88,8 @@
 #[cfg(test)]
 extern crate self as mazegraph;
 
+#[cfg(feature = "book")]
+pub mod book;
 pub mod convert;
 #[cfg(feature = "dataset")]
 pub mod dataset;
@@ -96,6 +101,8 @@ pub mod error;
 pub mod experiment;
 #[cfg(feature = "files")]
 pub mod files;
+#[cfg(any(feature = "chart", feature = "book"))]
+mod fonts;
 pub mod format;
 pub mod game;
 pub mod gamebook;
@@ -107,6 +114,7 @@ pub mod junction;
 pub mod layout;
 pub mod legend;
 pub mod maze;
+pub mod mesh;
 pub mod palette;
 mod par;
 pub mod picture;

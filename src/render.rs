@@ -260,6 +260,44 @@ impl PictureFormat {
     }
 }
 
+/// What a maze is rendered as: a picture or a 3-D print. The one registry of the names
+/// `render` writes (its `-o` extension or `--to`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RenderFormat {
+    /// A picture (PNG or SVG).
+    Picture(PictureFormat),
+    /// A 3-D print (STL or OBJ, [`crate::mesh`]).
+    Print(crate::mesh::MeshFormat),
+}
+
+impl RenderFormat {
+    /// Every name, in the order help texts list them.
+    pub const NAMES: &'static str = "png, svg, stl, obj";
+
+    /// The format a file extension names (`png`, `svg`, `stl`, `obj`, any case, with or
+    /// without a dot).
+    ///
+    /// ```
+    /// use mazegraph::{mesh::MeshFormat, render::{PictureFormat, RenderFormat}};
+    /// assert_eq!(RenderFormat::from_name("stl").unwrap(), RenderFormat::Print(MeshFormat::Stl));
+    /// assert_eq!(RenderFormat::from_name(".PNG").unwrap(), RenderFormat::Picture(PictureFormat::Png));
+    /// assert!(RenderFormat::from_name("gif").is_err());
+    /// ```
+    pub fn from_name(name: &str) -> Result<RenderFormat> {
+        if let Some(m) = crate::mesh::MeshFormat::from_name(name) {
+            return Ok(RenderFormat::Print(m));
+        }
+        PictureFormat::from_name(name)
+            .map(RenderFormat::Picture)
+            .map_err(|_| {
+                Error::UnknownFormat(format!(
+                    "cannot render a maze as {name:?} (known: {})",
+                    RenderFormat::NAMES
+                ))
+            })
+    }
+}
+
 /// The pixels per cell side a picture may be drawn at: `--scale` of the command line, `scale=`
 /// of the Python package and [`crate::display::Shown::scale`], 1 to 65535. (A picture is also
 /// held to its pixel budget: `--max-cells` pixels in the command line.)

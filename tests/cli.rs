@@ -317,6 +317,7 @@ fn every_command_that_writes_takes_to_output_and_quiet() {
         "experiment",
         "attractor",
         "solve-game",
+        "book",
     ] {
         let out = mg().args([cmd, "--help"]).output().unwrap();
         let help = String::from_utf8(out.stdout).unwrap();
@@ -401,6 +402,10 @@ fn dash_output_is_standard_output_in_every_command() {
         vec!["stats", "m.txt"],
         vec!["stats", "m.txt", "--to", "json"],
         vec!["gamebook", "m.txt", "--seed", "1"],
+        vec![
+            "book", "--to", "pdf", "--count", "1", "--size", "3x3", "--seed", "1",
+        ],
+        vec!["book", "--count", "1"],
         vec!["experiment", "--size", "3x3", "--runs", "2", "--seed", "1"],
         vec!["draw", "m.txt"],
     ];

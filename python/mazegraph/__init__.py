@@ -13,6 +13,9 @@ that is not a maze (weighted, named vertices) is a :class:`Graph` (``read_graph`
 Errors are :class:`MazeError` (a ``ValueError``) with the command line's one-line messages
 (naming this package's keywords, ``max_cells=``, where the command line names its flags);
 an argument of the wrong type is a :class:`MazeTypeError` (a ``MazeError`` and a ``TypeError``).
+``generate(..., tiling="sigma")`` makes a :class:`TiledMaze` (hexagons, triangles, rings,
+octagons, a weave). ``mazegraph.gym`` (with gymnasium) and ``mazegraph.pettingzoo`` (with
+pettingzoo) are learning environments on these mazes.
 Long calls stop on Ctrl-C (``KeyboardInterrupt``), and one object may be used from several
 threads at once.
 """
@@ -21,6 +24,7 @@ from ._native import (
     ALGORITHMS,
     DEFAULT_MAX_CELLS,
     METHODS,
+    TILINGS,
     Attractor,
     Game,
     GameSolution,
@@ -32,6 +36,7 @@ from ._native import (
     MazeWarning,
     Pursuit,
     Solution,
+    TiledMaze,
     dataset,
     default_max_memory,
     generate,
@@ -54,6 +59,7 @@ __all__ = [
     "ALGORITHMS",
     "DEFAULT_MAX_CELLS",
     "METHODS",
+    "TILINGS",
     "Attractor",
     "Game",
     "GameSolution",
@@ -65,6 +71,7 @@ __all__ = [
     "MazeWarning",
     "Pursuit",
     "Solution",
+    "TiledMaze",
     "dataset",
     "default_max_memory",
     "from_networkx",

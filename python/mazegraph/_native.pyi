@@ -1,7 +1,7 @@
 """Type stubs of mazegraph's extension module (re-exported by the ``mazegraph`` package)."""
 
 from os import PathLike
-from typing import Any, ClassVar, Iterable, Iterator, Self, Sequence, final
+from typing import Any, ClassVar, Iterable, Iterator, Literal, Self, Sequence, final, overload
 
 import numpy
 import numpy.typing
@@ -18,6 +18,10 @@ ALGORITHMS: list[str]
 """The generators' names, for :func:`generate`."""
 METHODS: list[str]
 """The solvers' names, for :meth:`Maze.solve`."""
+TILINGS: list[str]
+"""The tilings' names, for :func:`generate`'s ``tiling``."""
+_Colour = tuple[int, int, int]
+"""An RGB colour, 0 to 255 each."""
 __all__ = [
     "MazeError",
     "MazeTypeError",
@@ -44,6 +48,8 @@ __all__ = [
     "_pythonic",
     "ALGORITHMS",
     "METHODS",
+    "TILINGS",
+    "TiledMaze",
 ]
 DEFAULT_MAX_CELLS: int
 """The default ``max_cells`` (2**32), as ``--max-cells``."""
@@ -97,8 +103,9 @@ def parse(
 ) -> Maze:
     """Reads a maze from a file's contents in ``format``."""
 
+@overload
 def generate(
-    algorithm: str = "backtracker",
+    algorithm: str | None = None,
     size: Sequence[int] | str | None = None,
     seed: int | None = None,
     *,
@@ -107,10 +114,27 @@ def generate(
     pick: str | None = None,
     shape: str | None = None,
     turns: float | None = None,
+    tiling: None = None,
     max_cells: int | None = None,
     max_memory: int | None = None,
 ) -> Maze:
     """Generates a maze of ``size`` rooms per axis; the same ``seed`` gives the same maze."""
+@overload
+def generate(
+    algorithm: str | None = None,
+    size: Sequence[int] | str | int | None = None,
+    seed: int | None = None,
+    *,
+    loops: int = 0,
+    braid: bool = False,
+    pick: None = None,
+    shape: None = None,
+    turns: None = None,
+    tiling: str,
+    max_cells: int | None = None,
+    max_memory: int | None = None,
+) -> TiledMaze:
+    """Generates a maze on a tiling (see TILINGS): hexagons, triangles, rings, octagons, a weave."""
 
 def dataset(
     path: _Path,
@@ -229,6 +253,14 @@ class Maze:
         """The maze as SVG; ``scale`` is pixels per cell, 1 to 65535 as ``--scale``."""
     def png(self, solution: Solution | None = None, *, scale: int | None = None) -> bytes:
         """The maze as PNG bytes; ``scale`` as for ``svg``."""
+    def rgb(
+        self,
+        solution: Solution | None = None,
+        *,
+        scale: int | None = None,
+        marks: Iterable[tuple[Sequence[int], _Colour]] | None = None,
+    ) -> numpy.typing.NDArray[numpy.uint8]:
+        """The picture of ``png`` as an array (height, width, 3), ``marks`` painted over it."""
     def attractor(self, *, max_memory: int | None = None) -> Attractor:
         """Cells on shortest solutions, with their distance to the goal (a mapping)."""
     def difference(self, other: Maze) -> str | None:
@@ -514,3 +546,53 @@ class Pursuit:
         legend: bool = True,
     ) -> bytes: ...
     def play_png(self, *, scale: int | None = None, legend: bool = True) -> bytes: ...
+
+@final
+class TiledMaze:
+    """A maze on a tiling (hexagons, triangles, rings, octagons, a weave), rooms named by labels.
+
+    Picklable, as its JSON text (``generate --tiling … -o maze.json``) with its limits and seed.
+    """
+    def __new__(cls, *_args: Any, **_kwargs: Any) -> Self:
+        """Refused with a MazeTypeError saying which function makes one."""
+
+    __hash__: ClassVar[None]  # type: ignore[assignment]
+
+    @property
+    def tiling(self) -> str: ...
+    @property
+    def size(self) -> _Coords: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def labels(self) -> list[_Coords]:
+        """Every room's label, room 0 first (room numbers index this list)."""
+    @property
+    def start(self) -> _Coords: ...
+    @property
+    def goal(self) -> _Coords: ...
+    @property
+    def perfect(self) -> bool: ...
+    def __len__(self) -> int: ...
+    def neighbours(self) -> list[list[tuple[int, bool]]]:
+        """Each room's neighbours in order round it: (room, open), -1 for the boundary."""
+    def _slots(self, width: int = 0) -> tuple[int, bytes, bytes]:
+        """``neighbours()`` as padded int64 and bool tables' bytes, and their width."""
+    def to_graph(self) -> Graph:
+        """The maze's graph: a vertex a room, named by its label, an edge a passage."""
+    def solve(self, *, max_memory: int | None = None) -> GraphSolution:
+        """A shortest path from the start to the goal."""
+    def svg(self, solution: GraphSolution | None = None, *, scale: int | None = None) -> str:
+        """The maze as SVG; ``scale`` is pixels per room."""
+    def png(self, solution: GraphSolution | None = None, *, scale: int | None = None) -> bytes:
+        """The maze as PNG bytes."""
+    def rgb(
+        self,
+        solution: GraphSolution | None = None,
+        *,
+        scale: int | None = None,
+        marks: Iterable[tuple[Sequence[int], _Colour]] | None = None,
+    ) -> numpy.typing.NDArray[numpy.uint8]:
+        """The picture as an array (height, width, 3), ``marks`` drawn as discs over it."""
+    def _repr_svg_(self) -> str | None: ...
+    def __eq__(self, other: object, /) -> bool: ...

@@ -484,7 +484,7 @@ impl GameSolution {
         }
         let winners = winners
             .into_iter()
-            .map(|w| player(w))
+            .map(player)
             .collect::<PyResult<Vec<Player>>>()?;
         let moves = moves.into_iter().map(|m| m.unwrap_or(NONE)).collect();
         Ok(GameSolution {

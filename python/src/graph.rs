@@ -409,7 +409,7 @@ pub struct Graph {
 }
 
 impl Graph {
-    fn new(graph: mazegraph::Graph, limits: Limits) -> Graph {
+    pub(crate) fn new(graph: mazegraph::Graph, limits: Limits) -> Graph {
         Graph {
             graph: RwLock::new(Arc::new(graph)),
             limits,
@@ -713,7 +713,7 @@ impl Graph {
     /// solve` solves a graph: Dijkstra over the weights (1 an edge when unweighted), the fewest
     /// edges among paths of equal weight. No path is not an error: the solution's path is None.
     #[pyo3(signature = (start=None, goal=None, *, max_memory=None))]
-    fn solve(
+    pub(crate) fn solve(
         &self,
         py: Python<'_>,
         start: Option<&Bound<'_, PyAny>>,
@@ -914,6 +914,10 @@ fn budget(g: &mazegraph::Graph, work: Work, limits: &Limits) -> Result<(), Strin
     work.check(units, &what, limits).map_err(|e| e.to_string())
 }
 
+/// A pickled GraphSolution ([`GraphSolution::__reduce__`]): its graph's JSON text, the path's
+/// vertex names (None: no path), its weight and the vertices settled.
+type SolutionState<'py> = (Vec<u8>, Option<Vec<Bound<'py, PyAny>>>, Option<f64>, usize);
+
 /// A graph's lightest path (`Graph.solve`).
 #[pyclass(module = "mazegraph", name = "GraphSolution", frozen)]
 pub struct GraphSolution {
@@ -1008,7 +1012,7 @@ impl GraphSolution {
     fn _from_pickle(
         _cls: &Bound<'_, PyType>,
         py: Python<'_>,
-        state: Arg<(Vec<u8>, Option<Vec<Bound<'_, PyAny>>>, Option<f64>, usize)>,
+        state: Arg<SolutionState<'_>>,
     ) -> PyResult<GraphSolution> {
         let (text, names, weight, settled) = state.0;
         // A solution keeps no limits of its own: its graph is read under the defaults.

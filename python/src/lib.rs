@@ -3,9 +3,10 @@
 //! Each Python call does what the matching `mazegraph` command does, through the same library
 //! functions, and fails with the same one-line message (a `mazegraph.MazeError`, a
 //! `ValueError`). The module is thin: reading and writing files ([`io`]), the resource limits
-//! ([`limits`]), the maze class ([`maze`]), the graph class ([`graph`]), the game class
-//! ([`game`]), the attractor of all three ([`attractor`]), the wolf and the sheep
-//! ([`arena`]) and datasets of mazes as Parquet shards ([`dataset`]). Messages name the package's keywords where the library's name the command
+//! ([`limits`]), the maze class ([`maze`]), mazes on tilings ([`tiled`]), the graph class
+//! ([`graph`]), the game class ([`game`]), the attractor of all three ([`attractor`]), the
+//! wolf and the sheep ([`arena`]) and datasets of mazes as Parquet shards ([`dataset`]).
+//! Messages name the package's keywords where the library's name the command
 //! line's flags ([`pythonic`]).
 //!
 //! Long work (reading, solving, generating, measuring, writing) runs without the GIL, and
@@ -36,6 +37,7 @@ mod graph;
 mod io;
 mod limits;
 mod maze;
+mod tiled;
 
 pyo3::create_exception!(
     mazegraph,
@@ -80,6 +82,8 @@ const KEYWORDS: &[(&str, &str, bool)] = &[
     ("priority", "priority=", false),
     ("player", "player=", false),
     ("junctions", "junctions=True", false),
+    ("loops", "loops=", false),
+    ("braid", "braid=True", false),
 ];
 
 /// `message` with the command line's flags (`--max-cells`, `--start`, `--method dead-end`)
@@ -421,6 +425,44 @@ pub(crate) fn detached<T: Send>(
     })
 }
 
+/// Work of `cells` cells (or rooms) as [`detached`] runs it, but on the calling thread when
+/// it is small ([`SMALL`] cells at most: done in well under a millisecond, where starting a
+/// thread costs more than the work, as in a learning environment's resets): the GIL released
+/// and a panic caught all the same; Ctrl-C waits for its end.
+pub(crate) fn detached_sized<T: Send>(
+    py: Python<'_>,
+    cells: u64,
+    work: impl FnOnce() -> Result<T, String> + Send,
+) -> PyResult<T> {
+    if cells > SMALL {
+        return detached(py, work);
+    }
+    let flag = Arc::new(AtomicBool::new(false));
+    let done = py.detach(|| {
+        std::panic::catch_unwind(AssertUnwindSafe(|| {
+            mazegraph::stop::run(&flag, || Ok(work()))
+        }))
+    });
+    match done {
+        Ok(Ok(Ok(t))) => Ok(t),
+        Ok(Ok(Err(message))) => Err(error(message)),
+        Ok(Err(stopped)) => Err(error(stopped)),
+        Err(panic) => {
+            let what = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "a panic".to_string());
+            Err(error(format!(
+                "internal error: {what} (a bug in mazegraph: please report it)"
+            )))
+        }
+    }
+}
+
+/// The most cells [`detached_sized`] works on the calling thread.
+pub(crate) const SMALL: u64 = 1 << 14;
+
 /// Issues each note as a `MazeWarning` (`mazegraph: note: FILE: …`, as the CLI prints it).
 pub(crate) fn warn_notes(py: Python<'_>, name: &str, notes: &[String]) -> PyResult<()> {
     let category = py.get_type::<MazeWarning>();
@@ -454,6 +496,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<attractor::Attractor>()?;
     m.add_class::<game::GameSolution>()?;
     m.add_class::<arena::Pursuit>()?;
+    m.add_class::<tiled::TiledMaze>()?;
     m.add_function(wrap_pyfunction!(maze::read, m)?)?;
     m.add_function(wrap_pyfunction!(maze::parse, m)?)?;
     m.add_function(wrap_pyfunction!(maze::generate, m)?)?;
@@ -473,5 +516,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
         .chain(["wall-follower-left"])
         .collect();
     m.add("METHODS", methods)?;
+    m.add("TILINGS", mazegraph::tiling::NAMES.to_vec())?;
     Ok(())
 }

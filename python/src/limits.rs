@@ -16,8 +16,28 @@ pub fn limits(max_cells: Option<u64>, max_memory: Option<u64>) -> PyResult<Limit
     }
     Ok(Limits {
         max_cells: max_cells.unwrap_or(DEFAULT_MAX_CELLS),
-        max_bytes: max_memory.unwrap_or_else(default_max_memory),
+        max_bytes: max_memory.unwrap_or_else(default_budget),
     })
+}
+
+/// [`default_max_memory`], read again at most once a second: reading it (the machine's, a
+/// container's and `ulimit -v`'s figures, from files) takes about 0.2 ms, more than making a
+/// small maze, which a learning environment does thousands of times a second.
+fn default_budget() -> u64 {
+    use std::sync::Mutex;
+    use std::time::{Duration, Instant};
+    static LAST: Mutex<Option<(Instant, u64)>> = Mutex::new(None);
+    let mut last = LAST
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    match *last {
+        Some((when, bytes)) if when.elapsed() < Duration::from_secs(1) => bytes,
+        _ => {
+            let bytes = default_max_memory();
+            *last = Some((Instant::now(), bytes));
+            bytes
+        }
+    }
 }
 
 /// The limits of work on an object made with `own`: its own, with `max_memory` if given.

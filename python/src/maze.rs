@@ -475,11 +475,11 @@ pub(crate) fn size(value: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
 /// "oldest", "mixed", "mixed:P"), `shape` one of "box", "diamond", "ellipse", "triangle", "spiral", "double-spiral" (with
 /// `turns` for the spirals).
 #[pyfunction]
-#[pyo3(signature = (algorithm=Arg("backtracker".to_string()), size=None, seed=None, *, loops=Int::new(0), braid=Arg(false), pick=None, shape=None, turns=None, max_cells=None, max_memory=None), text_signature = "(algorithm='backtracker', size=None, seed=None, *, loops=0, braid=False, pick=None, shape=None, turns=None, max_cells=None, max_memory=None)")]
+#[pyo3(signature = (algorithm=None, size=None, seed=None, *, loops=Int::new(0), braid=Arg(false), pick=None, shape=None, turns=None, tiling=None, max_cells=None, max_memory=None), text_signature = "(algorithm=None, size=None, seed=None, *, loops=0, braid=False, pick=None, shape=None, turns=None, tiling=None, max_cells=None, max_memory=None)")]
 #[allow(clippy::too_many_arguments)]
 pub fn generate(
     py: Python<'_>,
-    algorithm: Arg<String>,
+    algorithm: Option<Arg<String>>,
     size: Option<&Bound<'_, PyAny>>,
     seed: Option<Int<u64, kw::Seed>>,
     loops: Int<usize, kw::Loops>,
@@ -487,17 +487,52 @@ pub fn generate(
     pick: Option<Arg<String>>,
     shape: Option<Arg<String>>,
     turns: Option<Arg<f64>>,
+    tiling: Option<Arg<String>>,
     max_cells: Option<Int<u64, kw::MaxCells>>,
     max_memory: Option<Int<u64, kw::MaxMemory>>,
-) -> PyResult<Maze> {
+) -> PyResult<Py<PyAny>> {
     let turns = turns.map(|a| a.0);
-    let (algorithm, seed, loops, braid) =
-        (algorithm.0.as_str(), seed.map(|a| a.0), loops.0, braid.0);
+    let tiling = tiling.map(|a| a.0);
+    // Weave is carved by kruskal only: its default, as the CLI's.
+    let algorithm = algorithm.map(|a| a.0).unwrap_or_else(|| {
+        match tiling.as_deref() {
+            Some("weave") => "kruskal",
+            _ => "backtracker",
+        }
+        .to_string()
+    });
+    let (algorithm, seed, loops, braid) = (algorithm.as_str(), seed.map(|a| a.0), loops.0, braid.0);
     let (pick, shape) = (pick.map(|a| a.0), shape.map(|a| a.0));
     let (pick, shape) = (pick.as_deref(), shape.as_deref());
     let (max_cells, max_memory) = (max_cells.map(|a| a.0), max_memory.map(|a| a.0));
     let limits = limits::limits(max_cells, max_memory)?;
     let mut algo = Algorithm::from_name(algorithm).map_err(error)?;
+    if let Some(name) = tiling.as_deref() {
+        for (given, keyword) in [
+            (pick.is_some(), "pick="),
+            (shape.is_some(), "shape="),
+            (turns.is_some(), "turns="),
+        ] {
+            if given {
+                return Err(error(format!(
+                    "tiling= takes no {keyword} (it applies to square-grid mazes)"
+                )));
+            }
+        }
+        let dims =
+            match size {
+                Some(s) if s.is_instance_of::<pyo3::types::PyInt>() => {
+                    vec![s.extract::<Int<usize, kw::Size>>()?.0]
+                }
+                Some(s) => self::size(s)?,
+                None => return Err(error(
+                    "say how many rooms with size, e.g. size=(20, 30) (or size=8 for a hexagon)",
+                )),
+            };
+        let seed = seed.unwrap_or_else(fresh_seed);
+        let maze = crate::tiled::generate(py, name, algo, &dims, seed, (loops, braid), limits)?;
+        return Ok(Py::new(py, maze)?.into_any());
+    }
     if let Some(p) = pick {
         let policy = Pick::from_name(p).ok_or_else(|| {
             error(format!(
@@ -523,14 +558,17 @@ pub fn generate(
         loops,
         braid,
     };
-    let maze = detached(py, || {
+    // Rooms: small mazes (a learning environment's, reset thousands of times a second) are
+    // made on this thread.
+    let rooms = dims.iter().fold(1u64, |n, &d| n.saturating_mul(d as u64));
+    let maze = crate::detached_sized(py, rooms, || {
         let lattice = shaped_lattice(figure, &dims, turns, &limits).map_err(|e| e.to_string())?;
         mazegraph::generate::generate(&lattice, &opts, &mut rng_from_seed(seed))
             .map_err(|e| e.to_string())
     })?;
     let mut m = Maze::new(maze, limits);
     m.seed = Some(seed);
-    Ok(m)
+    Ok(Py::new(py, m)?.into_any())
 }
 
 /// A seed from the operating system (or the clock, should that fail).
@@ -898,6 +936,51 @@ impl Maze {
         let shown = shown(&maze, solution.as_deref(), scale.map(|a| a.0));
         let png = detached(py, || shown.png().map_err(|e| e.to_string()))?;
         Ok(PyBytes::new(py, &png))
+    }
+
+    /// The picture of `png` as a numpy array of shape (height, width, 3), uint8 RGB, with
+    /// `marks` — (cell, (r, g, b)) pairs — painted over it (an agent, a game's pieces).
+    #[pyo3(signature = (solution=None, *, scale=None, marks=None))]
+    fn rgb<'py>(
+        &self,
+        py: Python<'py>,
+        solution: Option<&Bound<'_, PyAny>>,
+        scale: Option<Int<usize, kw::Scale>>,
+        marks: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let maze = self.get();
+        let solution = solution_arg(solution)?;
+        let mut paint = Vec::new();
+        if let Some(marks) = marks.filter(|m| !m.is_none()) {
+            for item in marks.try_iter()? {
+                let item = item?;
+                let bad = || {
+                    type_error(
+                        py,
+                        format!(
+                            "marks: expected (cell, (r, g, b)) pairs with 0 to 255 colours, not {}",
+                            type_name(&item)
+                        ),
+                    )
+                };
+                let (cell, colour): (Vec<usize>, (u8, u8, u8)) =
+                    item.extract().map_err(|_| bad())?;
+                let i = maze.shape().index(&cell).ok_or_else(|| {
+                    error(format!(
+                        "marks: {} is outside the grid of shape {:?}",
+                        mazegraph::grid::fmt_coords(&cell),
+                        maze.shape().dims()
+                    ))
+                })?;
+                paint.push((i, [colour.0, colour.1, colour.2]));
+            }
+        }
+        let mut shown = shown(&maze, solution.as_deref(), scale.map(|a| a.0));
+        for (i, colour) in paint {
+            shown = shown.paint(i, colour);
+        }
+        let (w, h, rgb) = detached(py, || shown.rgb().map_err(|e| e.to_string()))?;
+        crate::tiled::to_array(py, w, h, &rgb, "Maze.rgb")
     }
 
     /// Jupyter's SVG picture, for mazes up to 4096 cells (larger ones show as PNG).

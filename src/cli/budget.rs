@@ -88,6 +88,30 @@ pub fn check_pixels(width: u64, height: u64, max: u64) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Refuses a 3-D print of `triangles` triangles before it is written: over `max_cells`
+/// (`--max-cells`: a triangle counts as a cell), or when its STL would be larger than the
+/// memory budget `max_bytes` (`--max-memory`), since a slicer loads the whole mesh: at 50
+/// bytes a triangle, a print of 10⁹ triangles (47 GiB) is refused by default.
+pub fn check_triangles(triangles: u64, max_cells: u64, max_bytes: u64) -> anyhow::Result<()> {
+    let bytes = mazegraph::mesh::stl::size(triangles);
+    if triangles > max_cells {
+        anyhow::bail!(
+            "the print would have {triangles} triangles ({} of STL), more than the limit of {max_cells} (print a smaller maze, or raise --max-cells)",
+            mazegraph::error::human_bytes(bytes)
+        );
+    }
+    let limits = mazegraph::grid::Limits {
+        max_cells,
+        max_bytes,
+    };
+    limits
+        .check_bytes(
+            &format!("a print of {triangles} triangles (a slicer loads it whole)"),
+            bytes,
+        )
+        .map_err(anyhow::Error::new)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -101,6 +125,18 @@ mod tests {
         // 81×7 cells: 19 pixels a cell, 1539×133 px (not 567×49, too narrow for the legend).
         assert_eq!(auto_scale(7, 81), 19);
         assert_eq!(auto_scale(3, 2001), 1);
+    }
+
+    #[test]
+    fn a_billion_triangles_are_refused_by_default() {
+        let memory = 16 << 30;
+        let e = check_triangles(1_000_000_000, mazegraph::grid::DEFAULT_MAX_CELLS, memory)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("a print of 1000000000 triangles"), "{e}");
+        assert!(e.contains("--max-memory"), "{e}");
+        assert!(check_triangles(1_000_000, mazegraph::grid::DEFAULT_MAX_CELLS, memory).is_ok());
+        assert!(check_triangles(1_000_001, 1_000_000, memory).is_err());
     }
 
     #[test]

@@ -95,9 +95,15 @@ pub fn parse_format(s: &str) -> Result<Format, String> {
     })
 }
 
-/// Where pictures in a format no reader or writer has (svg, pdf) come from, for errors.
+/// Where pictures in a format no reader or writer has (svg, pdf) come from, for errors; and
+/// 3-D prints (stl, obj).
 pub fn picture_hint(name: &str) -> Option<String> {
     let n = name.trim_start_matches('.').to_ascii_lowercase();
+    if mazegraph::mesh::MeshFormat::from_name(&n).is_some() {
+        return Some(format!(
+            "{n} 3-D prints come from 'mazegraph render' (render m.json -o m.{n})"
+        ));
+    }
     ["svg", "pdf", "eps", "ps"].contains(&n.as_str()).then(|| {
         format!(
             "{n} pictures come from 'mazegraph render' (a maze) or 'mazegraph draw' (its graph)"

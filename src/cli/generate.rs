@@ -647,7 +647,7 @@ fn run_huge(
 }
 
 /// A seed from the operating system (or the clock, should that fail).
-fn fresh_seed() -> u64 {
+pub(super) fn fresh_seed() -> u64 {
     use rand::TryRng;
     rand::rngs::SysRng.try_next_u64().unwrap_or_else(|_| {
         std::time::SystemTime::now()

@@ -2,6 +2,7 @@
 //! place where errors become `mazegraph: error: …` and exit codes.
 
 mod attractor;
+mod book;
 mod budget;
 mod convert;
 mod convert_game;
@@ -152,6 +153,7 @@ enum Command {
     Render(render::Args),
     Draw(draw::Args),
     Gamebook(gamebook::Args),
+    Book(book::Args),
     Dataset(dataset::Args),
     Stats(stats::Args),
     Experiment(experiment::Args),
@@ -177,6 +179,7 @@ pub fn main() -> ExitCode {
         Command::Render(a) => render::run(a, &cli.global),
         Command::Draw(a) => draw::run(a, &cli.global),
         Command::Gamebook(a) => gamebook::run(a, &cli.global),
+        Command::Book(a) => book::run(a, &cli.global),
         Command::Dataset(a) => dataset::run(a, &cli.global),
         Command::Stats(a) => stats::run(a, &cli.global),
         Command::Experiment(a) => experiment::run(a, &cli.global),

@@ -1,4 +1,5 @@
-//! `mazegraph render`: draw a maze as a PNG or SVG picture, with overlays.
+//! `mazegraph render`: draw a maze as a PNG or SVG picture, with overlays, or make it a 3-D
+//! print (STL, OBJ).
 
 use super::budget::Work;
 use super::convert::parse_format;
@@ -9,13 +10,15 @@ use anyhow::{anyhow, Result};
 use mazegraph::convert::{set_terminals, to_maze};
 use mazegraph::format::Format;
 use mazegraph::layout::Layout;
+use mazegraph::mesh::{self, MeshFormat, Print, Sizes};
 use mazegraph::picture::overlay;
-use mazegraph::render::{self, Overlay, Picture, PictureFormat, RenderOptions};
+use mazegraph::render::{self, Overlay, Picture, PictureFormat, RenderFormat, RenderOptions};
 use mazegraph::solve::{solve, Method};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// Draw a maze as a picture (PNG or SVG), straight from its grid.
+/// Draw a maze as a picture (PNG or SVG), straight from its grid, or make it a 3-D print (STL,
+/// OBJ).
 #[derive(clap::Args)]
 #[command(
     after_help = "Walls are black and path cells white, each cell a --scale × --scale \
@@ -28,30 +31,37 @@ its start and shades the attractor of the goal (the cells on shortest solutions)
 the goal, the goal darkest blue, the start lightest. Mazes of three or more axes are drawn \
 as a grid of labelled 2-D slices (dK=V names the other coordinates). PNG is written row by row.
 
+A .stl or .obj output is a 3-D print: the walls stand on a base plate, sized in millimetres by \
+--cell-mm, --wall-mm, --height-mm and --base-mm; --overlay solution engraves the solution into \
+the plate. A 3-D maze prints as one plate per level, side by side, with holes where the way \
+goes down; stack them after printing. The mesh is closed and manifold.
+
 Examples:
   mazegraph render maze.png -o big.png --scale 8
   mazegraph render maze.txt -o solved.svg --scale 10 --overlay solution
   mazegraph render maze.json -o slices.png --scale 4 --overlay filled,portals
-  mazegraph render braid.png -o shortest.png --scale 4 --overlay attractor"
+  mazegraph render braid.png -o shortest.png --scale 4 --overlay attractor
+  mazegraph render maze.json -o maze.stl --cell-mm 5 --overlay solution"
 )]
 pub struct Args {
     /// The maze (or a graph with a layout) to draw.
     input: PathBuf,
-    /// The picture to write (.png or .svg); standard output with --to when absent or `-`.
+    /// The picture (.png, .svg) or 3-D print (.stl, .obj) to write; standard output with --to
+    /// when absent or `-`.
     #[arg(short, long, default_value = "-", hide_default_value = true)]
     output: OutputArg,
     /// Input format, when the extension does not say it.
     #[arg(long, value_name = "FORMAT", value_parser = parse_format)]
     from: Option<Format>,
-    /// Picture format (png, svg), when -o does not say it; standard output without -o.
-    #[arg(long, value_name = "FORMAT", value_parser = parse_picture_format)]
-    to: Option<PictureFormat>,
+    /// Format (png, svg, stl, obj), when -o does not say it; standard output without -o.
+    #[arg(long, value_name = "FORMAT", value_parser = parse_render_format)]
+    to: Option<RenderFormat>,
     /// Pixels per cell side (default: enough for about 640 pixels across, at most 40; 1 for big
     /// mazes; a maze picture read at its own scale is drawn on, at its own size).
     #[arg(short, long, value_parser = super::scale_parser())]
     scale: Option<u16>,
     /// What to draw over the maze: solution, filled, portals, attractor (repeat, or separate
-    /// with commas).
+    /// with commas); a 3-D print takes solution, engraved into its plate.
     #[arg(long, value_name = "OVERLAY", value_delimiter = ',')]
     overlay: Vec<String>,
     /// No legend under the picture (by default, with an overlay, a strip names what its
@@ -65,6 +75,129 @@ pub struct Args {
     /// Explicit goal for the overlays: a cell, a room or a graph vertex, as --start.
     #[arg(long, value_name = "R,C|room:R,C|NAME", value_parser = parse_coords, allow_hyphen_values = true)]
     goal: Option<Coords>,
+    /// 3-D print: width of a passage, in millimetres [default: 4].
+    #[arg(
+        long,
+        value_name = "MM",
+        help_heading = "3-D print (.stl, .obj)",
+        allow_hyphen_values = true
+    )]
+    cell_mm: Option<f64>,
+    /// 3-D print: thickness of a wall, in millimetres [default: 1.6].
+    #[arg(
+        long,
+        value_name = "MM",
+        help_heading = "3-D print (.stl, .obj)",
+        allow_hyphen_values = true
+    )]
+    wall_mm: Option<f64>,
+    /// 3-D print: height of the walls above the plate, in millimetres [default: 4].
+    #[arg(
+        long,
+        value_name = "MM",
+        help_heading = "3-D print (.stl, .obj)",
+        allow_hyphen_values = true
+    )]
+    height_mm: Option<f64>,
+    /// 3-D print: thickness of the base plate, in millimetres [default: 2]; an engraved
+    /// solution goes half way into it.
+    #[arg(
+        long,
+        value_name = "MM",
+        help_heading = "3-D print (.stl, .obj)",
+        allow_hyphen_values = true
+    )]
+    base_mm: Option<f64>,
+}
+
+impl Args {
+    /// The print sizes given, over the defaults; refused for a picture.
+    fn sizes(&self, print: bool) -> Result<Sizes> {
+        let given = [
+            ("--cell-mm", self.cell_mm),
+            ("--wall-mm", self.wall_mm),
+            ("--height-mm", self.height_mm),
+            ("--base-mm", self.base_mm),
+        ];
+        if !print {
+            if let Some((flag, _)) = given.iter().find(|(_, v)| v.is_some()) {
+                anyhow::bail!("{flag} sizes a 3-D print (-o FILE.stl or .obj), not a picture");
+            }
+        }
+        let d = Sizes::default();
+        let sizes = Sizes {
+            cell_mm: self.cell_mm.unwrap_or(d.cell_mm),
+            wall_mm: self.wall_mm.unwrap_or(d.wall_mm),
+            height_mm: self.height_mm.unwrap_or(d.height_mm),
+            base_mm: self.base_mm.unwrap_or(d.base_mm),
+        };
+        sizes.validate().map_err(|e| anyhow!("{e}"))?;
+        Ok(sizes)
+    }
+}
+
+/// `render` to a 3-D print: the walls on a plate, the solution engraved with `--overlay
+/// solution`.
+fn render_print(
+    maze: &mazegraph::Maze,
+    args: &Args,
+    overlays: &[Overlay],
+    format: MeshFormat,
+    output: &Output,
+    global: &Global,
+) -> Result<ExitCode> {
+    if args.scale.is_some() {
+        anyhow::bail!("--scale sizes a picture; a 3-D print is sized by --cell-mm and --wall-mm");
+    }
+    if args.no_legend {
+        anyhow::bail!("--no-legend applies to pictures; a 3-D print has no legend");
+    }
+    if let Some(o) = args
+        .overlay
+        .iter()
+        .zip(overlays)
+        .find(|(_, o)| **o != Overlay::Solution)
+    {
+        anyhow::bail!(
+            "--overlay {} applies to pictures; a 3-D print takes --overlay solution (engraved into the plate)",
+            o.0.trim()
+        );
+    }
+    let sizes = args.sizes(true)?;
+    let stages = super::progress::Stages::new(global.quiet);
+    let solution = if overlays.is_empty() {
+        None
+    } else {
+        stages.stage("solving");
+        let sol = solve(maze, Method::DeadEnd).map_err(|e| located(&args.input, e))?;
+        Some(sol.path.ok_or_else(|| {
+            anyhow!(
+                "{}: no solution to engrave (the start does not reach the goal)",
+                super::io::display_name(&args.input)
+            )
+        })?)
+    };
+    stages.stage("counting the triangles");
+    let print =
+        Print::new(maze, sizes, solution.as_deref()).map_err(|e| located(&args.input, e))?;
+    let triangles = print.triangles();
+    let limits = global.read_options().limits;
+    super::budget::check_triangles(triangles, global.max_cells, limits.max_bytes)?;
+    drop(stages);
+    match format {
+        MeshFormat::Stl => {
+            let bar = Bar::new(global.quiet, triangles, 1 << 22, "writing", "triangles");
+            output.write_with(true, |w| {
+                mesh::stl::write(&print, triangles, w, &mut |done, total| {
+                    bar.set_of(done, total)
+                })
+            })?;
+        }
+        MeshFormat::Obj => {
+            output.write_with(false, |w| mesh::obj::write(&print, &limits, w))?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// `render` of a tiled maze: its own geometry, with the solution (path, start and goal).
@@ -102,8 +235,8 @@ fn render_tiled(
     Ok(ExitCode::SUCCESS)
 }
 
-fn parse_picture_format(s: &str) -> Result<PictureFormat, String> {
-    PictureFormat::from_name(s).map_err(|e| e.to_string())
+fn parse_render_format(s: &str) -> Result<RenderFormat, String> {
+    RenderFormat::from_name(s).map_err(|e| e.to_string())
 }
 
 /// Runs `mazegraph render`.
@@ -112,8 +245,8 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     let format = output_format(
         args.to,
         args.output.path(),
-        PictureFormat::from_name,
-        "png|svg",
+        RenderFormat::from_name,
+        "png|svg|stl|obj",
     )?;
     // Checked here rather than by clap, so that a bad name is one line.
     let overlays = args
@@ -123,7 +256,14 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| anyhow!("--overlay: {e}"))?;
     let output = Output::new(args.output.path(), &[&args.input], global.force)?;
+    args.sizes(matches!(format, RenderFormat::Print(_)))?;
     if let Some(maze) = super::tiled::read(&args.input, args.from, global)? {
+        let RenderFormat::Picture(format) = format else {
+            anyhow::bail!(
+                "{}: 3-D prints are of square-grid mazes (2-D or levels of 3-D); a tiled maze cannot be printed yet",
+                super::io::display_name(&args.input)
+            );
+        };
         return render_tiled(maze, &args, &overlays, format, &output, global);
     }
     let stages = super::progress::Stages::new(global.quiet);
@@ -134,6 +274,13 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
             .map_err(|e| located(&args.input, e))?;
     }
     let maze = to_maze(item, Layout::Auto, &opts.limits).map_err(|e| located(&args.input, e))?;
+    let format = match format {
+        RenderFormat::Picture(p) => p,
+        RenderFormat::Print(m) => {
+            drop(stages);
+            return render_print(&maze, &args, &overlays, m, &output, global);
+        }
+    };
     let scale = match args.scale {
         Some(s) => usize::from(s),
         None => {

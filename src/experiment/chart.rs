@@ -16,7 +16,7 @@ use std::io::Write;
 use std::sync::Once;
 
 /// DejaVu Sans (fonts-dejavu-core 2.37).
-static FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
+static FONT: &[u8] = crate::fonts::DEJAVU_SANS;
 /// The family the chart asks plotters for (the embedded font is registered under it); SVG
 /// viewers draw the text with their own sans-serif font.
 const FAMILY: &str = "sans-serif";

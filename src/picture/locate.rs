@@ -40,9 +40,10 @@ pub struct Found {
     pub maze: Region,
     /// Marks set aside: the bounding boxes of the other components, outside the maze's box.
     pub set_aside: Vec<Region>,
-    /// The frame's outer corners (top-left, top-right, bottom-right, bottom-left): each side of
-    /// the maze's outline is a straight line.
-    pub corners: [(f64, f64); 4],
+    /// The frame's outer corners (top-left, top-right, bottom-right, bottom-left), when each
+    /// side of the maze's outline is a straight line (`None`: no frame was found, and the box
+    /// is only where the maze's ink lies).
+    pub corners: Option<[(f64, f64); 4]>,
     /// The largest tilt of a side, in pixels from one end of the side to the other (0 for a
     /// frame drawn upright).
     pub tilt: f64,
@@ -174,8 +175,9 @@ fn label(small: Vec<u8>, bw: usize, bh: usize, block: usize) -> Labelled {
 
 /// Finds the maze on the page: see the module's documentation. `None` when no component
 /// clear of the border is large enough (a maze drawn to the picture's edges, a block maze
-/// without a margin), or when the largest has no frame of four straight sides (a round maze,
-/// a wall of a maze that touches the picture's edges): the whole picture is then the maze.
+/// without a margin): the whole picture is then the maze. When the largest has no frame of
+/// four straight sides (a round maze, a wall of a maze that touches the picture's edges), its
+/// [`Found::corners`] are `None`.
 ///
 /// `margins` (top, right, bottom, left) are bands of a third colour already set apart
 /// ([`super::tones::flatten_margins`]): the island check's rays stop at them.
@@ -290,7 +292,7 @@ pub fn find(t: &Tones, width: usize, height: usize, margins: [usize; 4]) -> Opti
         dark_ink,
         maze,
         set_aside,
-        corners: [(0.0, 0.0); 4],
+        corners: None,
         tilt: 0.0,
         block,
         labels: lab.labels,
@@ -304,7 +306,7 @@ pub fn find(t: &Tones, width: usize, height: usize, margins: [usize; 4]) -> Opti
         "locate: box {:?}, corners {corners:?}, tilt {tilt:.1}",
         found.maze
     );
-    found.corners = corners?;
+    found.corners = corners;
     found.tilt = tilt;
     Some(found)
 }

@@ -756,6 +756,20 @@ struct View {
     warp: Option<warp::Homography>,
     /// What was set aside around the maze, in the picture's pixels.
     set_aside: Vec<Region>,
+    /// For a straightened view: the picture it was straightened from, where the ink around the
+    /// maze found is measured ([`verify::around_in_source`]).
+    source: Option<std::sync::Arc<Source>>,
+}
+
+/// The picture a straightened view was made from: its tones and size, and what lies apart from
+/// the maze there (titles, captions), which is not the maze's ink.
+struct Source {
+    /// The picture's tones.
+    tones: tone::Tones,
+    /// Its width and height.
+    size: (usize, usize),
+    /// What was set aside around the maze, in the picture's pixels.
+    set_aside: Vec<Region>,
 }
 
 /// A lattice hypothesis read and verified in a view.
@@ -809,7 +823,7 @@ fn read_whole(raster: &Raster, opts: &ReadOptions, declared: &decode::Declared) 
         let clock = std::time::Instant::now();
         // The first model is the picture's own: a straightened part of it gets its own too.
         #[cfg_attr(not(feature = "pictures"), allow(unused_mut))]
-        let (mut views, tones) = views(raster, model, n == 0)?;
+        let (mut views, tones, set_aside) = views(raster, model, n == 0)?;
         trace!(
             "model {n} {model:?}: {} views in {:?}",
             views.len(),
@@ -820,16 +834,17 @@ fn read_whole(raster: &Raster, opts: &ReadOptions, declared: &decode::Declared) 
         trace!("model {n}: evaluated in {:?}", clock.elapsed());
         #[cfg(feature = "pictures")]
         if n == 0 && outcome.is_err() && views.iter().all(|v| v.warp.is_none()) {
-            if let Some(view) = deskewed_view(raster, &tones)? {
+            for view in deskewed_view(raster, &tones, &set_aside)? {
                 let upright = vec![view];
                 if let Ok(c) = evaluate(&upright, opts)? {
                     views = upright;
                     outcome = Ok(c);
+                    break;
                 }
             }
         }
         #[cfg(not(feature = "pictures"))]
-        let _ = tones;
+        let _ = (tones, set_aside);
         match outcome {
             Ok(c) => {
                 let view = &views[c.view];
@@ -878,6 +893,17 @@ fn judge_view(k: usize, view: &View, opts: &ReadOptions) -> Result<Judged> {
             );
         }
         let mut fit = verify::verify(&view.tones, &hyp.lattice, &sampled.grid, line);
+        if let (Some(map), Some(src)) = (view.warp, &view.source) {
+            let around = verify::around_in_source(
+                &src.tones,
+                src.size,
+                &src.set_aside,
+                |x, y| map.map(x, y),
+                &hyp.lattice,
+            );
+            fit.outside = around.outside;
+            fit.runs_on = around.runs_on;
+        }
         if !sampled.faint.is_empty() {
             resolve_faint(&view.tones, &hyp.lattice, line, &mut sampled, &mut fit);
         }
@@ -1129,7 +1155,9 @@ fn resolve_faint(
     sampled.faint.clear();
 }
 
-/// Sets every post (even, even cell) of a `rows × cols` grid to wall.
+/// Sets every post (even, even cell) of a `rows × cols` grid to wall (a post of a line maze has
+/// no area: no evidence either way; scripts/check_outcomes.py names the one truth that keeps
+/// the other convention).
 fn force_posts(grid: &mut Grid, rows: usize, cols: usize) {
     for i in (0..rows).step_by(2) {
         for j in (0..cols).step_by(2) {
@@ -1236,16 +1264,27 @@ fn picture_of(
 /// with what lies around it set aside; and the whole picture. Also the whole picture's tones.
 /// With `own` (the picture's most likely model), a straightened part gets its own model (a
 /// table around a sheet no longer weighs on it); else it keeps `model`.
-fn views(raster: &Raster, model: tone::Model, own: bool) -> Result<(Vec<View>, tone::Tones)> {
+fn views(
+    raster: &Raster,
+    model: tone::Model,
+    own: bool,
+) -> Result<(Vec<View>, tone::Tones, Vec<Region>)> {
     #[cfg(not(feature = "pictures"))]
     let _ = own;
     let (tones, margins) = colour_model(raster, Some(model))?;
     #[allow(unused_mut)]
     let mut found_views: Option<View> = None;
+    #[allow(unused_mut)]
+    let mut set_aside = Vec::new();
     #[cfg(feature = "pictures")]
     if let Some(found) = page::find(&tones, raster.width, raster.height, margins) {
-        let derived = (!own).then_some(model);
-        found_views = found_view(raster, &tones, margins, &found, derived)?;
+        // Only a maze with a frame is looked at apart from the rest; what lies apart from any
+        // maze found is not its ink when a straightened view measures the ink around it.
+        if found.corners.is_some() {
+            let derived = (!own).then_some(model);
+            found_views = found_view(raster, &tones, margins, &found, derived)?;
+        }
+        set_aside = found.set_aside;
     }
     let whole = View {
         raster: raster.clone(),
@@ -1254,20 +1293,22 @@ fn views(raster: &Raster, model: tone::Model, own: bool) -> Result<(Vec<View>, t
         origin: (0, 0),
         warp: None,
         set_aside: Vec::new(),
+        source: None,
     };
     let out = found_views.into_iter().chain([whole]).collect();
-    Ok((out, tones))
+    Ok((out, tones, set_aside))
 }
 
 /// The whole picture made upright when its lines run at a slant ([`warp::slant`]) that shifts
-/// a line by more than a pixel and a half across the picture: straightened from the frame's
-/// corners when they were found (a perspective), else by undoing the two angles (an affine
-/// map); `None` when the lines run upright.
+/// a line by more than a pixel and a half across the picture, in the order they are tried:
+/// straightened from the frame's corners when they were found (a perspective), and by undoing
+/// the two angles (an affine map: the whole picture, should the corners found be those of a
+/// part of the maze); none when the lines run upright.
 #[cfg(feature = "pictures")]
-fn deskewed_view(raster: &Raster, tones: &tone::Tones) -> Result<Option<View>> {
+fn deskewed_view(raster: &Raster, tones: &tone::Tones, set_aside: &[Region]) -> Result<Vec<View>> {
     let (w, h) = (raster.width, raster.height);
     let Some(slant) = warp::slant(tones, w, h) else {
-        return Ok(None);
+        return Ok(Vec::new());
     };
     let shift = (slant.h.tan().abs() * w as f64).max(slant.v.tan().abs() * h as f64);
     trace!(
@@ -1277,7 +1318,7 @@ fn deskewed_view(raster: &Raster, tones: &tone::Tones) -> Result<Option<View>> {
         slant.corners
     );
     if shift <= 1.5 {
-        return Ok(None);
+        return Ok(Vec::new());
     }
     let paper = if 2 * tones
         .tone
@@ -1290,30 +1331,34 @@ fn deskewed_view(raster: &Raster, tones: &tone::Tones) -> Result<Option<View>> {
     } else {
         tones.dark
     };
-    let upright = match slant.corners {
-        Some(corners) => {
-            let d =
-                |a: (f64, f64), b: (f64, f64)| ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt();
-            let side = d(corners[0], corners[1]).max(d(corners[0], corners[3]));
-            let pad = (0.03 * side).max(6.0);
-            let max = (w as u64 * h as u64).saturating_mul(2);
-            warp::straighten(raster, corners, pad, paper, max)
-        }
-        None => warp::deskew(w, h, (slant.h, slant.v))
-            .and_then(|(map, ow, oh)| Some((warp::warp(raster, map, ow, oh, paper)?, map))),
-    };
-    let Some((upright, map)) = upright else {
-        return Ok(None);
-    };
-    let (t2, m2) = colour_model(&upright, None)?;
-    Ok(Some(View {
-        raster: upright,
-        tones: t2,
-        margins: m2,
-        origin: (0, 0),
-        warp: Some(map),
-        set_aside: Vec::new(),
-    }))
+    let from_corners = slant.corners.and_then(|corners| {
+        let d = |a: (f64, f64), b: (f64, f64)| ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt();
+        let side = d(corners[0], corners[1]).max(d(corners[0], corners[3]));
+        let pad = (0.03 * side).max(6.0);
+        let max = (w as u64 * h as u64).saturating_mul(2);
+        warp::straighten(raster, corners, pad, paper, max)
+    });
+    let from_angles = warp::deskew(w, h, (slant.h, slant.v))
+        .and_then(|(map, ow, oh)| Some((warp::warp(raster, map, ow, oh, paper)?, map)));
+    let source = std::sync::Arc::new(Source {
+        tones: tones.clone(),
+        size: (w, h),
+        set_aside: set_aside.to_vec(),
+    });
+    let mut out = Vec::new();
+    for (upright, map) in from_corners.into_iter().chain(from_angles) {
+        let (t2, m2) = colour_model(&upright, None)?;
+        out.push(View {
+            raster: upright,
+            tones: t2,
+            margins: m2,
+            origin: (0, 0),
+            warp: Some(map),
+            set_aside: Vec::new(),
+            source: Some(source.clone()),
+        });
+    }
+    Ok(out)
 }
 
 /// The view of the maze [`page::find`] found: straightened when the frame's sides tilt, else
@@ -1328,7 +1373,7 @@ fn found_view(
     model: Option<tone::Model>,
 ) -> Result<Option<View>> {
     let (w, h) = (raster.width, raster.height);
-    if found.tilt > MAX_TILT {
+    if let (true, Some(corners)) = (found.tilt > MAX_TILT, found.corners) {
         let side = found.maze.width().max(found.maze.height()) as f64;
         let pad = (0.03 * side).max(6.0);
         let fill = if found.dark_ink {
@@ -1337,9 +1382,15 @@ fn found_view(
             tones.dark
         };
         let max = (w as u64 * h as u64).saturating_mul(2);
-        if let Some((straight, map)) = warp::straighten(raster, found.corners, pad, fill, max) {
+        if let Some((straight, map)) = warp::straighten(raster, corners, pad, fill, max) {
+            let source = Some(std::sync::Arc::new(Source {
+                tones: tones.clone(),
+                size: (w, h),
+                set_aside: found.set_aside.clone(),
+            }));
             let (t2, m2) = colour_model(&straight, model)?;
-            let found2 = page::find(&t2, straight.width, straight.height, m2);
+            let found2 = page::find(&t2, straight.width, straight.height, m2)
+                .filter(|f| f.corners.is_some());
             // Within the straightened picture, what lies around the maze is set aside too.
             let inner = found2
                 .as_ref()
@@ -1349,6 +1400,7 @@ fn found_view(
                     warp: Some(map.after_shift(v.origin.0 as f64, v.origin.1 as f64)),
                     origin: (0, 0),
                     set_aside: found.set_aside.clone(),
+                    source,
                     ..v
                 },
                 None => View {
@@ -1358,6 +1410,7 @@ fn found_view(
                     origin: (0, 0),
                     warp: Some(map),
                     set_aside: found.set_aside.clone(),
+                    source,
                 },
             };
             return Ok(Some(view));
@@ -1402,6 +1455,7 @@ fn crop_view(
         origin: (region.x0, region.y0),
         warp: None,
         set_aside: found.set_aside.clone(),
+        source: None,
     })
 }
 

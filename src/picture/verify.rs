@@ -40,6 +40,9 @@ pub struct Fit {
     pub stray: f64,
     /// Ink within a pitch outside the maze, as a share of the maze's ink.
     pub outside: f64,
+    /// Wall lines of the maze that run on past its frame into the picture around it (the maze
+    /// goes on beyond the box read), where that was measured ([`around_in_source`]); else 0.
+    pub runs_on: usize,
     /// Share of the frame's wall segments read closed.
     pub frame: f64,
     /// Wall segments in the frame.
@@ -76,6 +79,8 @@ pub struct Bounds {
     pub stray: f64,
     /// The most ink outside.
     pub outside: f64,
+    /// The most wall lines running on past the frame (an arrow, a line under a caption).
+    pub runs_on: usize,
     /// The most openings in the frame, as a share of its wall segments (at least four are
     /// allowed whatever the share).
     pub frame_open: f64,
@@ -95,6 +100,7 @@ pub struct Bounds {
 pub const BOUNDS: Bounds = Bounds {
     stray: 0.06,
     outside: 0.04,
+    runs_on: 1,
     frame_open: 0.1,
     rooms_open: 0.5,
     posts_wall: 0.8,
@@ -136,6 +142,12 @@ impl Fit {
             return Err(format!(
                 "{} of the ink lies just outside the maze found",
                 pc(self.outside)
+            ));
+        }
+        if self.runs_on > b.runs_on {
+            return Err(format!(
+                "{} of its wall lines run on past its frame: the maze goes on beyond the box read",
+                self.runs_on
             ));
         }
         let open = ((1.0 - self.frame) * self.frame_cells as f64).round();
@@ -259,6 +271,7 @@ pub fn verify(t: &Tones, lat: &Lattice, grid: &Grid, forced_posts: bool) -> Fit 
         return Fit {
             stray: 0.0,
             outside: 0.0,
+            runs_on: 0,
             frame: 1.0,
             frame_cells: 0,
             rooms_open: 1.0,
@@ -353,6 +366,119 @@ pub fn verify(t: &Tones, lat: &Lattice, grid: &Grid, forced_posts: bool) -> Fit 
     }
 }
 
+/// What lies around a reading's maze in the picture its view was cut or straightened from
+/// ([`around_in_source`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Around {
+    /// Ink within a pitch outside the maze, as a share of the ink inside.
+    pub outside: f64,
+    /// Wall lines that run on past the frame.
+    pub runs_on: usize,
+}
+
+/// For a reading in a view cut or straightened from a picture, what lies around its maze in
+/// the picture itself (`map` takes a view pixel to the picture's; both measures are sampled at
+/// the view's pixels). A view shows only a little of the page around the maze it was made for;
+/// a frame found a few columns short of the maze leaves the rest of the maze outside, where
+/// only the picture shows it:
+///
+/// - **outside**: the ink within one pitch outside the maze's extent, as a share of the ink
+///   inside it;
+/// - **runs on**: the wall lines that go on past the frame, straight out for most of a pitch
+///   (the walls of the rooms beyond; a maze's walls stop at its frame).
+///
+/// The first quarter pitch beyond the extent is left out (the frame's own line, blurred, or a
+/// little off an extent straightened by an affine map), and so is ink in `set_aside` (the
+/// picture's titles, captions and other marks apart from the maze).
+///
+/// Complexity: O(pixels of the extent and one pitch around it), a map each.
+pub fn around_in_source(
+    source: &Tones,
+    size: (usize, usize),
+    set_aside: &[super::Region],
+    map: impl Fn(f64, f64) -> (f64, f64),
+    lat: &Lattice,
+) -> Around {
+    let (sw, sh) = size;
+    let none = Around {
+        outside: 0.0,
+        runs_on: 0,
+    };
+    if source.tone.len() != sw * sh || lat.pixel {
+        return none;
+    }
+    let (x0, x1) = Lattice::extent(&lat.cols);
+    let (y0, y1) = Lattice::extent(&lat.rows);
+    let ring = Lattice::pitch(&lat.rows)
+        .max(Lattice::pitch(&lat.cols))
+        .max(2.0)
+        .round();
+    let ink_at = |u: f64, v: f64| {
+        let (x, y) = map(u, v);
+        if !(x >= 0.0 && y >= 0.0 && x < sw as f64 && y < sh as f64) {
+            return false;
+        }
+        let (x, y) = (x as usize, y as usize);
+        if set_aside
+            .iter()
+            .any(|r| x >= r.x0 && x < r.x1 && y >= r.y0 && y < r.y1)
+        {
+            return false;
+        }
+        let t = source.tone[y * sw + x];
+        t != MARK && is_wall(t, lat.dark_walls, MID)
+    };
+    let gap = (ring / 4.0).max(3.0);
+    let (mut inside, mut outside) = (0u64, 0u64);
+    let mut v = (y0 - ring).floor();
+    while v < y1 + ring {
+        crate::stop::check();
+        let mut u = (x0 - ring).floor();
+        while u < x1 + ring {
+            let c = (u + 0.5, v + 0.5);
+            let beyond = (x0 - c.0).max(c.0 - x1).max(y0 - c.1).max(c.1 - y1);
+            if (beyond < 0.0 || beyond >= gap) && ink_at(c.0, c.1) {
+                if beyond < 0.0 {
+                    inside += 1;
+                } else {
+                    outside += 1;
+                }
+            }
+            u += 1.0;
+        }
+        v += 1.0;
+    }
+    // Each wall line followed out past both ends, from `gap` to a pitch: ink there (within a
+    // pixel of the line's middle) at seven samples of ten or more, and it runs on.
+    let mut runs_on = 0;
+    if ring - gap >= 4.0 {
+        let runs = |at: &dyn Fn(f64, f64) -> bool| {
+            let (mut hit, mut all) = (0, 0);
+            let mut d = gap;
+            while d < ring {
+                all += 1;
+                hit += usize::from([-1.0, 0.0, 1.0].iter().any(|&o| at(d, o)));
+                d += 1.0;
+            }
+            10 * hit >= 7 * all
+        };
+        for &(a, b) in lat.rows.iter().step_by(2) {
+            let y = (a + b) / 2.0;
+            runs_on += usize::from(runs(&|d, o| ink_at(x1 + d, y + o)));
+            runs_on += usize::from(runs(&|d, o| ink_at(x0 - d, y + o)));
+        }
+        for &(a, b) in lat.cols.iter().step_by(2) {
+            let x = (a + b) / 2.0;
+            runs_on += usize::from(runs(&|d, o| ink_at(x + o, y1 + d)));
+            runs_on += usize::from(runs(&|d, o| ink_at(x + o, y0 - d)));
+        }
+    }
+    Around {
+        outside: outside as f64 / inside.max(1) as f64,
+        runs_on,
+    }
+}
+
 /// The share of the edges' strength, within `xs × ys`, in edges that run obliquely (their
 /// gradient within 22.5° of a diagonal): ink drawn along the axes has almost none, anti-aliased
 /// or not; hexagons, triangles and circles have a third or more. Pixels next to a mark are
@@ -429,6 +555,7 @@ fn structure(grid: &Grid, rows: usize, cols: usize, forced_posts: bool) -> Fit {
     Fit {
         stray: 0.0,
         outside: 0.0,
+        runs_on: 0,
         frame: share(fk, fn_),
         frame_cells: fn_,
         rooms_open: share(ro, rn),
@@ -550,6 +677,7 @@ mod tests {
         let fit = |cells: usize, stray: f64| Fit {
             stray,
             outside: 0.0,
+            runs_on: 0,
             frame: 1.0,
             frame_cells: 8,
             rooms_open: 1.0,

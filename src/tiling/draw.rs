@@ -31,9 +31,29 @@ pub struct TiledPicture<'a> {
     maze: &'a TiledMaze,
     scale: f64,
     path: Option<&'a [u32]>,
+    /// Rooms marked with a disc of a colour, over the start and goal (a game's pieces).
+    marks: Vec<(u32, Rgb)>,
     lo: Point,
     margin: f64,
     size: (usize, usize),
+}
+
+/// A tiled maze's picture as strokes ([`TiledPicture::strokes`]), in pixels from the
+/// picture's top-left corner; strokes have round ends and joins.
+#[derive(Clone, Debug)]
+pub struct Strokes {
+    /// The walls, each a polyline.
+    pub walls: Vec<Vec<Point>>,
+    /// The walls' stroke width.
+    pub wall_width: f64,
+    /// The path drawn over the maze, if any (in [`palette::PATH`]).
+    pub path: Option<Vec<Point>>,
+    /// The path's stroke width.
+    pub path_width: f64,
+    /// The start and goal discs' centres and colours ([`palette::START`], [`palette::GOAL`]).
+    pub discs: [(Point, Rgb); 2],
+    /// The discs' radius.
+    pub disc_radius: f64,
 }
 
 /// One stroke: a polyline in pixels.
@@ -50,10 +70,33 @@ impl<'a> TiledPicture<'a> {
             maze,
             scale,
             path,
+            marks: Vec::new(),
             lo,
             margin: margin(scale),
             size: picture_size(maze.tiling(), scale),
         }
+    }
+
+    /// The picture with `room` marked by a disc of `colour` (an agent, a game's piece), drawn
+    /// over the start and goal and earlier marks, a little larger than theirs. A room
+    /// outside the tiling is ignored. O(1).
+    pub fn mark(mut self, room: u32, colour: Rgb) -> TiledPicture<'a> {
+        if (room as usize) < self.maze.tiling().room_count() {
+            self.marks.push((room, colour));
+        }
+        self
+    }
+
+    /// The discs drawn over the picture: the start, the goal, then the marks, each with its
+    /// radius in pixels.
+    fn discs(&self) -> Vec<(u32, Rgb, f64)> {
+        let r = self.disc_radius();
+        let mut out = vec![
+            (self.maze.start(), palette::START, r),
+            (self.maze.goal(), palette::GOAL, r),
+        ];
+        out.extend(self.marks.iter().map(|&(room, c)| (room, c, r * 1.25)));
+        out
     }
 
     /// Width and height in pixels.
@@ -199,6 +242,26 @@ impl<'a> TiledPicture<'a> {
             .collect()
     }
 
+    /// The picture as vector strokes in pixels, for a page writer of its own (the puzzle
+    /// book's PDF and SVG pages): the walls as polylines (arcs in short chords), the path's
+    /// polyline when the picture has one, and the start and goal discs, with their widths.
+    ///
+    /// Complexity: O(rooms + walls).
+    pub fn strokes(&self) -> Strokes {
+        let t = self.maze.tiling();
+        Strokes {
+            walls: self.walls().iter().map(|s| self.side_stroke(s)).collect(),
+            wall_width: self.wall_width(),
+            path: self.path.map(|p| self.path_stroke(p)),
+            path_width: self.path_width(),
+            discs: [
+                (self.px(t.centre(self.maze.start())), palette::START),
+                (self.px(t.centre(self.maze.goal())), palette::GOAL),
+            ],
+            disc_radius: self.disc_radius(),
+        }
+    }
+
     /// The picture's pixels, RGB, row by row.
     ///
     /// Complexity: O(pixels + strokes' pixels) time; 4 bytes per pixel.
@@ -226,12 +289,9 @@ impl<'a> TiledPicture<'a> {
             composite(&mut rgb, &mut cover, palette::PATH);
         }
         let t = self.maze.tiling();
-        for (room, colour) in [
-            (self.maze.start(), palette::START),
-            (self.maze.goal(), palette::GOAL),
-        ] {
+        for (room, colour, radius) in self.discs() {
             let c = self.px(t.centre(room));
-            stroke(&mut cover, w, h, &[c, c], self.disc_radius());
+            stroke(&mut cover, w, h, &[c, c], radius);
             composite(&mut rgb, &mut cover, colour);
         }
         rgb
@@ -304,17 +364,13 @@ impl<'a> TiledPicture<'a> {
             s.push_str("\"/>\n");
         }
         let t = self.maze.tiling();
-        for (room, colour) in [
-            (self.maze.start(), palette::START),
-            (self.maze.goal(), palette::GOAL),
-        ] {
+        for (room, colour, radius) in self.discs() {
             let c = self.px(t.centre(room));
             let _ = writeln!(
                 s,
-                "<circle cx=\"{:.2}\" cy=\"{:.2}\" r=\"{:.2}\" fill=\"{}\"/>",
+                "<circle cx=\"{:.2}\" cy=\"{:.2}\" r=\"{radius:.2}\" fill=\"{}\"/>",
                 c[0],
                 c[1],
-                self.disc_radius(),
                 palette::hex(colour)
             );
         }
@@ -419,6 +475,32 @@ fn composite(rgb: &mut [u8], cover: &mut [u8], colour: Rgb) {
 mod tests {
     use super::*;
     use crate::generate::{rng_from_seed, Algorithm, Options};
+
+    #[test]
+    fn a_mark_is_a_disc_of_its_colour_at_its_room() {
+        let t = crate::tiling::Tiling::new("sigma", &[4, 5], &Default::default()).unwrap();
+        let m = TiledMaze::generate(t, &Options::new(Algorithm::Kruskal), &mut rng_from_seed(1))
+            .unwrap();
+        let room = 7;
+        let plain = TiledPicture::new(&m, 20.0, None);
+        let marked = TiledPicture::new(&m, 20.0, None).mark(room, palette::WOLF);
+        let [x, y] = marked.px(m.tiling().centre(room));
+        let at = |rgb: &[u8]| {
+            let i = (y as usize * marked.size().0 + x as usize) * 3;
+            [rgb[i], rgb[i + 1], rgb[i + 2]]
+        };
+        assert_eq!(at(&marked.raster()), palette::WOLF);
+        assert_eq!(at(&plain.raster()), palette::OPEN);
+        // A room outside the tiling is ignored; the SVG has one more circle.
+        let ignored = TiledPicture::new(&m, 20.0, None).mark(10_000, palette::WOLF);
+        assert_eq!(ignored.raster(), plain.raster());
+        let mut svg = Vec::new();
+        marked.write_svg(&mut svg).unwrap();
+        assert_eq!(
+            String::from_utf8(svg).unwrap().matches("<circle").count(),
+            3
+        );
+    }
 
     #[test]
     fn every_tiling_draws_with_closed_walls_but_two_openings() {

@@ -66,11 +66,17 @@ pub fn error(args: &[&str]) -> String {
 /// A Python with networkx: `MAZEGRAPH_PYTHON`, else the CI's venv (.ci/venv); `None` (the
 /// caller then says it skipped) when neither has networkx.
 pub fn python_with_networkx() -> Option<String> {
+    python_with("networkx")
+}
+
+/// A Python that can import `module`: `MAZEGRAPH_PYTHON`, else the CI's venv (.ci/venv);
+/// `None` (the caller then says it skipped) when neither can.
+pub fn python_with(module: &str) -> Option<String> {
     let venv = format!("{}/.ci/venv/bin/python", env!("CARGO_MANIFEST_DIR"));
     let candidates = std::env::var("MAZEGRAPH_PYTHON").into_iter().chain([venv]);
     candidates.into_iter().find(|p| {
         std::process::Command::new(p)
-            .args(["-c", "import networkx"])
+            .args(["-c", &format!("import {module}")])
             .output()
             .is_ok_and(|o| o.status.success())
     })
