@@ -32,7 +32,7 @@
 //! other tools), `chart` (the experiment's chart), `parallel` (rayon), `pictures` (JPEG, BMP,
 //! GIF and WebP mazes), `transform` (shape transforms, nalgebra), `files` ([`files`]: safe
 //! output files, for the CLI and the Python package), `book` ([`book`](mod@book): puzzle
-//! books as PDF or SVG pages).
+//! books as PDF or SVG pages), `dataset` ([`dataset`]: Parquet shards).
 //!
 //! - [`grid`]: shapes, flat indices, bit-packed grids;
 //! - [`maze`]: the maze model (terminals, portals);
@@ -57,6 +57,7 @@
 //! - [`display`]: inline pictures in evcxr Jupyter notebooks (`evcxr_display` methods);
 //! - [`stats`]: maze classes (perfect, unicursal, braid, …) and figures, the tree view;
 //! - [`experiment`]: the seeds' experiment, many random mazes per generator compared;
+//! - [`dataset`]: datasets of mazes, their solutions and figures as Parquet shards;
 //! - [`stop`]: stopping long work on request (Ctrl-C in Python);
 //! - [`tiling`]: mazes of other room shapes: hexagons, triangles, circles, octagons.
 //!
@@ -75,7 +76,8 @@
         feature = "chart",
         feature = "transform",
         feature = "files",
-        feature = "book"
+        feature = "book",
+        feature = "dataset"
     )),
     allow(rustdoc::broken_intra_doc_links)
 )]
@@ -89,6 +91,8 @@ extern crate self as mazegraph;
 #[cfg(feature = "book")]
 pub mod book;
 pub mod convert;
+#[cfg(feature = "dataset")]
+pub mod dataset;
 #[cfg(all(feature = "graphviz", feature = "chart"))]
 pub mod display;
 #[cfg(feature = "graphviz")]

@@ -36,6 +36,7 @@ __all__ = [
     "read",
     "parse",
     "generate",
+    "dataset",
     "read_game",
     "pursuit",
     "Pursuit",
@@ -134,6 +135,26 @@ def generate(
     max_memory: int | None = None,
 ) -> TiledMaze:
     """Generates a maze on a tiling (see TILINGS): hexagons, triangles, rings, octagons, a weave."""
+
+def dataset(
+    path: _Path,
+    count: int = 1000,
+    size: Sequence[int] | str | None = (10, 10),
+    algorithm: str = "backtracker",
+    seed: int = 0,
+    *,
+    loops: int = 0,
+    braid: bool = False,
+    pick: str | None = None,
+    difficulty: str | None = None,
+    shard_rows: int = 100000,
+    first_shard: int = 0,
+    max_cells: int | None = None,
+    max_memory: int | None = None,
+) -> dict[str, Any]:
+    """Writes ``count`` mazes (maze i from seed ``seed + i``) with their solutions and figures
+    into the directory ``path`` as Parquet shards, as ``mazegraph dataset`` does; returns
+    ``rows``, ``seeds_tried``, ``shards``, ``bytes`` and ``grader``."""
 
 def read_game(
     path: _Path,

@@ -4,8 +4,9 @@
 //! functions, and fails with the same one-line message (a `mazegraph.MazeError`, a
 //! `ValueError`). The module is thin: reading and writing files ([`io`]), the resource limits
 //! ([`limits`]), the maze class ([`maze`]), mazes on tilings ([`tiled`]), the graph class
-//! ([`graph`]), the game class ([`game`]), the attractor of all three ([`attractor`]) and the
-//! wolf and the sheep ([`arena`]). Messages name the package's keywords where the library's name the command
+//! ([`graph`]), the game class ([`game`]), the attractor of all three ([`attractor`]), the
+//! wolf and the sheep ([`arena`]) and datasets of mazes as Parquet shards ([`dataset`]).
+//! Messages name the package's keywords where the library's name the command
 //! line's flags ([`pythonic`]).
 //!
 //! Long work (reading, solving, generating, measuring, writing) runs without the GIL, and
@@ -30,6 +31,7 @@ use std::time::Duration;
 
 mod arena;
 mod attractor;
+mod dataset;
 mod game;
 mod graph;
 mod io;
@@ -242,6 +244,9 @@ pub(crate) mod kw {
     keyword!(MaxCells, "max_cells");
     keyword!(MaxMemory, "max_memory");
     keyword!(Seed, "seed");
+    keyword!(Count, "count");
+    keyword!(ShardRows, "shard_rows");
+    keyword!(FirstShard, "first_shard");
     keyword!(Loops, "loops");
     keyword!(MaxMoves, "max_moves");
     keyword!(V, "v");
@@ -495,6 +500,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(maze::read, m)?)?;
     m.add_function(wrap_pyfunction!(maze::parse, m)?)?;
     m.add_function(wrap_pyfunction!(maze::generate, m)?)?;
+    m.add_function(wrap_pyfunction!(dataset::dataset, m)?)?;
     m.add_function(wrap_pyfunction!(game::read_game, m)?)?;
     m.add_function(wrap_pyfunction!(arena::pursuit, m)?)?;
     m.add_function(wrap_pyfunction!(_panic, m)?)?;

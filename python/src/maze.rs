@@ -424,7 +424,7 @@ pub(crate) fn data_bytes(data: &Bound<'_, PyAny>, function: &str) -> PyResult<Ve
 }
 
 /// Rooms per axis: a sequence of ints, or a string such as "30x40", as `--size` takes it.
-fn size(value: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
+pub(crate) fn size(value: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
     let dims: Vec<usize> = match value.extract::<String>() {
         Ok(s) => {
             let parts: Vec<&str> = s.split(['x', 'X', '×', ',']).map(str::trim).collect();

@@ -6,6 +6,7 @@ mod book;
 mod budget;
 mod convert;
 mod convert_game;
+mod dataset;
 mod draw;
 mod equal;
 mod experiment;
@@ -153,6 +154,7 @@ enum Command {
     Draw(draw::Args),
     Gamebook(gamebook::Args),
     Book(book::Args),
+    Dataset(dataset::Args),
     Stats(stats::Args),
     Experiment(experiment::Args),
     Serve(serve::Args),
@@ -178,6 +180,7 @@ pub fn main() -> ExitCode {
         Command::Draw(a) => draw::run(a, &cli.global),
         Command::Gamebook(a) => gamebook::run(a, &cli.global),
         Command::Book(a) => book::run(a, &cli.global),
+        Command::Dataset(a) => dataset::run(a, &cli.global),
         Command::Stats(a) => stats::run(a, &cli.global),
         Command::Experiment(a) => experiment::run(a, &cli.global),
         Command::Serve(a) => serve::run(a, &cli.global),

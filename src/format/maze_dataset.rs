@@ -1,5 +1,6 @@
 //! Readers for the files [maze-dataset](https://github.com/understanding-search/maze-dataset)
-//! writes (read only; checked on its version 1.4.2 with muutils 0.8.12, `tests/foreign/`).
+//! writes (checked on its version 1.4.2 with muutils 0.8.12, `tests/foreign/`), and a writer
+//! of its token text ([`tokens`], for the dataset writer's `tokens` column).
 //!
 //! maze-dataset's mazes live on a *lattice* of rooms `(r, c)`, joined by passages between
 //! neighbours. mazegraph's grid has walls as cells, so room `(r, c)` is cell
@@ -23,6 +24,8 @@
 //!   <TARGET_START> (r,c) <TARGET_END> <PATH_START> (r,c) … <PATH_END>`, coordinates written
 //!   `(1,4)` or `( 1 , 4 )` (the indexed tokenizer). Read as the room graph with the origin
 //!   and the target as its start and goal; the path is checked for syntax, not kept.
+//!   Written by [`tokens`] (plain coordinates, passages in row-major order, each written
+//!   from its upper or left room).
 // Reader code: no unwrap, expect or unchecked indexing that file input could reach.
 #![warn(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
@@ -565,6 +568,74 @@ fn describe(t: &Token<'_>) -> String {
     }
 }
 
+/// maze-dataset's token text (`AOTP_UT_uniform`, as [`parse_tokens`] reads it) of a 2-D maze
+/// of rooms (a `(2R + 1) × (2C + 1)` grid, room `(r, c)` at cell `(2r + 1, 2c + 1)`, as
+/// `generate` makes one) with its solution `path` (cells from start to goal): the passages
+/// between rooms in row-major order (down, then right, from each room), the origin and the
+/// target (the rooms of the path's ends; an opening on the border stands for the room beside
+/// it) and the rooms of the path. `None` when the maze is not such a grid (another number of
+/// dimensions, an even side), has portals, or `path` is empty.
+///
+/// Complexity: O(cells + path).
+///
+/// ```
+/// use mazegraph::format::maze_dataset::tokens;
+/// use mazegraph::Maze;
+/// // Two rooms side by side, entered from above the first, left below the second.
+/// let m = Maze::from_text_rows(&["#.###", "#...#", "###.#"]).unwrap();
+/// let text = tokens(&m, &[1, 6, 7, 8, 13]).unwrap();
+/// assert_eq!(text, "<ADJLIST_START> (0,0) <--> (0,1) ; <ADJLIST_END> <ORIGIN_START> (0,0) \
+///     <ORIGIN_END> <TARGET_START> (0,1) <TARGET_END> <PATH_START> (0,0) (0,1) <PATH_END>");
+/// ```
+pub fn tokens(maze: &Maze, path: &[usize]) -> Option<String> {
+    use std::fmt::Write;
+    let (&[h, w], false) = (
+        maze.shape().dims(),
+        path.is_empty() || !maze.portals().is_empty(),
+    ) else {
+        return None;
+    };
+    if h < 3 || w < 3 || h % 2 == 0 || w % 2 == 0 {
+        return None;
+    }
+    let (rows, cols) = (h / 2, w / 2);
+    let grid = maze.grid();
+    let open = |i: usize, j: usize| grid.is_path(i * w + j);
+    // About 20 bytes a passage (a tree has rooms − 1) and 6 a room of the path.
+    let mut out = String::with_capacity(rows * cols * 20 + path.len() * 4 + 120);
+    out.push_str("<ADJLIST_START> ");
+    for r in 0..rows {
+        for c in 0..cols {
+            let (i, j) = (2 * r + 1, 2 * c + 1);
+            if r + 1 < rows && open(i, j) && open(i + 1, j) && open(i + 2, j) {
+                let _ = write!(out, "({r},{c}) <--> ({},{c}) ; ", r + 1);
+            }
+            if c + 1 < cols && open(i, j) && open(i, j + 1) && open(i, j + 2) {
+                let _ = write!(out, "({r},{c}) <--> ({r},{}) ; ", c + 1);
+            }
+        }
+    }
+    // The room of a cell: itself, or the room beside an opening on the border.
+    let room = |cell: usize| {
+        let (i, j) = (cell / w, cell % w);
+        ((i.max(1) - 1) / 2, (j.max(1) - 1) / 2)
+    };
+    let (first, last) = (room(*path.first()?), room(*path.last()?));
+    let _ = write!(
+        out,
+        "<ADJLIST_END> <ORIGIN_START> ({},{}) <ORIGIN_END> <TARGET_START> ({},{}) <TARGET_END> <PATH_START>",
+        first.0, first.1, last.0, last.1
+    );
+    for &cell in path {
+        let (i, j) = (cell / w, cell % w);
+        if i % 2 == 1 && j % 2 == 1 {
+            let _ = write!(out, " ({},{})", i / 2, j / 2);
+        }
+    }
+    out.push_str(" <PATH_END>");
+    Some(out)
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 mod tests {
@@ -603,6 +674,53 @@ mod tests {
         )
         .unwrap();
         assert_eq!(g.grid().count_paths(), 3);
+    }
+
+    #[test]
+    fn tokens_written_are_maze_datasets_own() {
+        // maze-dataset's serialized mazes and its tokens of them (tests/foreign): the tokens we
+        // write for the maze read from JSON name the same passages, origin, target and path.
+        let passages = |text: &str| -> std::collections::BTreeSet<[String; 2]> {
+            let list = text
+                .split("<ADJLIST_START>")
+                .nth(1)
+                .and_then(|t| t.split("<ADJLIST_END>").next())
+                .unwrap();
+            list.split(';')
+                .filter(|p| !p.trim().is_empty())
+                .map(|p| {
+                    let (a, b) = p.split_once("<-->").unwrap();
+                    let mut pair = [a.trim().to_string(), b.trim().to_string()];
+                    pair.sort();
+                    pair
+                })
+                .collect()
+        };
+        let tail = |text: &str| {
+            text.split("<ADJLIST_END>")
+                .nth(1)
+                .unwrap()
+                .trim()
+                .to_string()
+        };
+        for name in ["md_dfs_4x6", "md_dfs_5x5", "md_wilson_5x5"] {
+            let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/foreign/");
+            let json = std::fs::read_to_string(format!("{dir}{name}.mazedataset.json")).unwrap();
+            let theirs = std::fs::read_to_string(format!("{dir}{name}.tokens")).unwrap();
+            let maze = parse_maze(&json, &o()).unwrap();
+            let path = crate::solve::solve(&maze, crate::solve::Method::Bfs)
+                .unwrap()
+                .path
+                .unwrap();
+            let ours = tokens(&maze, &path).unwrap();
+            assert_eq!(passages(&ours), passages(&theirs), "{name}");
+            assert_eq!(tail(&ours), tail(&theirs), "{name}");
+            let g = parse_tokens(&ours, &o()).unwrap();
+            assert_eq!(g.edge_count(), passages(&theirs).len());
+        }
+        // Not a 2-D maze of rooms: no tokens.
+        let m = Maze::from_text_rows(&["#.##", "#..#", "##.#"]).unwrap();
+        assert_eq!(tokens(&m, &[1, 5, 6, 10]), None);
     }
 
     #[test]

@@ -1,0 +1,91 @@
+//! `mazegraph.dataset`: many mazes with their solutions and figures as Parquet shards, as
+//! `mazegraph dataset` writes them ([`mazegraph::dataset`]).
+
+use crate::maze::size;
+use crate::{detached, error, kw, limits, Arg, Int};
+use mazegraph::dataset::{write, Options, DEFAULT_SHARD_ROWS};
+use mazegraph::generate::{Algorithm, Options as GenerateOptions, Pick};
+use mazegraph::stats::difficulty::Difficulty;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use std::path::PathBuf;
+
+/// Writes `count` mazes of `size` rooms by `algorithm` into the directory `path` as Parquet
+/// shards (`part-00000.parquet`, …, `shard_rows` rows each, numbered from `first_shard`), as
+/// `mazegraph dataset` does: maze i from seed `seed + i`; with `difficulty` ("easy", "medium",
+/// "hard") the first `count` mazes of that grade. Returns a dict: `rows`, `seeds_tried`,
+/// `shards` (paths), `bytes`, `grader` (the scores' terciles, or None). Runs without the GIL;
+/// Ctrl-C stops it between mazes (the shards already written stay, each whole).
+#[pyfunction]
+#[pyo3(signature = (path, count=Int::new(1000), size=None, algorithm=Arg("backtracker".to_string()), seed=Int::new(0), *, loops=Int::new(0), braid=Arg(false), pick=None, difficulty=None, shard_rows=Int::new(DEFAULT_SHARD_ROWS), first_shard=Int::new(0), max_cells=None, max_memory=None), text_signature = "(path, count=1000, size=(10, 10), algorithm='backtracker', seed=0, *, loops=0, braid=False, pick=None, difficulty=None, shard_rows=100000, first_shard=0, max_cells=None, max_memory=None)")]
+#[allow(clippy::too_many_arguments)]
+pub fn dataset<'py>(
+    py: Python<'py>,
+    path: Arg<PathBuf>,
+    count: Int<u64, kw::Count>,
+    size: Option<&Bound<'py, PyAny>>,
+    algorithm: Arg<String>,
+    seed: Int<u64, kw::Seed>,
+    loops: Int<usize, kw::Loops>,
+    braid: Arg<bool>,
+    pick: Option<Arg<String>>,
+    difficulty: Option<Arg<String>>,
+    shard_rows: Int<usize, kw::ShardRows>,
+    first_shard: Int<u64, kw::FirstShard>,
+    max_cells: Option<Int<u64, kw::MaxCells>>,
+    max_memory: Option<Int<u64, kw::MaxMemory>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let limits = limits::limits(max_cells.map(|a| a.0), max_memory.map(|a| a.0))?;
+    let mut algo = Algorithm::from_name(&algorithm.0).map_err(error)?;
+    if let Some(p) = pick.map(|a| a.0) {
+        let policy = Pick::from_name(&p).ok_or_else(|| {
+            error(format!(
+                "pick {p:?}: expected newest, random, oldest, mixed or mixed:P with P in [0, 1]"
+            ))
+        })?;
+        if !matches!(algo, Algorithm::GrowingTree(_)) {
+            return Err(error("pick applies to growing-tree only"));
+        }
+        algo = Algorithm::GrowingTree(policy);
+    }
+    let rooms = match size {
+        Some(s) => self::size(s)?,
+        None => vec![10, 10],
+    };
+    let difficulty = match difficulty.map(|a| a.0) {
+        Some(d) => Some(d.parse::<Difficulty>().map_err(error)?),
+        None => None,
+    };
+    let opts = Options {
+        rooms,
+        generate: GenerateOptions {
+            algorithm: algo,
+            loops: loops.0,
+            braid: braid.0,
+        },
+        seed: seed.0,
+        count: count.0,
+        shard_rows: shard_rows.0,
+        first_shard: first_shard.0,
+        difficulty,
+    };
+    let dir = path.0;
+    let summary = detached(py, || {
+        write(&dir, &opts, &limits, &|_| {}).map_err(|e| e.to_string())
+    })?;
+    let out = PyDict::new(py);
+    out.set_item("rows", summary.rows)?;
+    out.set_item("seeds_tried", summary.seeds_tried)?;
+    let shards: Vec<String> = summary
+        .shards
+        .iter()
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect();
+    out.set_item("shards", shards)?;
+    out.set_item("bytes", summary.bytes)?;
+    out.set_item(
+        "grader",
+        summary.grader.map(|g| (g.easy_up_to, g.hard_from)),
+    )?;
+    Ok(out)
+}

@@ -1,0 +1,716 @@
+//! Datasets of mazes: many generated mazes with their solutions and figures, written as
+//! [Parquet](https://parquet.apache.org/) shards that pyarrow, pandas, polars and Hugging Face
+//! `datasets` read as Arrow tables (feature `dataset`).
+//!
+//! **Which mazes.** Maze `i` of a dataset (counting from 0) is generated from seed
+//! `seed + i` ([`Options::seed`]), exactly as `mazegraph generate --seed` makes it. With a
+//! difficulty filter ([`Options::difficulty`]) the seeds `seed, seed + 1, …` are tried in
+//! order and the dataset keeps the first `count` whose maze has the grade asked for; the
+//! grades come from a [`Grader`] made from the mazes of the [`SAMPLE`] seeds `u64::MAX`,
+//! `u64::MAX − 1`, … of the same kind (so it does not depend on `seed`: two jobs over
+//! different seed ranges grade alike).
+//!
+//! **Shards.** Rows go to `part-NNNNN.parquet` files of [`Options::shard_rows`] rows each (the
+//! last one may hold fewer), numbered from [`Options::first_shard`]. A shard's bytes depend
+//! only on its rows and the options, so a job split into seed ranges (on several processes or
+//! machines, each given its range and its first shard number) writes the very files one job
+//! writes. Each shard is written through [`crate::files`]: it appears complete or not at all.
+//!
+//! **Columns** (one row a maze; cell indices are row-major in the maze's grid of cells, room
+//! `(r, c)` of a `R × C` maze being cell `(2r + 1) · (2C + 1) + 2c + 1`):
+//!
+//! | column | type | what |
+//! |---|---|---|
+//! | `seed` | uint64 | the generator's seed |
+//! | `algorithm` | string | the carving algorithm |
+//! | `shape` | `list<int32>` | the grid's size in cells per axis (`2R + 1`, `2C + 1`, …) |
+//! | `grid` | binary | the cells, row-major, 1 for a path, 8 a byte, first cell in the highest bit (`numpy.unpackbits`) |
+//! | `start`, `goal` | int32 | the entrance and exit cells |
+//! | `solution` | `list<int32>` | the shortest solution's cells, start to goal (empty without one) |
+//! | `path_cells`, `dead_ends`, `junctions` | int32 | [`Stats`](crate::stats::Stats)'s figures |
+//! | `solution_length`, `decisions` | int32, null without a solution | steps of the solution, junctions on it |
+//! | `difficulty` | double, null without a solution | [`difficulty::score`] |
+//! | `tokens` | string, null unless 2-D | maze-dataset's token text ([`maze_dataset::tokens`]) |
+//!
+//! Each shard's key-value metadata `mazegraph` holds the options as JSON (size, algorithm,
+//! seeds, grader).
+//!
+//! Compression: Snappy (Parquet's usual default), dictionary encoding where it pays.
+//!
+//! ```no_run
+//! use mazegraph::dataset::{write, Options};
+//! let opts = Options { count: 1000, ..Options::new(vec![10, 10]) };
+//! let summary = write("mazes".as_ref(), &opts, &Default::default(), &|_| {})?;
+//! assert_eq!(summary.rows, 1000);
+//! # Ok::<(), mazegraph::Error>(())
+//! ```
+
+use crate::error::{Error, Result};
+use crate::format::maze_dataset;
+use crate::generate::{generate, rng_from_seed, Algorithm, Lattice, Options as GenerateOptions};
+use crate::grid::Limits;
+use crate::solve::{solve, Method};
+use crate::stats::difficulty::{self, Difficulty, Grader};
+use crate::stats::maze_stats;
+use parquet::basic::Compression;
+use parquet::data_type::{ByteArray, ByteArrayType, DoubleType, Int32Type, Int64Type};
+use parquet::file::metadata::KeyValue;
+use parquet::file::properties::WriterProperties;
+use parquet::file::writer::SerializedFileWriter;
+use parquet::schema::parser::parse_message_type;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// How many mazes the difficulty grader is made from.
+pub const SAMPLE: u64 = 300;
+
+/// Rows a shard holds by default: about 30 MB of 10×10 mazes.
+pub const DEFAULT_SHARD_ROWS: usize = 100_000;
+
+/// Mazes generated at once between two progress reports (and two looks at a stop).
+const BLOCK: usize = 4096;
+
+/// What a dataset holds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Options {
+    /// Rooms per axis (`[10, 10]`: a 10×10 maze of 21×21 cells).
+    pub rooms: Vec<usize>,
+    /// The generator: algorithm, loops, braiding.
+    pub generate: GenerateOptions,
+    /// The first seed.
+    pub seed: u64,
+    /// How many mazes (rows).
+    pub count: u64,
+    /// Rows a shard holds (the last one may hold fewer).
+    pub shard_rows: usize,
+    /// The number of the first shard (`part-NNNNN.parquet`): a job over a later seed range
+    /// continues the numbering of the one before.
+    pub first_shard: u64,
+    /// Keep only the mazes of this grade.
+    pub difficulty: Option<Difficulty>,
+}
+
+impl Options {
+    /// `count` 1000 perfect mazes of `rooms` by the backtracker, from seed 0, in shards of
+    /// [`DEFAULT_SHARD_ROWS`], unfiltered.
+    pub fn new(rooms: Vec<usize>) -> Options {
+        Options {
+            rooms,
+            generate: GenerateOptions::new(Algorithm::Backtracker),
+            seed: 0,
+            count: 1000,
+            shard_rows: DEFAULT_SHARD_ROWS,
+            first_shard: 0,
+            difficulty: None,
+        }
+    }
+}
+
+/// One maze of a dataset: a row of a shard (see the [module docs](self) for its columns).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row {
+    /// The generator's seed.
+    pub seed: u64,
+    /// Cells per axis.
+    pub shape: Vec<i32>,
+    /// The cells, 8 a byte, first cell in the highest bit, 1 for a path.
+    pub grid: Vec<u8>,
+    /// The entrance cell.
+    pub start: i32,
+    /// The exit cell.
+    pub goal: i32,
+    /// The shortest solution's cells (empty without one).
+    pub solution: Vec<i32>,
+    /// Path cells.
+    pub path_cells: i32,
+    /// Dead ends.
+    pub dead_ends: i32,
+    /// Junctions.
+    pub junctions: i32,
+    /// Steps of the solution.
+    pub solution_length: Option<i32>,
+    /// Junctions on the solution.
+    pub decisions: Option<i32>,
+    /// The difficulty score.
+    pub difficulty: Option<f64>,
+    /// maze-dataset's tokens (2-D mazes).
+    pub tokens: Option<String>,
+}
+
+/// A count as an `i32` column value (mazes of more than 2³¹ cells are refused up front).
+fn i32_of(n: usize) -> i32 {
+    i32::try_from(n).unwrap_or(i32::MAX)
+}
+
+/// The maze of `seed` and its row.
+///
+/// Complexity: the generator's, plus O(cells) for the figures and the solution.
+pub fn row(lattice: &Lattice, opts: &GenerateOptions, seed: u64) -> Result<Row> {
+    let maze = generate(lattice, opts, &mut rng_from_seed(seed))?;
+    let stats = maze_stats(&maze);
+    let (start, goal) = maze.terminals().unwrap_or((0, 0));
+    let path = solve(&maze, Method::Bfs)
+        .ok()
+        .and_then(|s| s.path)
+        .unwrap_or_default();
+    let tokens = maze_dataset::tokens(&maze, &path);
+    Ok(Row {
+        seed,
+        shape: maze.shape().dims().iter().map(|&d| i32_of(d)).collect(),
+        grid: packed(maze.grid().bits(), maze.grid().len()),
+        start: i32_of(start),
+        goal: i32_of(goal),
+        solution: path.into_iter().map(i32_of).collect(),
+        path_cells: i32_of(stats.path_cells),
+        dead_ends: i32_of(stats.dead_ends),
+        junctions: i32_of(stats.junctions),
+        solution_length: stats.solution_length.map(i32_of),
+        decisions: stats.decisions.map(i32_of),
+        difficulty: difficulty::score(&stats),
+        tokens,
+    })
+}
+
+/// The first `len` bits of `bits`, 8 a byte, the first in the highest bit (numpy's
+/// `packbits` order).
+fn packed(bits: &fixedbitset::FixedBitSet, len: usize) -> Vec<u8> {
+    let mut out = vec![0u8; len.div_ceil(8)];
+    for i in bits.ones().take_while(|&i| i < len) {
+        if let Some(b) = out.get_mut(i / 8) {
+            *b |= 0x80 >> (i % 8);
+        }
+    }
+    out
+}
+
+/// The grader of mazes like those of `opts` (see the [module docs](self)): made from the
+/// scores of the mazes of seeds `u64::MAX − k`, `k <` [`SAMPLE`]. `None` when none of them
+/// has a solution.
+///
+/// Complexity: [`SAMPLE`] mazes generated and measured.
+pub fn grader(lattice: &Lattice, opts: &GenerateOptions) -> Result<Option<Grader>> {
+    use crate::par::*;
+    let flag = crate::stop::flag();
+    let scores: Vec<Option<f64>> = (0..SAMPLE)
+        .into_par_iter()
+        .map(|k| {
+            crate::stop::carry(&flag, || {
+                let maze = generate(lattice, opts, &mut rng_from_seed(u64::MAX - k))?;
+                Ok(difficulty::score(&maze_stats(&maze)))
+            })
+        })
+        .collect::<Result<_>>()?;
+    let scores: Vec<f64> = scores.into_iter().flatten().collect();
+    Ok(Grader::from_scores(&scores))
+}
+
+/// The Parquet schema of a shard (see the [module docs](self)).
+const SCHEMA: &str = "message maze {
+  required int64 seed (INTEGER(64, false));
+  required binary algorithm (STRING);
+  required group shape (LIST) { repeated group list { required int32 element; } }
+  required binary grid;
+  required int32 start;
+  required int32 goal;
+  required group solution (LIST) { repeated group list { required int32 element; } }
+  required int32 path_cells;
+  required int32 dead_ends;
+  required int32 junctions;
+  optional int32 solution_length;
+  optional int32 decisions;
+  optional double difficulty;
+  optional binary tokens (STRING);
+}";
+
+fn parquet_error(e: parquet::errors::ParquetError) -> Error {
+    match e {
+        parquet::errors::ParquetError::External(inner) => {
+            match inner.downcast::<std::io::Error>() {
+                Ok(io) => Error::Io(*io),
+                Err(other) => Error::Unsupported(format!("parquet: {other}")),
+            }
+        }
+        other => Error::Unsupported(format!("parquet: {other}")),
+    }
+}
+
+/// A list column's values and levels: `(values, definition levels, repetition levels)` for a
+/// required list of required values (definition 1 for a value, 0 for an empty list).
+fn list_levels(lists: impl Iterator<Item = Vec<i32>>) -> (Vec<i32>, Vec<i16>, Vec<i16>) {
+    let (mut values, mut def, mut rep) = (Vec::new(), Vec::new(), Vec::new());
+    for list in lists {
+        if list.is_empty() {
+            def.push(0);
+            rep.push(0);
+        }
+        for (k, v) in list.into_iter().enumerate() {
+            values.push(v);
+            def.push(1);
+            rep.push(i16::from(k > 0));
+        }
+    }
+    (values, def, rep)
+}
+
+/// An optional column's values and definition levels.
+fn optional<T: Clone>(items: impl Iterator<Item = Option<T>>) -> (Vec<T>, Vec<i16>) {
+    let (mut values, mut def) = (Vec::new(), Vec::new());
+    for item in items {
+        def.push(i16::from(item.is_some()));
+        values.extend(item);
+    }
+    (values, def)
+}
+
+/// One shard's bytes: `rows` as a Parquet file of one row group, with `metadata` (JSON) under
+/// the key `mazegraph`.
+///
+/// Complexity: O(bytes of the rows).
+pub fn encode(rows: &[Row], algorithm: &str, metadata: &str) -> Result<Vec<u8>> {
+    let schema = Arc::new(parse_message_type(SCHEMA).map_err(parquet_error)?);
+    let props = WriterProperties::builder()
+        .set_compression(Compression::SNAPPY)
+        .set_max_row_group_row_count(Some(rows.len().max(1)))
+        .set_key_value_metadata(Some(vec![KeyValue::new(
+            "mazegraph".to_string(),
+            metadata.to_string(),
+        )]))
+        .build();
+    let mut writer =
+        SerializedFileWriter::new(Vec::new(), schema, Arc::new(props)).map_err(parquet_error)?;
+    let mut group = writer.next_row_group().map_err(parquet_error)?;
+    let int = |f: fn(&Row) -> i32| rows.iter().map(f).collect::<Vec<i32>>();
+    let mut column = 0;
+    while let Some(mut col) = group.next_column().map_err(parquet_error)? {
+        let written = match column {
+            0 => {
+                let seeds: Vec<i64> = rows.iter().map(|r| r.seed as i64).collect();
+                col.typed::<Int64Type>().write_batch(&seeds, None, None)
+            }
+            1 => {
+                let names = vec![ByteArray::from(algorithm); rows.len()];
+                col.typed::<ByteArrayType>().write_batch(&names, None, None)
+            }
+            2 | 6 => {
+                let lists = rows.iter().map(|r| {
+                    if column == 2 {
+                        r.shape.clone()
+                    } else {
+                        r.solution.clone()
+                    }
+                });
+                let (values, def, rep) = list_levels(lists);
+                col.typed::<Int32Type>()
+                    .write_batch(&values, Some(&def), Some(&rep))
+            }
+            3 => {
+                let grids: Vec<ByteArray> = rows
+                    .iter()
+                    .map(|r| ByteArray::from(r.grid.clone()))
+                    .collect();
+                col.typed::<ByteArrayType>().write_batch(&grids, None, None)
+            }
+            4 => col
+                .typed::<Int32Type>()
+                .write_batch(&int(|r| r.start), None, None),
+            5 => col
+                .typed::<Int32Type>()
+                .write_batch(&int(|r| r.goal), None, None),
+            7 => col
+                .typed::<Int32Type>()
+                .write_batch(&int(|r| r.path_cells), None, None),
+            8 => col
+                .typed::<Int32Type>()
+                .write_batch(&int(|r| r.dead_ends), None, None),
+            9 => col
+                .typed::<Int32Type>()
+                .write_batch(&int(|r| r.junctions), None, None),
+            10 | 11 => {
+                let (values, def) = optional(rows.iter().map(|r| {
+                    if column == 10 {
+                        r.solution_length
+                    } else {
+                        r.decisions
+                    }
+                }));
+                col.typed::<Int32Type>()
+                    .write_batch(&values, Some(&def), None)
+            }
+            12 => {
+                let (values, def) = optional(rows.iter().map(|r| r.difficulty));
+                col.typed::<DoubleType>()
+                    .write_batch(&values, Some(&def), None)
+            }
+            _ => {
+                let (values, def) = optional(
+                    rows.iter()
+                        .map(|r| r.tokens.as_deref().map(ByteArray::from)),
+                );
+                col.typed::<ByteArrayType>()
+                    .write_batch(&values, Some(&def), None)
+            }
+        };
+        written.map_err(parquet_error)?;
+        col.close().map_err(parquet_error)?;
+        column += 1;
+    }
+    group.close().map_err(parquet_error)?;
+    writer.into_inner().map_err(parquet_error)
+}
+
+/// The name of shard `k`: `part-00042.parquet`.
+pub fn shard_name(k: u64) -> String {
+    format!("part-{k:05}.parquet")
+}
+
+/// Bytes a row takes in memory, about (its grid, solution, tokens and figures), for the
+/// memory budget of a shard.
+fn row_bytes(cells: u64, rooms: u64) -> u64 {
+    256 + cells / 8 + cells.saturating_mul(4) / 2 + rooms.saturating_mul(24)
+}
+
+/// Bytes a row takes on disk at the least (its grid's bits do not compress much), for the
+/// refusal of a dataset that cannot fit.
+fn disk_bytes(cells: u64) -> u64 {
+    16 + cells / 8
+}
+
+/// Refuses a dataset that cannot be made, before any work: no mazes or rows, a count whose
+/// seeds run past `u64::MAX`, a maze over `limits` or of more than 2³¹ cells, a shard over
+/// the memory budget, or (when `free` bytes are known) a dataset that cannot fit on the disk.
+/// Returns the lattice.
+///
+/// Complexity: O(1) (plus the lattice's O(cells)).
+pub fn check(opts: &Options, limits: &Limits, free: Option<u64>) -> Result<Lattice> {
+    let invalid = |m: String| Err(Error::InvalidArgument(m));
+    if opts.count == 0 {
+        return invalid("a dataset of no mazes: give a count of 1 or more".to_string());
+    }
+    if opts.shard_rows == 0 {
+        return invalid("shards of no rows: give 1 or more rows a shard".to_string());
+    }
+    if opts.seed.checked_add(opts.count - 1).is_none() {
+        return invalid(format!(
+            "seeds {} and the {} after it run past the last seed, 2^64 − 1 (lower the seed or the count)",
+            opts.seed,
+            opts.count - 1
+        ));
+    }
+    let lattice = Lattice::new(&opts.rooms, limits)?;
+    opts.generate.algorithm.check(&lattice)?;
+    let cells = lattice.cells().len() as u64;
+    if cells > i32::MAX as u64 {
+        return invalid(format!(
+            "a maze of {cells} cells: a dataset's cell indices are 32-bit, 2^31 − 1 cells at most"
+        ));
+    }
+    let rooms = lattice.room_count() as u64;
+    let per_row = row_bytes(cells, rooms);
+    let held = opts.count.min(opts.shard_rows as u64);
+    // A shard's rows, their encoding, and the next block of mazes at work.
+    let bytes = held
+        .saturating_mul(per_row)
+        .saturating_mul(2)
+        .saturating_add((BLOCK as u64).saturating_mul(per_row + cells.saturating_mul(16)));
+    limits.check_bytes(&format!("a shard of {held} rows"), bytes)?;
+    if let Some(free) = free {
+        let need = opts.count.saturating_mul(disk_bytes(cells));
+        if need > free {
+            return invalid(format!(
+                "a dataset of {} mazes of {cells} cells needs at least {} on disk, more than the {} free there (lower the count)",
+                opts.count,
+                crate::error::human_bytes(need),
+                crate::error::human_bytes(free)
+            ));
+        }
+    }
+    Ok(lattice)
+}
+
+/// Free bytes on the file system of `dir` (`None` when the system does not say).
+pub fn free_bytes(dir: &Path) -> Option<u64> {
+    let s = rustix::fs::statvfs(dir).ok()?;
+    Some(s.f_bavail.saturating_mul(s.f_frsize))
+}
+
+/// What [`write()`] wrote.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Summary {
+    /// Mazes written.
+    pub rows: u64,
+    /// Seeds tried (more than `rows` with a difficulty filter).
+    pub seeds_tried: u64,
+    /// The shards, in order.
+    pub shards: Vec<PathBuf>,
+    /// Their bytes, together.
+    pub bytes: u64,
+    /// The grader (with a difficulty filter).
+    pub grader: Option<Grader>,
+}
+
+/// Writes the dataset `opts` describes into the directory `dir` (made if missing; shards of
+/// the same names replaced): generates the mazes on every core (feature `parallel`), writes
+/// each shard once complete through [`crate::files`], and calls `progress` with the rows done
+/// after each block. Under [`crate::stop::run`], stops at the next maze once asked
+/// ([`Error::Interrupted`]); the shards written so far stay (each is whole).
+///
+/// Errors: those of [`check`] (before any work), a difficulty no sampled maze has, the
+/// generator's, writing a shard.
+///
+/// Complexity: O(count · cells), in memory O(shard_rows · cells).
+pub fn write(
+    dir: &Path,
+    opts: &Options,
+    limits: &Limits,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Summary> {
+    let lattice = check(opts, limits, free_bytes(existing_ancestor(dir)))?;
+    let grader = match opts.difficulty {
+        None => None,
+        Some(d) => {
+            let g = grader(&lattice, &opts.generate)?.ok_or_else(|| {
+                Error::InvalidArgument(format!(
+                    "no maze of this kind has a solution, so none is {d}"
+                ))
+            })?;
+            Some((d, g))
+        }
+    };
+    std::fs::create_dir_all(dir).map_err(|e| Error::File {
+        path: dir.to_path_buf(),
+        error: Box::new(Error::Io(e)),
+    })?;
+    let algorithm = opts.generate.algorithm.name();
+    let keep = |r: &Row| match (grader, r.difficulty) {
+        (None, _) => true,
+        (Some((d, g)), Some(score)) => g.grade(score) == d,
+        (Some(_), None) => false,
+    };
+    let mut summary = Summary {
+        rows: 0,
+        seeds_tried: 0,
+        shards: Vec::new(),
+        bytes: 0,
+        grader: grader.map(|g| g.1),
+    };
+    let mut pending: Vec<Row> = Vec::new();
+    let mut next_seed = opts.seed;
+    let mut shard = opts.first_shard;
+    let flag = crate::stop::flag();
+    while summary.rows < opts.count {
+        crate::stop::check_now();
+        let in_shard = (opts.count - summary.rows).min(opts.shard_rows as u64) as usize;
+        let want = in_shard.saturating_sub(pending.len());
+        if want > 0 {
+            // Without a filter every seed makes a row; with one, about a third do.
+            let block = if grader.is_some() {
+                BLOCK
+            } else {
+                want.min(BLOCK)
+            } as u64;
+            let Some(last) = next_seed.checked_add(block - 1) else {
+                return Err(Error::InvalidArgument(format!(
+                    "the seeds ran out (past 2^64 − 1) after {} {} mazes",
+                    summary.rows + pending.len() as u64,
+                    grader.map_or("", |g| g.0.name())
+                )));
+            };
+            let rows = block_rows(&lattice, &opts.generate, next_seed..=last, &flag)?;
+            summary.seeds_tried += block;
+            next_seed = last.wrapping_add(1);
+            pending.extend(rows.into_iter().filter(|r| keep(r)));
+            progress(summary.rows + pending.len().min(in_shard) as u64);
+            continue;
+        }
+        let rest = pending.split_off(in_shard);
+        let rows = std::mem::replace(&mut pending, rest);
+        let (first, last) = (rows[0].seed, rows[rows.len() - 1].seed);
+        let metadata = serde_json::json!({
+            "version": env!("CARGO_PKG_VERSION"),
+            "rooms": opts.rooms,
+            "algorithm": algorithm,
+            "loops": opts.generate.loops,
+            "braid": opts.generate.braid,
+            "difficulty": grader.map(|g| g.0.name()),
+            "grader": grader.map(|g| [g.1.easy_up_to, g.1.hard_from]),
+            "first_seed": first,
+            "last_seed": last,
+            "rows": rows.len(),
+        })
+        .to_string();
+        let bytes = encode(&rows, algorithm, &metadata)?;
+        let path = dir.join(shard_name(shard));
+        crate::files::write(&path, |w| Ok(w.write_all(&bytes)?))?;
+        summary.bytes += bytes.len() as u64;
+        summary.rows += rows.len() as u64;
+        summary.shards.push(path);
+        shard += 1;
+        progress(summary.rows);
+    }
+    Ok(summary)
+}
+
+/// The rows of `seeds`, made on every core.
+fn block_rows(
+    lattice: &Lattice,
+    opts: &GenerateOptions,
+    seeds: std::ops::RangeInclusive<u64>,
+    flag: &Option<Arc<std::sync::atomic::AtomicBool>>,
+) -> Result<Vec<Row>> {
+    use crate::par::*;
+    let seeds: Vec<u64> = seeds.collect();
+    seeds
+        .into_par_iter()
+        .map(|s| crate::stop::carry(flag, || row(lattice, opts, s)))
+        .collect()
+}
+
+/// `dir`, or its nearest ancestor that exists (where the free space is looked up).
+fn existing_ancestor(dir: &Path) -> &Path {
+    let mut p = dir;
+    while !p.exists() {
+        match p.parent() {
+            Some(up) if !up.as_os_str().is_empty() => p = up,
+            _ => return Path::new("."),
+        }
+    }
+    p
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn small(count: u64) -> Options {
+        Options {
+            count,
+            shard_rows: 4,
+            ..Options::new(vec![4, 5])
+        }
+    }
+
+    #[test]
+    fn rows_hold_the_maze_its_solution_and_tokens() {
+        let opts = small(1);
+        let lattice = check(&opts, &Limits::default(), None).unwrap();
+        let r = row(&lattice, &opts.generate, 7).unwrap();
+        assert_eq!(r.shape, vec![9, 11]);
+        assert_eq!(r.grid.len(), (9 * 11usize).div_ceil(8));
+        // The entrance is above room (0, 0): cell (0, 1), the highest bit but one.
+        assert_eq!(r.start, 1);
+        assert_eq!(r.grid[0] & 0x40, 0x40);
+        assert_eq!(r.solution.first(), Some(&r.start));
+        assert_eq!(r.solution.last(), Some(&r.goal));
+        assert_eq!(r.solution_length, Some(r.solution.len() as i32 - 1));
+        let tokens = r.tokens.unwrap();
+        assert!(tokens.starts_with("<ADJLIST_START> "), "{tokens}");
+        assert!(tokens.contains("<ORIGIN_START> (0,0) <ORIGIN_END> <TARGET_START> (3,4)"));
+        // 20 rooms of a perfect maze: 19 passages.
+        assert_eq!(tokens.matches("<-->").count(), 19);
+        // The same seed, the same row.
+        assert_eq!(
+            row(&lattice, &opts.generate, 7).unwrap().grid,
+            r.grid,
+            "reproducible"
+        );
+    }
+
+    #[test]
+    fn packing_is_numpys() {
+        let mut bits = fixedbitset::FixedBitSet::with_capacity(10);
+        bits.insert(0);
+        bits.insert(9);
+        assert_eq!(packed(&bits, 10), vec![0x80, 0x40]);
+    }
+
+    #[test]
+    fn list_levels_mark_empty_lists() {
+        let (v, d, r) = list_levels(vec![vec![1, 2], vec![], vec![3]].into_iter());
+        assert_eq!(
+            (v, d, r),
+            (vec![1, 2, 3], vec![1, 1, 0, 1], vec![0, 1, 0, 0])
+        );
+    }
+
+    #[test]
+    fn impossible_datasets_are_refused_before_work() {
+        let l = Limits::default();
+        let e = check(&small(0), &l, None).unwrap_err().to_string();
+        assert!(e.contains("no mazes"), "{e}");
+        let e = check(
+            &Options {
+                seed: u64::MAX,
+                ..small(2)
+            },
+            &l,
+            None,
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("run past"), "{e}");
+        let e = check(&small(1_000_000_000_000), &l, Some(1 << 40))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("on disk"), "{e}");
+        let tight = Limits {
+            max_bytes: 1 << 10,
+            ..l
+        };
+        assert!(matches!(
+            check(&small(10), &tight, None),
+            Err(Error::OverBudget { .. })
+        ));
+    }
+
+    #[test]
+    fn shards_split_the_rows_and_depend_only_on_their_seeds() {
+        let dir = tempfile::tempdir().unwrap();
+        let all = write(dir.path(), &small(10), &Limits::default(), &|_| {}).unwrap();
+        assert_eq!(all.rows, 10);
+        assert_eq!(all.shards.len(), 3);
+        // The second and third shards again, as a job of their own (seeds 4..10).
+        let part = tempfile::tempdir().unwrap();
+        let later = Options {
+            seed: 4,
+            count: 6,
+            first_shard: 1,
+            ..small(6)
+        };
+        let half = write(part.path(), &later, &Limits::default(), &|_| {}).unwrap();
+        assert_eq!(half.shards.len(), 2);
+        for name in ["part-00001.parquet", "part-00002.parquet"] {
+            assert_eq!(
+                std::fs::read(dir.path().join(name)).unwrap(),
+                std::fs::read(part.path().join(name)).unwrap(),
+                "{name}"
+            );
+        }
+        assert!(!part.path().join("part-00000.parquet").exists());
+    }
+
+    #[test]
+    fn a_difficulty_filter_keeps_mazes_of_that_grade() {
+        let dir = tempfile::tempdir().unwrap();
+        let opts = Options {
+            difficulty: Some(Difficulty::Hard),
+            ..small(6)
+        };
+        let s = write(dir.path(), &opts, &Limits::default(), &|_| {}).unwrap();
+        assert_eq!(s.rows, 6);
+        assert!(s.seeds_tried > 6);
+        let g = s.grader.unwrap();
+        let lattice = check(&opts, &Limits::default(), None).unwrap();
+        // Every seed kept is hard, every seed skipped before the last kept is not.
+        let mut kept = 0;
+        for seed in 0.. {
+            let r = row(&lattice, &opts.generate, seed).unwrap();
+            if g.grade(r.difficulty.unwrap()) == Difficulty::Hard {
+                kept += 1;
+                if kept == 6 {
+                    break;
+                }
+            }
+        }
+        assert_eq!(kept, 6);
+    }
+}
