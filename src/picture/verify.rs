@@ -43,6 +43,9 @@ pub struct Fit {
     /// Wall lines of the maze that run on past its frame into the picture around it (the maze
     /// goes on beyond the box read), where that was measured ([`around_in_source`]); else 0.
     pub runs_on: usize,
+    /// Sides of the maze along which a line runs about a pitch outside its frame, however
+    /// faint ([`lines_beyond`]).
+    pub lines_beyond: usize,
     /// Share of the frame's wall segments read closed.
     pub frame: f64,
     /// Wall segments in the frame.
@@ -148,6 +151,14 @@ impl Fit {
             return Err(format!(
                 "{} of its wall lines run on past its frame: the maze goes on beyond the box read",
                 self.runs_on
+            ));
+        }
+        if self.lines_beyond > 0 {
+            return Err(format!(
+                "a line runs along its frame a pitch outside it ({} side{}): the maze goes on \
+                 beyond the box read",
+                self.lines_beyond,
+                if self.lines_beyond == 1 { "" } else { "s" }
             ));
         }
         let open = ((1.0 - self.frame) * self.frame_cells as f64).round();
@@ -272,6 +283,7 @@ pub fn verify(t: &Tones, lat: &Lattice, grid: &Grid, forced_posts: bool) -> Fit 
             stray: 0.0,
             outside: 0.0,
             runs_on: 0,
+            lines_beyond: 0,
             frame: 1.0,
             frame_cells: 0,
             rooms_open: 1.0,
@@ -360,10 +372,78 @@ pub fn verify(t: &Tones, lat: &Lattice, grid: &Grid, forced_posts: bool) -> Fit 
     Fit {
         stray: share(stray),
         outside: share(outside),
+        lines_beyond: lines_beyond(t, lat),
         oblique,
         graded: 0.0,
         ..structure
     }
+}
+
+/// Sides of the maze along which a line runs parallel to its frame, between 0.6 and 1.4
+/// pitches outside it, over 85% of the frame's length, with ink past the faint limit
+/// ([`super::sample::faint`]: however light) and no ink halfway between (a line, not a dark
+/// surround). The frame read is then a wall line inside the maze, and the maze's own frame,
+/// drawn lighter (a screenshot scaled down greys a one-pixel line), lies beyond it.
+///
+/// Complexity: O(frame length × pitch).
+pub fn lines_beyond(t: &Tones, lat: &Lattice) -> usize {
+    let w = lat.width;
+    if lat.pixel || lat.rows.len() < 3 || lat.cols.len() < 3 || w == 0 {
+        return 0;
+    }
+    let h = t.tone.len() / w;
+    let limit = super::sample::faint(t, lat);
+    let ink = |x: f64, y: f64| {
+        if !(x >= 0.0 && y >= 0.0 && x < w as f64 && y < h as f64) {
+            return false;
+        }
+        let v = t.tone[y as usize * w + x as usize];
+        v != MARK && is_wall(v, lat.dark_walls, limit)
+    };
+    let mid = |s: (f64, f64)| (s.0 + s.1) / 2.0;
+    let (Some(&top), Some(&bottom), Some(&left), Some(&right)) = (
+        lat.rows.first(),
+        lat.rows.last(),
+        lat.cols.first(),
+        lat.cols.last(),
+    ) else {
+        return 0;
+    };
+    let (x0, x1) = (mid(left), mid(right));
+    let (y0, y1) = (mid(top), mid(bottom));
+    // The share of the side's length with ink at offset `d` outside it (`at(d, t)` the pixel
+    // at offset d and position t along the side, t from 0 to `len`).
+    let share = |len: f64, at: &dyn Fn(f64, f64) -> (f64, f64), d: f64| {
+        let n = len.floor().max(1.0) as usize;
+        let hits = (0..n)
+            .filter(|&k| {
+                let (x, y) = at(d, k as f64 + 0.5);
+                ink(x, y)
+            })
+            .count();
+        hits as f64 / n as f64
+    };
+    let side = |len: f64, pitch: f64, at: &dyn Fn(f64, f64) -> (f64, f64)| {
+        if pitch < 4.0 {
+            return false;
+        }
+        let (lo, hi) = ((0.6 * pitch).round() as i64, (1.4 * pitch).round() as i64);
+        (lo..=hi).any(|d| {
+            let d = d as f64;
+            share(len, at, d) >= 0.85 && share(len, at, (d / 2.0).round()) < 0.3
+        })
+    };
+    let (px, py) = (Lattice::pitch(&lat.cols), Lattice::pitch(&lat.rows));
+    let (lx, ly) = (x1 - x0, y1 - y0);
+    [
+        side(ly, px, &|d, t| (x0 - d, y0 + t)),
+        side(ly, px, &|d, t| (x1 + d, y0 + t)),
+        side(lx, py, &|d, t| (x0 + t, y0 - d)),
+        side(lx, py, &|d, t| (x0 + t, y1 + d)),
+    ]
+    .into_iter()
+    .filter(|&b| b)
+    .count()
 }
 
 /// What lies around a reading's maze in the picture its view was cut or straightened from
@@ -556,6 +636,7 @@ fn structure(grid: &Grid, rows: usize, cols: usize, forced_posts: bool) -> Fit {
         stray: 0.0,
         outside: 0.0,
         runs_on: 0,
+        lines_beyond: 0,
         frame: share(fk, fn_),
         frame_cells: fn_,
         rooms_open: share(ro, rn),
@@ -678,6 +759,7 @@ mod tests {
             stray,
             outside: 0.0,
             runs_on: 0,
+            lines_beyond: 0,
             frame: 1.0,
             frame_cells: 8,
             rooms_open: 1.0,
