@@ -4,7 +4,7 @@
 use crate::maze::size;
 use crate::{detached, error, kw, limits, Arg, Int};
 use mazegraph::dataset::{write, Options, DEFAULT_SHARD_ROWS};
-use mazegraph::generate::{Algorithm, Options as GenerateOptions, Pick};
+use mazegraph::generate::{Algorithm, Options as GenerateOptions};
 use mazegraph::stats::difficulty::Difficulty;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -38,15 +38,7 @@ pub fn dataset<'py>(
     let limits = limits::limits(max_cells.map(|a| a.0), max_memory.map(|a| a.0))?;
     let mut algo = Algorithm::from_name(&algorithm.0).map_err(error)?;
     if let Some(p) = pick.map(|a| a.0) {
-        let policy = Pick::from_name(&p).ok_or_else(|| {
-            error(format!(
-                "pick {p:?}: expected newest, random, oldest, mixed or mixed:P with P in [0, 1]"
-            ))
-        })?;
-        if !matches!(algo, Algorithm::GrowingTree(_)) {
-            return Err(error("pick applies to growing-tree only"));
-        }
-        algo = Algorithm::GrowingTree(policy);
+        algo = crate::maze::with_pick(algo, &p)?;
     }
     let rooms = match size {
         Some(s) => self::size(s)?,

@@ -407,21 +407,7 @@ pub(crate) fn detached<T: Send>(
         if let Some(e) = interrupt {
             return Err(e);
         }
-        match done {
-            Ok(Ok(Ok(t))) => Ok(t),
-            Ok(Ok(Err(message))) => Err(error(message)),
-            Ok(Err(stopped)) => Err(error(stopped)),
-            Err(panic) => {
-                let what = panic
-                    .downcast_ref::<&str>()
-                    .map(|s| s.to_string())
-                    .or_else(|| panic.downcast_ref::<String>().cloned())
-                    .unwrap_or_else(|| "a panic".to_string());
-                Err(error(format!(
-                    "internal error: {what} (a bug in mazegraph: please report it)"
-                )))
-            }
-        }
+        outcome(done)
     })
 }
 
@@ -443,6 +429,14 @@ pub(crate) fn detached_sized<T: Send>(
             mazegraph::stop::run(&flag, || Ok(work()))
         }))
     });
+    outcome(done)
+}
+
+/// What a detached piece of work gave: its value, its error or the stop, as Python errors; a
+/// panic as an internal error.
+fn outcome<T, E: std::fmt::Display>(
+    done: std::thread::Result<Result<Result<T, String>, E>>,
+) -> PyResult<T> {
     match done {
         Ok(Ok(Ok(t))) => Ok(t),
         Ok(Ok(Err(message))) => Err(error(message)),

@@ -534,15 +534,7 @@ pub fn generate(
         return Ok(Py::new(py, maze)?.into_any());
     }
     if let Some(p) = pick {
-        let policy = Pick::from_name(p).ok_or_else(|| {
-            error(format!(
-                "pick {p:?}: expected newest, random, oldest, mixed or mixed:P with P in [0, 1]"
-            ))
-        })?;
-        if !matches!(algo, Algorithm::GrowingTree(_)) {
-            return Err(error("pick applies to growing-tree only"));
-        }
-        algo = Algorithm::GrowingTree(policy);
+        algo = with_pick(algo, p)?;
     }
     let dims = match size {
         Some(s) => self::size(s)?,
@@ -1595,4 +1587,17 @@ impl Solution {
             }
         }
     }
+}
+
+/// `algo` with the growing tree's pick policy named `p`; refused for another algorithm.
+pub(crate) fn with_pick(algo: Algorithm, p: &str) -> PyResult<Algorithm> {
+    let policy = Pick::from_name(p).ok_or_else(|| {
+        error(format!(
+            "pick {p:?}: expected newest, random, oldest, mixed or mixed:P with P in [0, 1]"
+        ))
+    })?;
+    if !matches!(algo, Algorithm::GrowingTree(_)) {
+        return Err(error("pick applies to growing-tree only"));
+    }
+    Ok(Algorithm::GrowingTree(policy))
 }
