@@ -43,8 +43,8 @@ pub struct Fit {
     /// Wall lines of the maze that run on past its frame into the picture around it (the maze
     /// goes on beyond the box read), where that was measured ([`around_in_source`]); else 0.
     pub runs_on: usize,
-    /// Sides of the maze along which a line runs about a pitch outside its frame, however
-    /// faint ([`lines_beyond`]).
+    /// Sides of the maze along which a line runs about a pitch outside its frame, even a grey
+    /// one ([`lines_beyond`]).
     pub lines_beyond: usize,
     /// Share of the frame's wall segments read closed.
     pub frame: f64,
@@ -381,7 +381,8 @@ pub fn verify(t: &Tones, lat: &Lattice, grid: &Grid, forced_posts: bool) -> Fit 
 
 /// Sides of the maze along which a line runs parallel to its frame, between 0.6 and 1.4
 /// pitches outside it, over 85% of the frame's length, with ink past the faint limit
-/// ([`super::sample::faint`]: however light) and no ink halfway between (a line, not a dark
+/// ([`super::sample::faint`]) and a quarter of the way to the walls' colour, and no ink
+/// halfway between (a line, not a dark
 /// surround). The frame read is then a wall line inside the maze, and the maze's own frame,
 /// drawn lighter (a screenshot scaled down greys a one-pixel line), lies beyond it.
 ///
@@ -392,7 +393,9 @@ pub fn lines_beyond(t: &Tones, lat: &Lattice) -> usize {
         return 0;
     }
     let h = t.tone.len() / w;
-    let limit = super::sample::faint(t, lat);
+    // Past the faint limit and a quarter of the way from the paper to the walls' colour at
+    // least: a greyed line, not the shadow of a card the maze is printed on.
+    let limit = super::sample::faint(t, lat).min(LIGHT - LIGHT / 4);
     let ink = |x: f64, y: f64| {
         if !(x >= 0.0 && y >= 0.0 && x < w as f64 && y < h as f64) {
             return false;
