@@ -50,6 +50,7 @@ pub fn dataset<'py>(
     };
     let opts = Options {
         rooms,
+        tiling: None,
         generate: GenerateOptions {
             algorithm: algo,
             loops: loops.0,
