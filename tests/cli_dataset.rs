@@ -496,3 +496,58 @@ fn a_difficulty_filter_keeps_hard_tiled_mazes() {
     // Some seeds were skipped: not every maze is hard.
     assert!(seeds.last().unwrap() - seeds[0] + 1 > 12, "{seeds:?}");
 }
+
+#[test]
+fn python_reads_tiled_shards() {
+    let Some(python) = python_with_pyarrow() else {
+        println!(
+            "note: no Python with pyarrow and pandas (MAZEGRAPH_PYTHON or .ci/venv); skipping"
+        );
+        return;
+    };
+    let tmp = tempfile::tempdir().unwrap();
+    dataset(
+        tmp.path(),
+        &[
+            "-n",
+            "30",
+            "--tiling",
+            "theta",
+            "--size",
+            "5",
+            "--shard-rows",
+            "12",
+            "--seed",
+            "9",
+        ],
+    );
+    let rooms = mazegraph::tiling::Tiling::new("theta", &[5], &Default::default())
+        .map(|t| mazegraph::tiling::Tiles::room_count(&t))
+        .unwrap()
+        .to_string();
+    let script = format!(
+        "{}/tests/py/check_tiled_dataset.py",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let o = std::process::Command::new(&python)
+        .args([&script, s(tmp.path()), "30", "9", "theta", &rooms])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&o.stdout).into_owned();
+    println!("{text}");
+    assert!(
+        o.status.success(),
+        "{text}\n{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    // What pandas read is what the parquet crate reads.
+    let last: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    let want = ints(&shard_rows(tmp.path())[0], "edges").unwrap();
+    let got: Vec<i64> = last["first"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_i64().unwrap())
+        .collect();
+    assert_eq!(got, want);
+}
