@@ -23,8 +23,9 @@
 //!
 //! **Columns** (one row a maze). On the square grid, cell indices are row-major in the maze's
 //! grid of cells, room `(r, c)` of a `R × C` maze being cell `(2r + 1) · (2C + 1) + 2c + 1`.
-//! On a tiling, room indices are the tiling's own numbering, `0..rooms` (the order of
-//! [`Tiles::label`](crate::tiling::Tiles::label); row-major for `ROWSxCOLS` boards):
+//! On a tiling, room indices are the tiling's own numbering, `0..rooms`; the shard's metadata
+//! gives each room's label (`labels`: `(row, col)`, `(ring, sector)`, axial `(q, r)`, as
+//! [`Tiles::label`] and tiled maze JSON say them):
 //!
 //! | column | type | what |
 //! |---|---|---|
@@ -38,13 +39,13 @@
 //! | `edges` | `list<int32>`, null on the square grid | the open walls as one flat array of room pairs `a0, b0, a1, b1, …` (`numpy.reshape(-1, 2)`; a weave's passage under a room joins the rooms either side of it) |
 //! | `start`, `goal` | int32 | the entrance and exit cells (rooms on a tiling) |
 //! | `solution` | `list<int32>` | the shortest solution's cells (rooms), start to goal (empty without one) |
-//! | `path_cells`, `dead_ends`, `junctions` | int32 | [`Stats`](crate::stats::Stats)'s figures (of the rooms' graph on a tiling: `path_cells` is the room count) |
+//! | `path_cells`, `dead_ends`, `junctions` | int32 | [`Stats`]'s figures (of the rooms' graph on a tiling: `path_cells` is the room count) |
 //! | `solution_length`, `decisions` | int32, null without a solution | steps of the solution, junctions on it |
 //! | `difficulty` | double, null without a solution | [`difficulty::score`] |
 //! | `tokens` | string, null unless a 2-D square grid | maze-dataset's token text ([`maze_dataset::tokens`]) |
 //!
 //! Each shard's key-value metadata `mazegraph` holds the options as JSON (tiling, size,
-//! algorithm, seeds, grader).
+//! algorithm, seeds, grader) and, on a tiling, `labels`: room `k`'s label at `labels[k]`.
 //!
 //! Compression: Snappy (Parquet's usual default), dictionary encoding where it pays.
 //!
@@ -723,9 +724,15 @@ pub fn write(
         let rest = pending.split_off(in_shard);
         let rows = std::mem::replace(&mut pending, rest);
         let (first, last) = (rows[0].seed, rows[rows.len() - 1].seed);
-        let size = match &board {
-            Board::Grid(_) => opts.rooms.clone(),
-            Board::Tiled(t) => t.size(),
+        let (size, labels) = match &board {
+            Board::Grid(_) => (opts.rooms.clone(), None),
+            Board::Tiled(t) => {
+                let n = t.room_count() as u32;
+                (
+                    t.size(),
+                    Some((0..n).map(|k| t.label(k)).collect::<Vec<_>>()),
+                )
+            }
         };
         let metadata = serde_json::json!({
             "version": env!("CARGO_PKG_VERSION"),
@@ -739,6 +746,7 @@ pub fn write(
             "first_seed": first,
             "last_seed": last,
             "rows": rows.len(),
+            "labels": labels,
         })
         .to_string();
         let shared = Shared {

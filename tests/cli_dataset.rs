@@ -261,6 +261,20 @@ fn shard_rows(dir: &Path) -> Vec<Vec<(String, parquet::record::Field)>> {
     rows
 }
 
+/// The metadata `mazegraph` of the first shard in `dir`.
+fn metadata(dir: &Path) -> serde_json::Value {
+    use parquet::file::reader::{FileReader, SerializedFileReader};
+    let shard = dir.join("part-00000.parquet");
+    let reader = SerializedFileReader::new(std::fs::File::open(&shard).unwrap()).unwrap();
+    let meta = reader
+        .metadata()
+        .file_metadata()
+        .key_value_metadata()
+        .unwrap();
+    let kv = meta.iter().find(|kv| kv.key == "mazegraph").unwrap();
+    serde_json::from_str(kv.value.as_deref().unwrap()).unwrap()
+}
+
 /// The field `key` of a row.
 fn field<'a>(row: &'a [(String, parquet::record::Field)], key: &str) -> &'a parquet::record::Field {
     &row.iter().find(|(k, _)| k == key).unwrap().1
@@ -331,6 +345,14 @@ fn tiled_rows_are_the_mazes_generate_makes() {
         let sizes: Vec<usize> = size.split('x').map(|d| d.parse().unwrap()).collect();
         let board = Tiling::new(tiling, &sizes, &Default::default()).unwrap();
         let label = |v: i64| board.label(v as u32);
+        // The metadata names every room.
+        let labels: Vec<Vec<i64>> =
+            serde_json::from_value(metadata(&dir)["labels"].clone()).unwrap();
+        assert_eq!(labels.len(), board.room_count());
+        assert!(labels
+            .iter()
+            .enumerate()
+            .all(|(k, l)| *l == label(k as i64)));
         for (i, row) in rows.iter().enumerate() {
             let seed = (40 + i).to_string();
             assert_eq!(int(row, "seed"), Some(40 + i as i64));
@@ -452,7 +474,6 @@ fn tiled_datasets_are_refused_as_generate_refuses_them() {
 
 #[test]
 fn a_difficulty_filter_keeps_hard_tiled_mazes() {
-    use parquet::file::reader::{FileReader, SerializedFileReader};
     let tmp = tempfile::tempdir().unwrap();
     let out = mg()
         .args([
@@ -473,14 +494,7 @@ fn a_difficulty_filter_keeps_hard_tiled_mazes() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{err}");
     assert!(err.contains("seeds tried for hard ones"), "{err}");
-    let shard = tmp.path().join("part-00000.parquet");
-    let reader = SerializedFileReader::new(std::fs::File::open(&shard).unwrap()).unwrap();
-    let meta = reader
-        .metadata()
-        .file_metadata()
-        .key_value_metadata()
-        .unwrap();
-    let json: serde_json::Value = serde_json::from_str(meta[0].value.as_deref().unwrap()).unwrap();
+    let json = metadata(tmp.path());
     assert_eq!(json["tiling"], "delta");
     let hard_from = json["grader"][1].as_f64().unwrap();
     let rows = shard_rows(tmp.path());

@@ -30,6 +30,8 @@ assert schema.field("tiling").type == pa.string()
 assert schema.field("edges").type.value_type == pa.int32()
 assert table.column("grid").null_count == rows, "no grid on a tiling"
 assert table.column("tokens").null_count == rows, "no tokens on a tiling"
+meta = json.loads(pq.read_schema(f"{directory}/part-00000.parquet").metadata[b"mazegraph"])
+assert meta["tiling"] == tiling and len(meta["labels"]) == rooms, "every room's label"
 print(f"pyarrow {pa.__version__}: {table.num_rows} rows, {table.num_columns} columns")
 
 df = pd.read_parquet(directory).sort_values("seed").reset_index(drop=True)
