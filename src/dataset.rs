@@ -835,6 +835,13 @@ mod tests {
     }
 
     #[test]
+    fn the_columns_written_are_the_schemas_in_order() {
+        let schema = parse_message_type(SCHEMA).unwrap();
+        let names: Vec<&str> = schema.get_fields().iter().map(|f| f.name()).collect();
+        assert_eq!(names, COLUMNS);
+    }
+
+    #[test]
     fn packing_is_numpys() {
         let mut bits = fixedbitset::FixedBitSet::with_capacity(10);
         bits.insert(0);
