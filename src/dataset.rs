@@ -16,24 +16,36 @@
 //! machines, each given its range and its first shard number) writes the very files one job
 //! writes. Each shard is written through [`crate::files`]: it appears complete or not at all.
 //!
-//! **Columns** (one row a maze; cell indices are row-major in the maze's grid of cells, room
-//! `(r, c)` of a `R × C` maze being cell `(2r + 1) · (2C + 1) + 2c + 1`):
+//! **Which boards.** The n-D square grid (its mazes are grids of cells, as `generate` makes
+//! them), or a [tiling](crate::tiling) ([`Options::tiling`]: hexagons, triangles, rings,
+//! octagons, a weave), whose mazes are rooms joined by passages, as `generate --tiling` makes
+//! them. One schema holds both: what does not apply to a kind is null.
+//!
+//! **Columns** (one row a maze). On the square grid, cell indices are row-major in the maze's
+//! grid of cells, room `(r, c)` of a `R × C` maze being cell `(2r + 1) · (2C + 1) + 2c + 1`.
+//! On a tiling, room indices are the tiling's own numbering, `0..rooms`; the shard's metadata
+//! gives each room's label (`labels`: `(row, col)`, `(ring, sector)`, axial `(q, r)`, as
+//! [`Tiles::label`] and tiled maze JSON say them):
 //!
 //! | column | type | what |
 //! |---|---|---|
 //! | `seed` | uint64 | the generator's seed |
 //! | `algorithm` | string | the carving algorithm |
-//! | `shape` | `list<int32>` | the grid's size in cells per axis (`2R + 1`, `2C + 1`, …) |
-//! | `grid` | binary | the cells, row-major, 1 for a path, 8 a byte, first cell in the highest bit (`numpy.unpackbits`) |
-//! | `start`, `goal` | int32 | the entrance and exit cells |
-//! | `solution` | `list<int32>` | the shortest solution's cells, start to goal (empty without one) |
-//! | `path_cells`, `dead_ends`, `junctions` | int32 | [`Stats`](crate::stats::Stats)'s figures |
+//! | `tiling` | string, null on the square grid | the tiling ([`crate::tiling::NAMES`]) |
+//! | `size` | `list<int32>` | the size asked for: rooms per axis, or the tiling's size |
+//! | `rooms` | int32 | rooms of the board |
+//! | `shape` | `list<int32>`, null on a tiling | the grid's size in cells per axis (`2R + 1`, `2C + 1`, …) |
+//! | `grid` | binary, null on a tiling | the cells, row-major, 1 for a path, 8 a byte, first cell in the highest bit (`numpy.unpackbits`) |
+//! | `edges` | `list<int32>`, null on the square grid | the open walls as one flat array of room pairs `a0, b0, a1, b1, …` (`numpy.reshape(-1, 2)`; a weave's passage under a room joins the rooms either side of it) |
+//! | `start`, `goal` | int32 | the entrance and exit cells (rooms on a tiling) |
+//! | `solution` | `list<int32>` | the shortest solution's cells (rooms), start to goal (empty without one) |
+//! | `path_cells`, `dead_ends`, `junctions` | int32 | [`Stats`]'s figures (of the rooms' graph on a tiling: `path_cells` is the room count) |
 //! | `solution_length`, `decisions` | int32, null without a solution | steps of the solution, junctions on it |
 //! | `difficulty` | double, null without a solution | [`difficulty::score`] |
-//! | `tokens` | string, null unless 2-D | maze-dataset's token text ([`maze_dataset::tokens`]) |
+//! | `tokens` | string, null unless a 2-D square grid | maze-dataset's token text ([`maze_dataset::tokens`]) |
 //!
-//! Each shard's key-value metadata `mazegraph` holds the options as JSON (size, algorithm,
-//! seeds, grader).
+//! Each shard's key-value metadata `mazegraph` holds the options as JSON (tiling, size,
+//! algorithm, seeds, grader) and, on a tiling, `labels`: room `k`'s label at `labels[k]`.
 //!
 //! Compression: Snappy (Parquet's usual default), dictionary encoding where it pays.
 //!
@@ -51,7 +63,8 @@ use crate::generate::{generate, rng_from_seed, Algorithm, Lattice, Options as Ge
 use crate::grid::Limits;
 use crate::solve::{solve, Method};
 use crate::stats::difficulty::{self, Difficulty, Grader};
-use crate::stats::maze_stats;
+use crate::stats::{graph_stats, maze_stats, Stats};
+use crate::tiling::{TiledMaze, Tiles, Tiling};
 use parquet::basic::Compression;
 use parquet::data_type::{ByteArray, ByteArrayType, DoubleType, Int32Type, Int64Type};
 use parquet::file::metadata::KeyValue;
@@ -73,8 +86,11 @@ const BLOCK: usize = 4096;
 /// What a dataset holds.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Options {
-    /// Rooms per axis (`[10, 10]`: a 10×10 maze of 21×21 cells).
+    /// Rooms per axis (`[10, 10]`: a 10×10 maze of 21×21 cells); with a tiling, its size
+    /// (as [`Tiling::new`] takes it).
     pub rooms: Vec<usize>,
+    /// The tiling (one of [`crate::tiling::NAMES`]); `None` for the square grid.
+    pub tiling: Option<String>,
     /// The generator: algorithm, loops, braiding.
     pub generate: GenerateOptions,
     /// The first seed.
@@ -91,11 +107,12 @@ pub struct Options {
 }
 
 impl Options {
-    /// `count` 1000 perfect mazes of `rooms` by the backtracker, from seed 0, in shards of
-    /// [`DEFAULT_SHARD_ROWS`], unfiltered.
+    /// `count` 1000 perfect mazes of `rooms` on the square grid by the backtracker, from
+    /// seed 0, in shards of [`DEFAULT_SHARD_ROWS`], unfiltered.
     pub fn new(rooms: Vec<usize>) -> Options {
         Options {
             rooms,
+            tiling: None,
             generate: GenerateOptions::new(Algorithm::Backtracker),
             seed: 0,
             count: 1000,
@@ -111,15 +128,19 @@ impl Options {
 pub struct Row {
     /// The generator's seed.
     pub seed: u64,
-    /// Cells per axis.
-    pub shape: Vec<i32>,
-    /// The cells, 8 a byte, first cell in the highest bit, 1 for a path.
-    pub grid: Vec<u8>,
-    /// The entrance cell.
+    /// Rooms of the board.
+    pub rooms: i32,
+    /// Cells per axis (square grid).
+    pub shape: Option<Vec<i32>>,
+    /// The cells, 8 a byte, first cell in the highest bit, 1 for a path (square grid).
+    pub grid: Option<Vec<u8>>,
+    /// The open walls, as pairs of rooms one after the other (tiling).
+    pub edges: Option<Vec<i32>>,
+    /// The entrance cell (room on a tiling).
     pub start: i32,
-    /// The exit cell.
+    /// The exit cell (room on a tiling).
     pub goal: i32,
-    /// The shortest solution's cells (empty without one).
+    /// The shortest solution's cells or rooms (empty without one).
     pub solution: Vec<i32>,
     /// Path cells.
     pub path_cells: i32,
@@ -142,7 +163,47 @@ fn i32_of(n: usize) -> i32 {
     i32::try_from(n).unwrap_or(i32::MAX)
 }
 
-/// The maze of `seed` and its row.
+/// What a dataset's mazes are made on: the square grid's lattice, or a tiling.
+#[derive(Clone, Debug)]
+pub enum Board {
+    /// The n-D square grid (mazes of cells).
+    Grid(Lattice),
+    /// A tiling (mazes of rooms and passages).
+    Tiled(Tiling),
+}
+
+impl Board {
+    /// The maze of `seed` and its row ([`row`] or [`tiled_row`]).
+    ///
+    /// Complexity: the generator's, plus O(cells) for the figures and the solution.
+    pub fn row(&self, opts: &GenerateOptions, seed: u64) -> Result<Row> {
+        match self {
+            Board::Grid(lattice) => row(lattice, opts, seed),
+            Board::Tiled(tiling) => tiled_row(tiling, opts, seed),
+        }
+    }
+
+    /// The difficulty score of the maze of `seed` (`None` without a solution).
+    ///
+    /// Complexity: the generator's, plus O(cells) for the figures.
+    pub fn score(&self, opts: &GenerateOptions, seed: u64) -> Result<Option<f64>> {
+        let stats = match self {
+            Board::Grid(lattice) => maze_stats(&generate(lattice, opts, &mut rng_from_seed(seed))?),
+            Board::Tiled(tiling) => tiled(tiling, opts, seed)?.1,
+        };
+        Ok(difficulty::score(&stats))
+    }
+
+    /// The tiling's name, `None` for the square grid.
+    pub fn tiling(&self) -> Option<&'static str> {
+        match self {
+            Board::Grid(_) => None,
+            Board::Tiled(t) => Some(t.name()),
+        }
+    }
+}
+
+/// The square-grid maze of `seed` and its row.
 ///
 /// Complexity: the generator's, plus O(cells) for the figures and the solution.
 pub fn row(lattice: &Lattice, opts: &GenerateOptions, seed: u64) -> Result<Row> {
@@ -156,19 +217,73 @@ pub fn row(lattice: &Lattice, opts: &GenerateOptions, seed: u64) -> Result<Row> 
     let tokens = maze_dataset::tokens(&maze, &path);
     Ok(Row {
         seed,
-        shape: maze.shape().dims().iter().map(|&d| i32_of(d)).collect(),
-        grid: packed(maze.grid().bits(), maze.grid().len()),
+        rooms: i32_of(lattice.room_count()),
+        shape: Some(maze.shape().dims().iter().map(|&d| i32_of(d)).collect()),
+        grid: Some(packed(maze.grid().bits(), maze.grid().len())),
+        edges: None,
         start: i32_of(start),
         goal: i32_of(goal),
         solution: path.into_iter().map(i32_of).collect(),
+        tokens,
+        ..figures(seed, &stats)
+    })
+}
+
+/// The tiled maze of `seed` (as `generate --tiling` makes it) and its figures, those of its
+/// rooms' graph.
+fn tiled(tiling: &Tiling, opts: &GenerateOptions, seed: u64) -> Result<(TiledMaze, Stats)> {
+    let maze = TiledMaze::generate(tiling.clone(), opts, &mut rng_from_seed(seed))?;
+    let stats = graph_stats(&maze.to_graph());
+    Ok((maze, stats))
+}
+
+/// The maze of `seed` on `tiling` and its row: its open walls as room pairs, its solution
+/// as rooms.
+///
+/// Complexity: the generator's, plus O(rooms + walls) for the figures and the solution.
+pub fn tiled_row(tiling: &Tiling, opts: &GenerateOptions, seed: u64) -> Result<Row> {
+    let (maze, stats) = tiled(tiling, opts, seed)?;
+    let adjacency = maze.adjacency();
+    let edges = maze
+        .open()
+        .ones()
+        .flat_map(|e| adjacency.ends(e as u32))
+        .map(|v| i32_of(v as usize))
+        .collect();
+    let path = maze.solution().unwrap_or_default();
+    Ok(Row {
+        seed,
+        rooms: i32_of(tiling.room_count()),
+        shape: None,
+        grid: None,
+        edges: Some(edges),
+        start: i32_of(maze.start() as usize),
+        goal: i32_of(maze.goal() as usize),
+        solution: path.into_iter().map(|v| i32_of(v as usize)).collect(),
+        tokens: None,
+        ..figures(seed, &stats)
+    })
+}
+
+/// A row of `stats`'s figures alone (the maze's own columns empty).
+fn figures(seed: u64, stats: &Stats) -> Row {
+    Row {
+        seed,
+        rooms: 0,
+        shape: None,
+        grid: None,
+        edges: None,
+        start: 0,
+        goal: 0,
+        solution: Vec::new(),
         path_cells: i32_of(stats.path_cells),
         dead_ends: i32_of(stats.dead_ends),
         junctions: i32_of(stats.junctions),
         solution_length: stats.solution_length.map(i32_of),
         decisions: stats.decisions.map(i32_of),
-        difficulty: difficulty::score(&stats),
-        tokens,
-    })
+        difficulty: difficulty::score(stats),
+        tokens: None,
+    }
 }
 
 /// The first `len` bits of `bits`, 8 a byte, the first in the highest bit (numpy's
@@ -183,22 +298,17 @@ fn packed(bits: &fixedbitset::FixedBitSet, len: usize) -> Vec<u8> {
     out
 }
 
-/// The grader of mazes like those of `opts` (see the [module docs](self)): made from the
-/// scores of the mazes of seeds `u64::MAX − k`, `k <` [`SAMPLE`]. `None` when none of them
-/// has a solution.
+/// The grader of mazes like those of `opts` on `board` (see the [module docs](self)): made
+/// from the scores of the mazes of seeds `u64::MAX − k`, `k <` [`SAMPLE`]. `None` when none
+/// of them has a solution.
 ///
 /// Complexity: [`SAMPLE`] mazes generated and measured.
-pub fn grader(lattice: &Lattice, opts: &GenerateOptions) -> Result<Option<Grader>> {
+pub fn grader(board: &Board, opts: &GenerateOptions) -> Result<Option<Grader>> {
     use crate::par::*;
     let flag = crate::stop::flag();
     let scores: Vec<Option<f64>> = (0..SAMPLE)
         .into_par_iter()
-        .map(|k| {
-            crate::stop::carry(&flag, || {
-                let maze = generate(lattice, opts, &mut rng_from_seed(u64::MAX - k))?;
-                Ok(difficulty::score(&maze_stats(&maze)))
-            })
-        })
+        .map(|k| crate::stop::carry(&flag, || board.score(opts, u64::MAX - k)))
         .collect::<Result<_>>()?;
     let scores: Vec<f64> = scores.into_iter().flatten().collect();
     Ok(Grader::from_scores(&scores))
@@ -208,8 +318,12 @@ pub fn grader(lattice: &Lattice, opts: &GenerateOptions) -> Result<Option<Grader
 const SCHEMA: &str = "message maze {
   required int64 seed (INTEGER(64, false));
   required binary algorithm (STRING);
-  required group shape (LIST) { repeated group list { required int32 element; } }
-  required binary grid;
+  optional binary tiling (STRING);
+  required group size (LIST) { repeated group list { required int32 element; } }
+  required int32 rooms;
+  optional group shape (LIST) { repeated group list { required int32 element; } }
+  optional binary grid;
+  optional group edges (LIST) { repeated group list { required int32 element; } }
   required int32 start;
   required int32 goal;
   required group solution (LIST) { repeated group list { required int32 element; } }
@@ -234,23 +348,55 @@ fn parquet_error(e: parquet::errors::ParquetError) -> Error {
     }
 }
 
+/// The columns of [`SCHEMA`], in order.
+const COLUMNS: [&str; 18] = [
+    "seed",
+    "algorithm",
+    "tiling",
+    "size",
+    "rooms",
+    "shape",
+    "grid",
+    "edges",
+    "start",
+    "goal",
+    "solution",
+    "path_cells",
+    "dead_ends",
+    "junctions",
+    "solution_length",
+    "decisions",
+    "difficulty",
+    "tokens",
+];
+
 /// A list column's values and levels: `(values, definition levels, repetition levels)` for a
-/// required list of required values (definition 1 for a value, 0 for an empty list).
-fn list_levels(lists: impl Iterator<Item = Vec<i32>>) -> (Vec<i32>, Vec<i16>, Vec<i16>) {
+/// list of required values, required (definition 1 for a value, 0 for an empty list) or
+/// optional (`None` lists: definition 0 for a null, 1 for an empty list, 2 for a value).
+fn list_levels(lists: impl Iterator<Item = Option<Vec<i32>>>, nullable: bool) -> Levels {
     let (mut values, mut def, mut rep) = (Vec::new(), Vec::new(), Vec::new());
+    let up = i16::from(nullable);
     for list in lists {
-        if list.is_empty() {
+        let Some(list) = list else {
             def.push(0);
+            rep.push(0);
+            continue;
+        };
+        if list.is_empty() {
+            def.push(up);
             rep.push(0);
         }
         for (k, v) in list.into_iter().enumerate() {
             values.push(v);
-            def.push(1);
+            def.push(1 + up);
             rep.push(i16::from(k > 0));
         }
     }
     (values, def, rep)
 }
+
+/// A list column's values, definition and repetition levels.
+type Levels = (Vec<i32>, Vec<i16>, Vec<i16>);
 
 /// An optional column's values and definition levels.
 fn optional<T: Clone>(items: impl Iterator<Item = Option<T>>) -> (Vec<T>, Vec<i16>) {
@@ -262,72 +408,106 @@ fn optional<T: Clone>(items: impl Iterator<Item = Option<T>>) -> (Vec<T>, Vec<i1
     (values, def)
 }
 
-/// One shard's bytes: `rows` as a Parquet file of one row group, with `metadata` (JSON) under
-/// the key `mazegraph`.
+/// What every row of a shard shares: the algorithm's name, the tiling's (`None` on the
+/// square grid), the size, and the options as JSON (the key-value metadata `mazegraph`).
+#[derive(Clone, Copy, Debug)]
+pub struct Shared<'a> {
+    /// The carving algorithm's name.
+    pub algorithm: &'a str,
+    /// The tiling's name, `None` on the square grid.
+    pub tiling: Option<&'a str>,
+    /// The size: rooms per axis, or the tiling's size.
+    pub size: &'a [usize],
+    /// The options as JSON.
+    pub metadata: &'a str,
+}
+
+/// One shard's bytes: `rows` as a Parquet file of one row group, with `shared.metadata`
+/// under the key `mazegraph`.
 ///
 /// Complexity: O(bytes of the rows).
-pub fn encode(rows: &[Row], algorithm: &str, metadata: &str) -> Result<Vec<u8>> {
+pub fn encode(rows: &[Row], shared: &Shared) -> Result<Vec<u8>> {
     let schema = Arc::new(parse_message_type(SCHEMA).map_err(parquet_error)?);
     let props = WriterProperties::builder()
         .set_compression(Compression::SNAPPY)
         .set_max_row_group_row_count(Some(rows.len().max(1)))
         .set_key_value_metadata(Some(vec![KeyValue::new(
             "mazegraph".to_string(),
-            metadata.to_string(),
+            shared.metadata.to_string(),
         )]))
         .build();
     let mut writer =
         SerializedFileWriter::new(Vec::new(), schema, Arc::new(props)).map_err(parquet_error)?;
     let mut group = writer.next_row_group().map_err(parquet_error)?;
     let int = |f: fn(&Row) -> i32| rows.iter().map(f).collect::<Vec<i32>>();
+    let size: Vec<i32> = shared.size.iter().map(|&d| i32_of(d)).collect();
     let mut column = 0;
     while let Some(mut col) = group.next_column().map_err(parquet_error)? {
-        let written = match column {
-            0 => {
+        let name = COLUMNS.get(column).copied().unwrap_or_default();
+        let lists = |(values, def, rep): Levels,
+                     col: &mut parquet::file::writer::SerializedColumnWriter| {
+            col.typed::<Int32Type>()
+                .write_batch(&values, Some(&def), Some(&rep))
+        };
+        let written = match name {
+            "seed" => {
                 let seeds: Vec<i64> = rows.iter().map(|r| r.seed as i64).collect();
                 col.typed::<Int64Type>().write_batch(&seeds, None, None)
             }
-            1 => {
-                let names = vec![ByteArray::from(algorithm); rows.len()];
+            "algorithm" => {
+                let names = vec![ByteArray::from(shared.algorithm); rows.len()];
                 col.typed::<ByteArrayType>().write_batch(&names, None, None)
             }
-            2 | 6 => {
-                let lists = rows.iter().map(|r| {
-                    if column == 2 {
-                        r.shape.clone()
-                    } else {
-                        r.solution.clone()
-                    }
-                });
-                let (values, def, rep) = list_levels(lists);
-                col.typed::<Int32Type>()
-                    .write_batch(&values, Some(&def), Some(&rep))
+            "tiling" => {
+                let (values, def) =
+                    optional(rows.iter().map(|_| shared.tiling.map(ByteArray::from)));
+                col.typed::<ByteArrayType>()
+                    .write_batch(&values, Some(&def), None)
             }
-            3 => {
-                let grids: Vec<ByteArray> = rows
-                    .iter()
-                    .map(|r| ByteArray::from(r.grid.clone()))
-                    .collect();
-                col.typed::<ByteArrayType>().write_batch(&grids, None, None)
+            "size" => lists(
+                list_levels(rows.iter().map(|_| Some(size.clone())), false),
+                &mut col,
+            ),
+            "shape" => lists(
+                list_levels(rows.iter().map(|r| r.shape.clone()), true),
+                &mut col,
+            ),
+            "edges" => lists(
+                list_levels(rows.iter().map(|r| r.edges.clone()), true),
+                &mut col,
+            ),
+            "solution" => lists(
+                list_levels(rows.iter().map(|r| Some(r.solution.clone())), false),
+                &mut col,
+            ),
+            "grid" => {
+                let (values, def) =
+                    optional(rows.iter().map(|r| r.grid.clone().map(ByteArray::from)));
+                col.typed::<ByteArrayType>()
+                    .write_batch(&values, Some(&def), None)
             }
-            4 => col
+            "rooms" => col
+                .typed::<Int32Type>()
+                .write_batch(&int(|r| r.rooms), None, None),
+            "start" => col
                 .typed::<Int32Type>()
                 .write_batch(&int(|r| r.start), None, None),
-            5 => col
+            "goal" => col
                 .typed::<Int32Type>()
                 .write_batch(&int(|r| r.goal), None, None),
-            7 => col
-                .typed::<Int32Type>()
-                .write_batch(&int(|r| r.path_cells), None, None),
-            8 => col
+            "path_cells" => {
+                col.typed::<Int32Type>()
+                    .write_batch(&int(|r| r.path_cells), None, None)
+            }
+            "dead_ends" => col
                 .typed::<Int32Type>()
                 .write_batch(&int(|r| r.dead_ends), None, None),
-            9 => col
+            "junctions" => col
                 .typed::<Int32Type>()
                 .write_batch(&int(|r| r.junctions), None, None),
-            10 | 11 => {
+            "solution_length" | "decisions" => {
                 let (values, def) = optional(rows.iter().map(|r| {
-                    if column == 10 {
+                    if name == "solution_length" {
                         r.solution_length
                     } else {
                         r.decisions
@@ -336,7 +516,7 @@ pub fn encode(rows: &[Row], algorithm: &str, metadata: &str) -> Result<Vec<u8>> 
                 col.typed::<Int32Type>()
                     .write_batch(&values, Some(&def), None)
             }
-            12 => {
+            "difficulty" => {
                 let (values, def) = optional(rows.iter().map(|r| r.difficulty));
                 col.typed::<DoubleType>()
                     .write_batch(&values, Some(&def), None)
@@ -376,12 +556,13 @@ fn disk_bytes(cells: u64) -> u64 {
 }
 
 /// Refuses a dataset that cannot be made, before any work: no mazes or rows, a count whose
-/// seeds run past `u64::MAX`, a maze over `limits` or of more than 2³¹ cells, a shard over
-/// the memory budget, or (when `free` bytes are known) a dataset that cannot fit on the disk.
-/// Returns the lattice.
+/// seeds run past `u64::MAX`, an unknown tiling or a size it cannot hold, an algorithm that
+/// cannot carve the board, a maze over `limits` or of more than 2³¹ cells, a shard over the
+/// memory budget, or (when `free` bytes are known) a dataset that cannot fit on the disk.
+/// Returns the board.
 ///
 /// Complexity: O(1) (plus the lattice's O(cells)).
-pub fn check(opts: &Options, limits: &Limits, free: Option<u64>) -> Result<Lattice> {
+pub fn check(opts: &Options, limits: &Limits, free: Option<u64>) -> Result<Board> {
     let invalid = |m: String| Err(Error::InvalidArgument(m));
     if opts.count == 0 {
         return invalid("a dataset of no mazes: give a count of 1 or more".to_string());
@@ -396,16 +577,34 @@ pub fn check(opts: &Options, limits: &Limits, free: Option<u64>) -> Result<Latti
             opts.count - 1
         ));
     }
-    let lattice = Lattice::new(&opts.rooms, limits)?;
-    opts.generate.algorithm.check(&lattice)?;
-    let cells = lattice.cells().len() as u64;
+    let board = match &opts.tiling {
+        None => {
+            let lattice = Lattice::new(&opts.rooms, limits)?;
+            opts.generate.algorithm.check(&lattice)?;
+            Board::Grid(lattice)
+        }
+        Some(name) => {
+            let tiling = Tiling::new(name, &opts.rooms, limits)?;
+            crate::tiling::maze::check_options(&tiling, &opts.generate)?;
+            Board::Tiled(tiling)
+        }
+    };
+    // A tiled maze's rooms count as its cells (a room, its passages, its walls).
+    let (cells, rooms) = match &board {
+        Board::Grid(lattice) => (lattice.cells().len() as u64, lattice.room_count() as u64),
+        Board::Tiled(tiling) => (tiling.room_count() as u64, tiling.room_count() as u64),
+    };
     if cells > i32::MAX as u64 {
         return invalid(format!(
             "a maze of {cells} cells: a dataset's cell indices are 32-bit, 2^31 − 1 cells at most"
         ));
     }
-    let rooms = lattice.room_count() as u64;
-    let per_row = row_bytes(cells, rooms);
+    // A tiled maze's loops are open walls past the tree's: two more room numbers each.
+    let loops = match board {
+        Board::Grid(_) => 0,
+        Board::Tiled(_) => (opts.generate.loops as u64).saturating_mul(8),
+    };
+    let per_row = row_bytes(cells, rooms).saturating_add(loops);
     let held = opts.count.min(opts.shard_rows as u64);
     // A shard's rows, their encoding, and the next block of mazes at work.
     let bytes = held
@@ -424,7 +623,7 @@ pub fn check(opts: &Options, limits: &Limits, free: Option<u64>) -> Result<Latti
             ));
         }
     }
-    Ok(lattice)
+    Ok(board)
 }
 
 /// Free bytes on the file system of `dir` (`None` when the system does not say).
@@ -464,11 +663,11 @@ pub fn write(
     limits: &Limits,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Summary> {
-    let lattice = check(opts, limits, free_bytes(existing_ancestor(dir)))?;
+    let board = check(opts, limits, free_bytes(existing_ancestor(dir)))?;
     let grader = match opts.difficulty {
         None => None,
         Some(d) => {
-            let g = grader(&lattice, &opts.generate)?.ok_or_else(|| {
+            let g = grader(&board, &opts.generate)?.ok_or_else(|| {
                 Error::InvalidArgument(format!(
                     "no maze of this kind has a solution, so none is {d}"
                 ))
@@ -515,7 +714,7 @@ pub fn write(
                     grader.map_or("", |g| g.0.name())
                 )));
             };
-            let rows = block_rows(&lattice, &opts.generate, next_seed..=last, &flag)?;
+            let rows = block_rows(&board, &opts.generate, next_seed..=last, &flag)?;
             summary.seeds_tried += block;
             next_seed = last.wrapping_add(1);
             pending.extend(rows.into_iter().filter(|r| keep(r)));
@@ -525,9 +724,20 @@ pub fn write(
         let rest = pending.split_off(in_shard);
         let rows = std::mem::replace(&mut pending, rest);
         let (first, last) = (rows[0].seed, rows[rows.len() - 1].seed);
+        let (size, labels) = match &board {
+            Board::Grid(_) => (opts.rooms.clone(), None),
+            Board::Tiled(t) => {
+                let n = t.room_count() as u32;
+                (
+                    t.size(),
+                    Some((0..n).map(|k| t.label(k)).collect::<Vec<_>>()),
+                )
+            }
+        };
         let metadata = serde_json::json!({
             "version": env!("CARGO_PKG_VERSION"),
-            "rooms": opts.rooms,
+            "tiling": board.tiling(),
+            "size": size,
             "algorithm": algorithm,
             "loops": opts.generate.loops,
             "braid": opts.generate.braid,
@@ -536,9 +746,16 @@ pub fn write(
             "first_seed": first,
             "last_seed": last,
             "rows": rows.len(),
+            "labels": labels,
         })
         .to_string();
-        let bytes = encode(&rows, algorithm, &metadata)?;
+        let shared = Shared {
+            algorithm,
+            tiling: board.tiling(),
+            size: &size,
+            metadata: &metadata,
+        };
+        let bytes = encode(&rows, &shared)?;
         let path = dir.join(shard_name(shard));
         crate::files::write(&path, |w| Ok(w.write_all(&bytes)?))?;
         summary.bytes += bytes.len() as u64;
@@ -552,7 +769,7 @@ pub fn write(
 
 /// The rows of `seeds`, made on every core.
 fn block_rows(
-    lattice: &Lattice,
+    board: &Board,
     opts: &GenerateOptions,
     seeds: std::ops::RangeInclusive<u64>,
     flag: &Option<Arc<std::sync::atomic::AtomicBool>>,
@@ -561,7 +778,7 @@ fn block_rows(
     let seeds: Vec<u64> = seeds.collect();
     seeds
         .into_par_iter()
-        .map(|s| crate::stop::carry(flag, || row(lattice, opts, s)))
+        .map(|s| crate::stop::carry(flag, || board.row(opts, s)))
         .collect()
 }
 
@@ -592,13 +809,15 @@ mod tests {
     #[test]
     fn rows_hold_the_maze_its_solution_and_tokens() {
         let opts = small(1);
-        let lattice = check(&opts, &Limits::default(), None).unwrap();
-        let r = row(&lattice, &opts.generate, 7).unwrap();
-        assert_eq!(r.shape, vec![9, 11]);
-        assert_eq!(r.grid.len(), (9 * 11usize).div_ceil(8));
+        let board = check(&opts, &Limits::default(), None).unwrap();
+        let r = board.row(&opts.generate, 7).unwrap();
+        assert_eq!(r.shape, Some(vec![9, 11]));
+        assert_eq!((r.rooms, r.edges.is_none()), (20, true));
+        let grid = r.grid.clone().unwrap();
+        assert_eq!(grid.len(), (9 * 11usize).div_ceil(8));
         // The entrance is above room (0, 0): cell (0, 1), the highest bit but one.
         assert_eq!(r.start, 1);
-        assert_eq!(r.grid[0] & 0x40, 0x40);
+        assert_eq!(grid[0] & 0x40, 0x40);
         assert_eq!(r.solution.first(), Some(&r.start));
         assert_eq!(r.solution.last(), Some(&r.goal));
         assert_eq!(r.solution_length, Some(r.solution.len() as i32 - 1));
@@ -609,10 +828,17 @@ mod tests {
         assert_eq!(tokens.matches("<-->").count(), 19);
         // The same seed, the same row.
         assert_eq!(
-            row(&lattice, &opts.generate, 7).unwrap().grid,
+            board.row(&opts.generate, 7).unwrap().grid,
             r.grid,
             "reproducible"
         );
+    }
+
+    #[test]
+    fn the_columns_written_are_the_schemas_in_order() {
+        let schema = parse_message_type(SCHEMA).unwrap();
+        let names: Vec<&str> = schema.get_fields().iter().map(|f| f.name()).collect();
+        assert_eq!(names, COLUMNS);
     }
 
     #[test]
@@ -625,11 +851,17 @@ mod tests {
 
     #[test]
     fn list_levels_mark_empty_lists() {
-        let (v, d, r) = list_levels(vec![vec![1, 2], vec![], vec![3]].into_iter());
+        let (v, d, r) = list_levels(
+            vec![vec![1, 2], vec![], vec![3]].into_iter().map(Some),
+            false,
+        );
         assert_eq!(
             (v, d, r),
             (vec![1, 2, 3], vec![1, 1, 0, 1], vec![0, 1, 0, 0])
         );
+        // Nullable: a null, an empty list, a list.
+        let (v, d, r) = list_levels(vec![None, Some(vec![]), Some(vec![4, 5])].into_iter(), true);
+        assert_eq!((v, d, r), (vec![4, 5], vec![0, 1, 2, 2], vec![0, 0, 0, 1]));
     }
 
     #[test]
@@ -699,11 +931,11 @@ mod tests {
         assert_eq!(s.rows, 6);
         assert!(s.seeds_tried > 6);
         let g = s.grader.unwrap();
-        let lattice = check(&opts, &Limits::default(), None).unwrap();
+        let board = check(&opts, &Limits::default(), None).unwrap();
         // Every seed kept is hard, every seed skipped before the last kept is not.
         let mut kept = 0;
         for seed in 0.. {
-            let r = row(&lattice, &opts.generate, seed).unwrap();
+            let r = board.row(&opts.generate, seed).unwrap();
             if g.grade(r.difficulty.unwrap()) == Difficulty::Hard {
                 kept += 1;
                 if kept == 6 {
@@ -712,5 +944,107 @@ mod tests {
             }
         }
         assert_eq!(kept, 6);
+    }
+
+    fn hexagons(count: u64) -> Options {
+        Options {
+            tiling: Some("sigma".to_string()),
+            ..small(count)
+        }
+    }
+
+    #[test]
+    fn tiled_rows_hold_the_open_walls_and_the_rooms_of_the_solution() {
+        let opts = hexagons(1);
+        let board = check(&opts, &Limits::default(), None).unwrap();
+        assert_eq!(board.tiling(), Some("sigma"));
+        let r = board.row(&opts.generate, 3).unwrap();
+        let Board::Tiled(tiling) = &board else {
+            panic!("a tiling")
+        };
+        let maze =
+            TiledMaze::generate(tiling.clone(), &opts.generate, &mut rng_from_seed(3)).unwrap();
+        // 20 hexagons, a perfect maze: 19 open walls, as pairs of neighbours open in the maze.
+        let edges = r.edges.clone().unwrap();
+        assert_eq!((r.rooms, edges.len()), (20, 2 * 19));
+        for pair in edges.chunks(2) {
+            assert!(maze.is_open(pair[0] as u32, pair[1] as u32), "{pair:?}");
+        }
+        assert_eq!((r.shape, r.grid, r.tokens), (None, None, None));
+        assert_eq!((r.start, r.goal), (0, 19));
+        let want: Vec<i32> = maze.solution().unwrap().iter().map(|&v| v as i32).collect();
+        assert_eq!(r.solution, want);
+        assert_eq!(r.solution_length, Some(want.len() as i32 - 1));
+        assert_eq!(r.path_cells, 20);
+        assert!(r.difficulty.is_some());
+    }
+
+    #[test]
+    fn tiled_datasets_are_refused_as_generate_refuses_them() {
+        let l = Limits::default();
+        let e = check(
+            &Options {
+                tiling: Some("pentagon".to_string()),
+                ..small(1)
+            },
+            &l,
+            None,
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("pentagon"), "{e}");
+        let mut eller = hexagons(1);
+        eller.generate.algorithm = Algorithm::Eller;
+        let e = check(&eller, &l, None).unwrap_err().to_string();
+        assert!(e.contains("square grids only"), "{e}");
+        let weave = Options {
+            tiling: Some("weave".to_string()),
+            ..small(1)
+        };
+        let e = check(&weave, &l, None).unwrap_err().to_string();
+        assert!(e.contains("kruskal"), "{e}");
+        let tight = Limits {
+            max_bytes: 1 << 10,
+            ..l
+        };
+        assert!(matches!(
+            check(&hexagons(10), &tight, None),
+            Err(Error::OverBudget { .. })
+        ));
+    }
+
+    #[test]
+    fn a_tiled_dataset_splits_and_filters_like_a_square_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let opts = Options {
+            difficulty: Some(Difficulty::Easy),
+            ..hexagons(6)
+        };
+        let s = write(dir.path(), &opts, &Limits::default(), &|_| {}).unwrap();
+        assert_eq!((s.rows, s.shards.len()), (6, 2));
+        assert!(s.seeds_tried > 6);
+        let g = s.grader.unwrap();
+        let board = check(&opts, &Limits::default(), None).unwrap();
+        let (mut kept, mut seed) = (Vec::new(), 0);
+        while kept.len() < 6 {
+            let r = board.row(&opts.generate, seed).unwrap();
+            if g.grade(r.difficulty.unwrap()) == Difficulty::Easy {
+                kept.push(r);
+            }
+            seed += 1;
+        }
+        // The second shard, made again from its rows alone, is the file written.
+        let again = tempfile::tempdir().unwrap();
+        let later = Options {
+            seed: kept[4].seed,
+            count: 2,
+            first_shard: 1,
+            ..opts.clone()
+        };
+        write(again.path(), &later, &Limits::default(), &|_| {}).unwrap();
+        assert_eq!(
+            std::fs::read(dir.path().join("part-00001.parquet")).unwrap(),
+            std::fs::read(again.path().join("part-00001.parquet")).unwrap()
+        );
     }
 }

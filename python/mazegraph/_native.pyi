@@ -139,21 +139,23 @@ def generate(
 def dataset(
     path: _Path,
     count: int = 1000,
-    size: Sequence[int] | str | None = (10, 10),
-    algorithm: str = "backtracker",
+    size: Sequence[int] | str | int | None = (10, 10),
+    algorithm: str | None = None,
     seed: int = 0,
     *,
     loops: int = 0,
     braid: bool = False,
     pick: str | None = None,
     difficulty: str | None = None,
+    tiling: str | None = None,
     shard_rows: int = 100000,
     first_shard: int = 0,
     max_cells: int | None = None,
     max_memory: int | None = None,
 ) -> dict[str, Any]:
     """Writes ``count`` mazes (maze i from seed ``seed + i``) with their solutions and figures
-    into the directory ``path`` as Parquet shards, as ``mazegraph dataset`` does; returns
+    into the directory ``path`` as Parquet shards, as ``mazegraph dataset`` does (with
+    ``tiling``, mazes on that tiling, as ``generate(..., tiling=...)`` makes them); returns
     ``rows``, ``seeds_tried``, ``shards``, ``bytes`` and ``grader``."""
 
 def read_game(

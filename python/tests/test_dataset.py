@@ -53,3 +53,43 @@ def test_bad_arguments_are_the_clis_errors(tmp_path):
     with pytest.raises(mazegraph.MazeTypeError):
         mazegraph.dataset(tmp_path / "d", count="many")
     assert not (tmp_path / "d").exists()
+
+
+def test_tiled_shards_are_the_clis_and_the_mazes_generate_makes(tmp_path):
+    import json
+    import os
+    import subprocess
+
+    summary = mazegraph.dataset(tmp_path / "py", count=5, size=4, tiling="sigma", seed=3, shard_rows=3)
+    assert summary["rows"] == 5 and len(summary["shards"]) == 2
+    binary = os.environ.get("MAZEGRAPH_CLI")
+    if binary:
+        cli = tmp_path / "cli"
+        args = ["dataset", "-q", "-o", cli, "-n", "5", "--tiling", "sigma", "--size", "4", "--seed", "3", "--shard-rows", "3"]
+        subprocess.run([binary, *map(str, args)], check=True)
+        for s in summary["shards"]:
+            name = s.rsplit("/", 1)[1]
+            assert (cli / name).read_bytes() == (tmp_path / "py" / name).read_bytes()
+    pq = pytest.importorskip("pyarrow.parquet", reason="needs pyarrow")
+    table = pq.read_table(tmp_path / "py")
+    row = table.slice(0, 1).to_pylist()[0]
+    assert row["tiling"] == "sigma" and row["grid"] is None and row["tokens"] is None
+    # Row 0 is the maze generate makes from seed 3: its open walls, its rooms' labels.
+    maze = mazegraph.generate(size=4, seed=3, tiling="sigma")
+    edges = row["edges"]
+    got = {frozenset(edges[k : k + 2]) for k in range(0, len(edges), 2)}
+    want = {frozenset((v, u)) for v, ns in enumerate(maze.neighbours()) for u, is_open in ns if is_open}
+    assert got == want and len(edges) == 2 * (row["rooms"] - 1)
+    meta = json.loads(pq.read_schema(summary["shards"][0]).metadata[b"mazegraph"])
+    assert [tuple(label) for label in meta["labels"]] == [tuple(label) for label in maze.labels]
+    assert row["solution_length"] == len(row["solution"]) - 1
+
+
+def test_tiled_refusals_are_the_clis(tmp_path):
+    with pytest.raises(mazegraph.MazeError, match="kruskal"):
+        mazegraph.dataset(tmp_path / "d", count=3, size=(4, 4), tiling="weave", algorithm="prim")
+    with pytest.raises(mazegraph.MazeError, match="pick="):
+        mazegraph.dataset(tmp_path / "d", count=3, tiling="sigma", algorithm="growing-tree", pick="newest")
+    assert mazegraph.dataset(tmp_path / "w", count=2, size=(3, 3), tiling="weave")["rows"] == 2
+    assert not (tmp_path / "d").exists()
+

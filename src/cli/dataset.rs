@@ -22,15 +22,21 @@ they do not depend on --seed. Shards are DIR/part-NNNNN.parquet, --shard-rows ro
 numbered from --first-shard: a job split into seed ranges (--seed, --count, --first-shard for
 each part) writes the same files as one job. Each shard appears whole or not at all.
 
-Columns: seed (uint64), algorithm, shape (cells per axis), grid (bit-packed cells, row-major,
-1 = path, numpy.unpackbits order), start, goal (cell indices), solution (cell indices, start
-to goal), path_cells, dead_ends, junctions, solution_length, decisions, difficulty (score),
-tokens (maze-dataset's token text, 2-D mazes). Read with pyarrow, pandas, polars or Hugging
-Face datasets (`load_dataset(\"parquet\", data_dir=DIR)`).
+With --tiling NAME the mazes are those of `mazegraph generate --tiling NAME` (hexagons,
+triangles, rings, octagons, a weave; --size as there; -a kruskal by default for weave).
+
+Columns: seed (uint64), algorithm, tiling (null on the square grid), size (as given), rooms,
+shape (cells per axis), grid (bit-packed cells, row-major, 1 = path, numpy.unpackbits order;
+both null on a tiling), edges (a tiling's open walls as one flat array of room pairs
+a0 b0 a1 b1 …; null on the square grid), start, goal (cell indices; rooms on a tiling),
+solution (cells or rooms, start to goal), path_cells, dead_ends, junctions, solution_length,
+decisions, difficulty (score), tokens (maze-dataset's token text, 2-D square grids). Read with
+pyarrow, pandas, polars or Hugging Face datasets (`load_dataset(\"parquet\", data_dir=DIR)`).
 
 Examples:
   mazegraph dataset -o mazes --count 100000 --size 10x10
   mazegraph dataset -o hard --count 1000 --size 20x20 -a wilson --difficulty hard
+  mazegraph dataset -o hex --count 10000 --tiling sigma --size 8   # hexagons of side 8
   mazegraph dataset -o part --count 500000 --seed 500000 --first-shard 5   # the second half"
 )]
 pub struct Args {
@@ -40,13 +46,17 @@ pub struct Args {
     /// How many mazes.
     #[arg(short = 'n', long, value_name = "N")]
     count: u64,
-    /// Rooms per axis, e.g. 10x10 or 5x5x5.
+    /// Rooms per axis, e.g. 10x10 or 5x5x5 (with --tiling, its size as `generate` takes it).
     #[arg(short, long, value_name = "R0xR1[x…]", value_parser = parse_size, default_value = "10x10")]
     size: Size,
-    /// The algorithm (as `generate`'s).
-    #[arg(short, long, default_value = "backtracker",
+    /// The algorithm (as `generate`'s): backtracker unless said, kruskal for --tiling weave.
+    #[arg(short, long,
           value_parser = clap::builder::PossibleValuesParser::new(algorithm_values()))]
-    algorithm: String,
+    algorithm: Option<String>,
+    /// Rooms of another shape: sigma (hexagons), sigma-flat, delta (triangles), theta
+    /// (rings), upsilon (octagons and squares), weave (as `generate --tiling`).
+    #[arg(long, value_name = "TILING", value_parser = clap::builder::PossibleValuesParser::new(mazegraph::tiling::NAMES))]
+    tiling: Option<String>,
     /// The first seed: maze i is made from seed + i.
     #[arg(long, value_name = "S", default_value_t = 0)]
     seed: u64,
@@ -83,10 +93,16 @@ enum Grade {
 /// Runs `mazegraph dataset`.
 pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     args.no_pictures.refuse("dataset")?;
+    let default = match args.tiling.as_deref() {
+        Some("weave") => "kruskal",
+        _ => "backtracker",
+    };
+    let algorithm = args.algorithm.as_deref().unwrap_or(default);
     let opts = Options {
         rooms: args.size.0,
+        tiling: args.tiling,
         generate: GenerateOptions {
-            algorithm: Algorithm::from_name(&args.algorithm)?,
+            algorithm: Algorithm::from_name(algorithm)?,
             loops: args.loops,
             braid: args.braid,
         },
