@@ -462,9 +462,23 @@ fn dash_output_is_standard_output_in_every_command() {
             continue;
         }
         if stdout(&[cmd, "--help"]).contains("-o, --output") {
-            assert!(runs.iter().any(|r| r[0] == cmd), "{cmd} -o - is not tested");
+            assert!(
+                runs.iter().any(|r| r[0] == cmd) || cmd == "dataset",
+                "{cmd} -o - is not tested"
+            );
         }
     }
+    // A dataset is a directory of shards: `-o -` is refused in one line, and makes nothing.
+    let out = mg()
+        .current_dir(dir.path())
+        .args(["dataset", "-o", "-", "-n", "2"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("give -o DIR"), "{err}");
+    assert_eq!(listing(dir.path()), before, "dataset -o - made a file");
 }
 
 /// With `-o -` the figures already take standard output: `--tree -` then needs `-o FILE`.

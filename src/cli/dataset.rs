@@ -93,6 +93,11 @@ enum Grade {
 /// Runs `mazegraph dataset`.
 pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     args.no_pictures.refuse("dataset")?;
+    if args.output.as_os_str() == "-" {
+        anyhow::bail!(
+            "dataset writes a directory of Parquet shards, not standard output: give -o DIR"
+        );
+    }
     let default = match args.tiling.as_deref() {
         Some("weave") => "kruskal",
         _ => "backtracker",
