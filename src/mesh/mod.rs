@@ -427,11 +427,12 @@ impl<'a> Print<'a> {
     /// How many triangles the mesh has: a dry pass over the faces, O(cells).
     pub fn triangles(&self) -> u64 {
         let mut n = 0u64;
-        self.for_each_triangle(&mut |_, _| {
+        // The count itself never fails, so neither does the pass.
+        let counted = self.for_each_triangle(&mut |_, _| {
             n += 1;
             Ok(())
-        })
-        .expect("counting fails never");
+        });
+        debug_assert!(counted.is_ok());
         n
     }
 
