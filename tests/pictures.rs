@@ -846,3 +846,150 @@ fn a_region_of_the_picture_can_be_read() {
     let err = error(&["generate", "--size", "3x3", "--region", "0,0,5,5"]);
     assert!(err.contains("--region means nothing here"), "{err}");
 }
+
+/// A grid world from `maze`: some posts opened (open ground), some dead ends walled up (cells
+/// of wall where a room was), so that walls and passages no longer alternate as a lattice's do;
+/// still one region of passage, framed. Rows of '#' and '.'.
+fn grid_world(maze: &Maze, seed: u64) -> Vec<String> {
+    let g = maze.grid();
+    let (h, w) = (g.shape().dims()[0], g.shape().dims()[1]);
+    let mut cells: Vec<Vec<bool>> = (0..h)
+        .map(|y| (0..w).map(|x| g.is_path(y * w + x)).collect())
+        .collect();
+    let mut state = seed | 1;
+    let mut coin = |n: u64| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state.is_multiple_of(n)
+    };
+    for y in (2..h - 2).step_by(2) {
+        for x in (2..w - 2).step_by(2) {
+            if coin(4) {
+                cells[y][x] = true;
+            }
+        }
+    }
+    for y in 1..h - 1 {
+        for x in 1..w - 1 {
+            let open = [(y - 1, x), (y + 1, x), (y, x - 1), (y, x + 1)]
+                .iter()
+                .filter(|&&(a, b)| cells[a][b])
+                .count();
+            if cells[y][x] && open == 1 && coin(3) {
+                cells[y][x] = false;
+            }
+        }
+    }
+    cells
+        .iter()
+        .map(|r| r.iter().map(|&c| if c { '.' } else { '#' }).collect())
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 48,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(0x626c_6f63),
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
+
+    // A grid world drawn as square blocks of any side (fractional: each pixel takes the block
+    // its centre lies in), each block a slightly different shade (tiles), in a margin: read
+    // block by block, exactly.
+    #[test]
+    fn grid_worlds_drawn_as_blocks_are_read_block_by_block(
+        rows in 3usize..9, cols in 3usize..9, seed in any::<u64>(), side in 6.0f64..24.0,
+        margin in 0usize..20, shade in 0u8..12,
+    ) {
+        let maze = random_maze(rows, cols, seed, 1);
+        let world = grid_world(&maze, seed);
+        let (h, w) = (world.len(), world[0].len());
+        let (pw, ph) = ((w as f64 * side) as usize + 2 * margin, (h as f64 * side) as usize + 2 * margin);
+        let mut r = Raster::filled(pw, ph, [255; 3]);
+        for y in margin..ph - margin {
+            for x in margin..pw - margin {
+                let i = ((((y - margin) as f64 + 0.5) / side) as usize).min(h - 1);
+                let j = ((((x - margin) as f64 + 0.5) / side) as usize).min(w - 1);
+                let jitter = ((i * 7 + j * 3) % 5) as u8 * shade / 4;
+                let c = if world[i].as_bytes()[j] == b'#' { 20 + jitter } else { 250 - jitter };
+                r.fill_rect(x, y, x + 1, y + 1, [c; 3]);
+            }
+        }
+        let rows_ref: Vec<&str> = world.iter().map(String::as_str).collect();
+        let want = Maze::from_text_rows(&rows_ref).unwrap();
+        let got = read_raster(&r);
+        prop_assert_eq!(got.as_ref().map(|m| m.grid()), Ok(want.grid()), "side {} margin {}", side, margin);
+    }
+}
+
+#[test]
+fn a_tiny_grid_world_is_read_a_pixel_a_cell_and_a_tiny_ring_is_not() {
+    // Open ground with pillars, 14×11 pixels, with a JPEG's few levels of noise.
+    let world = [
+        "##############",
+        "##...........#",
+        "#............#",
+        "#.......#....#",
+        "#............#",
+        "#..........#.#",
+        "#..#.........#",
+        "#............#",
+        "#......#.....#",
+        "#....#....#..#",
+        "##############",
+    ];
+    let mut r = Raster::filled(14, 11, [0; 3]);
+    for (y, row) in world.iter().enumerate() {
+        for (x, c) in row.bytes().enumerate() {
+            let noise = ((x * 5 + y * 3) % 4) as u8;
+            let v = if c == b'#' { noise } else { 255 - noise };
+            r.fill_rect(x, y, x + 1, y + 1, [v; 3]);
+        }
+    }
+    let got = read_raster(&r).unwrap();
+    assert_eq!(got.grid(), Maze::from_text_rows(&world).unwrap().grid());
+    // A navy ring on yellow, 5×5: no frame, no maze.
+    let mut ring = Raster::filled(5, 5, [240, 220, 40]);
+    for (x, y) in [
+        (1, 1),
+        (2, 1),
+        (3, 1),
+        (1, 2),
+        (3, 2),
+        (1, 3),
+        (2, 3),
+        (3, 3),
+    ] {
+        ring.fill_rect(x, y, x + 1, y + 1, [20, 30, 110]);
+    }
+    assert!(read_raster(&ring).is_err());
+}
+
+#[test]
+fn an_arrow_drawn_into_the_entrance_room_is_a_mark_of_the_walls_colour() {
+    let maze = random_maze(8, 8, 11, 0);
+    let (wall, pass, margin) = (3usize, 24usize, 20usize);
+    let mut r = draw_lines(&maze, wall, pass, margin, COLOURS[0]);
+    // The entrance: the first opening of the top frame.
+    let cols = maze.grid().shape().dims()[1];
+    let j = (0..cols).find(|&j| maze.grid().is_path(j)).unwrap();
+    // The cell's left edge: wall lines and passages alternate from the margin.
+    let x0 = margin + (j / 2) * (wall + pass) + wall;
+    let cx = x0 + pass / 2;
+    // A shaft down the opening and a filled head, two thirds of the passage wide, over the
+    // middle of the room below it (as printables draw them).
+    r.fill_rect(
+        cx - 1,
+        margin - 12,
+        cx + 1,
+        margin + wall + pass / 2,
+        [0; 3],
+    );
+    for d in 0..8usize {
+        let y = margin + wall + pass / 2 - 4 + d;
+        r.fill_rect(cx - (8 - d), y, cx + (8 - d), y + 1, [0; 3]);
+    }
+    assert_eq!(read_raster(&r).unwrap().grid(), maze.grid());
+}

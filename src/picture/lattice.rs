@@ -23,6 +23,10 @@ pub struct Lattice {
     pub dark_walls: bool,
     /// True when the picture is drawn one pixel per cell.
     pub pixel: bool,
+    /// True when every cell is a block of its own, read whole (a grid of equal squares, each
+    /// wall or passage: a grid world, a maze of tiles), with no wall lines, rooms or posts
+    /// apart ([`super::hypotheses::blocks`]).
+    pub blocks: bool,
     /// For a maze read from a straightened picture (a photo taken at an angle): the map from
     /// the straightened picture's pixels, where `rows` and `cols` lie, to the picture's own.
     /// `None` when the spans are the picture's own pixels.
@@ -39,6 +43,7 @@ impl Lattice {
             cols: (0..width).map(|x| (x as f64, x as f64 + 1.0)).collect(),
             dark_walls: true,
             pixel: true,
+            blocks: false,
             warp: None,
         }
     }
@@ -71,9 +76,10 @@ impl Lattice {
         self
     }
 
-    /// The maze's size, for a person: `"12×9 rooms"`, or `"41×31 cells"` at one pixel per cell.
+    /// The maze's size, for a person: `"12×9 rooms"`, or `"41×31 cells"` at one pixel per cell
+    /// or a block per cell.
     pub fn rooms(&self) -> String {
-        if self.pixel {
+        if self.pixel || self.blocks {
             format!("{}×{} cells", self.cols.len(), self.rows.len())
         } else {
             format!("{}×{} rooms", self.rows.len() / 2, self.cols.len() / 2)
@@ -81,7 +87,8 @@ impl Lattice {
     }
 
     /// The lattice, for a person: `"12×9 rooms, pitch 18 px, walls 4 px, margin 30 px"` (with
-    /// `", light walls"`, `", straightened"` when so), or `"one pixel per cell (41×31 cells)"`.
+    /// `", light walls"`, `", straightened"` when so), `"one pixel per cell (41×31 cells)"`,
+    /// or `"blocks of 12 px (41×31 cells), margin 4 px"`.
     pub fn describe(&self) -> String {
         let l = self;
         if l.pixel {
@@ -105,8 +112,6 @@ impl Lattice {
                 format!("{}×{}", px(b), px(a))
             }
         };
-        let (wy, _) = Lattice::widths(&l.rows);
-        let (wx, _) = Lattice::widths(&l.cols);
         let margins = [
             l.rows.first().map_or(0.0, |s| s.0),
             l.width as f64 - l.cols.last().map_or(0.0, |s| s.1),
@@ -118,18 +123,33 @@ impl Lattice {
             margins.iter().min().copied().unwrap_or(0),
             margins.iter().max().copied().unwrap_or(0),
         );
-        let mut s = format!(
-            "{}×{} rooms, pitch {} px, walls {} px, margin {}",
-            l.rows.len() / 2,
-            l.cols.len() / 2,
-            both(Lattice::pitch(&l.rows), Lattice::pitch(&l.cols)),
-            both(wy, wx),
-            if lo == hi {
-                format!("{lo} px")
-            } else {
-                format!("{lo}–{hi} px")
-            }
-        );
+        let margin = if lo == hi {
+            format!("{lo} px")
+        } else {
+            format!("{lo}–{hi} px")
+        };
+        let mut s = if l.blocks {
+            let side = |s: &[(f64, f64)]| Lattice::extent(s).1 - Lattice::extent(s).0;
+            format!(
+                "blocks of {} px ({}×{} cells), margin {margin}",
+                both(
+                    side(&l.rows) / l.rows.len().max(1) as f64,
+                    side(&l.cols) / l.cols.len().max(1) as f64
+                ),
+                l.cols.len(),
+                l.rows.len(),
+            )
+        } else {
+            let (wy, _) = Lattice::widths(&l.rows);
+            let (wx, _) = Lattice::widths(&l.cols);
+            format!(
+                "{}×{} rooms, pitch {} px, walls {} px, margin {margin}",
+                l.rows.len() / 2,
+                l.cols.len() / 2,
+                both(Lattice::pitch(&l.rows), Lattice::pitch(&l.cols)),
+                both(wy, wx),
+            )
+        };
         if !l.dark_walls {
             s += ", light walls";
         }

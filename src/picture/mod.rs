@@ -17,9 +17,12 @@
 //!    what lies around it (titles, arrows, the table under a photographed sheet) set aside.
 //! 4. [`straighten`]: a maze photographed at an angle made upright, from its frame's corners or
 //!    the slant of its lines.
-//! 5. [`hypotheses`]: lattices proposed by two finders (straight edges; thin lines traced by
-//!    their ridges), or the cell size given with [`Cells`].
-//! 6. [`sample`]: each cell of a lattice read as wall or passage, with how sure the reading is.
+//! 5. [`hypotheses`]: lattices proposed by three finders (straight edges; thin lines traced by
+//!    their ridges; a grid of square blocks), one pixel per cell for a tiny picture
+//!    ([`TINY`]), or the cell size given with [`Cells`].
+//! 6. [`sample`]: each cell of a lattice read as wall or passage, with how sure the reading is;
+//!    a line maze's rooms are passage and its posts wall whatever ink lies there (an arrow's
+//!    head, a label: marks in the walls' colour, left to verification as stray ink).
 //! 7. [`verify`]: what the reading leaves unexplained (ink off its walls or outside the maze, an
 //!    open frame, closed rooms, oblique edges, a maze cut in pieces); a reading that does not
 //!    explain its view is refused, with the reason.
@@ -545,6 +548,7 @@ fn read_declared(
             .collect(),
         dark_walls: true,
         pixel: side == 1,
+        blocks: side > 1,
         warp: None,
     };
     let marked_terminals = if lattice.pixel || tones.marks == 0 {
@@ -885,14 +889,13 @@ fn judge_view(k: usize, view: &View, opts: &ReadOptions) -> Result<Judged> {
         let t0 = std::time::Instant::now();
         let mut sampled = sample::sample(&view.tones, &hyp.lattice, &opts.limits)?;
         let line = hyp.line();
-        if line {
-            force_posts(
-                &mut sampled.grid,
-                hyp.lattice.rows.len(),
-                hyp.lattice.cols.len(),
-            );
-        }
+        // The share of rooms read open before a line maze's rooms are opened: a lattice off the
+        // maze's has its rooms on the lines.
+        let rooms_open = line.then(|| line_conventions(&mut sampled, &hyp.lattice));
         let mut fit = verify::verify(&view.tones, &hyp.lattice, &sampled.grid, line);
+        if let Some(share) = rooms_open {
+            fit.rooms_open = share;
+        }
         if let (Some(map), Some(src)) = (view.warp, &view.source) {
             let around = verify::around_in_source(
                 &src.tones,
@@ -926,6 +929,22 @@ fn judge_view(k: usize, view: &View, opts: &ReadOptions) -> Result<Judged> {
             c.fit,
             c.fit.judge(&verify::BOUNDS)
         );
+        if tracing() && std::env::var_os("MAZEGRAPH_DEBUG_GRID").is_some() {
+            let cols = c.hyp.lattice.cols.len().max(1);
+            let cells = c.sampled.grid.shape().len();
+            for r in 0..cells / cols {
+                let line: String = (0..cols)
+                    .map(|j| {
+                        if c.sampled.grid.is_path(r * cols + j) {
+                            '.'
+                        } else {
+                            '#'
+                        }
+                    })
+                    .collect();
+                eprintln!("{line}");
+            }
+        }
         match c.fit.judge(&verify::BOUNDS) {
             Ok(()) => accepted.push(c),
             Err(why) => rejected.push((c, why)),
@@ -990,8 +1009,18 @@ fn evaluate(views: &[View], opts: &ReadOptions) -> Result<std::result::Result<Ca
             .filter(|&i| accepted[i].view == k)
             .reduce(|a, b| {
                 let (x, y) = (&accepted[a], &accepted[b]);
-                let tie = !verify::better(&x.fit, &y.fit);
-                if verify::better(&y.fit, &x.fit) || (tie && clearer(y, x)) {
+                let tie = !verify::better(&x.fit, &y.fit) && !verify::better(&y.fit, &x.fit);
+                // Of two as good that read different mazes, a grid of blocks read block by
+                // block (it does not take every post for a wall); else the clearer (of two
+                // readings of one maze, a lattice of rooms says more of the picture).
+                let blocks = |c: &Candidate| c.hyp.finder == hypotheses::Finder::Blocks;
+                let differ = x.sampled.grid != y.sampled.grid;
+                let prefer_y = if tie && differ && blocks(x) != blocks(y) {
+                    blocks(y)
+                } else {
+                    tie && clearer(y, x)
+                };
+                if verify::better(&y.fit, &x.fit) || prefer_y {
                     b
                 } else {
                     a
@@ -1095,12 +1124,15 @@ impl View {
     }
 }
 
-/// The refusal of a picture no reading explains: what the best candidate (the one with the
-/// least stray ink) could not explain, or why no finder proposed one.
+/// The refusal of a picture no reading explains: what the best candidate (one that looks
+/// like a maze drawn its way, then the one with the least stray ink) could not explain, or why
+/// no finder proposed one.
 fn refusal(views: &[View], rejected: &[(Candidate, String)], failures: &[String]) -> Error {
     let _ = views;
     let best = rejected.iter().min_by(|a, b| {
-        (a.0.fit.stray + a.0.fit.outside).total_cmp(&(b.0.fit.stray + b.0.fit.outside))
+        let key = |c: &Candidate| (!c.fit.drawn, c.fit.stray + c.fit.outside);
+        let (ka, kb) = (key(&a.0), key(&b.0));
+        ka.0.cmp(&kb.0).then(ka.1.total_cmp(&kb.1))
     });
     match best {
         Some((c, why)) => Error::NoLattice(format!(
@@ -1159,14 +1191,37 @@ fn resolve_faint(
     sampled.faint.clear();
 }
 
-/// Sets every post (even, even cell) of a `rows × cols` grid to wall (a post of a line maze has
-/// no area: no evidence either way; scripts/check_outcomes.py names the one truth that keeps
-/// the other convention).
-fn force_posts(grid: &mut Grid, rows: usize, cols: usize) {
-    for i in (0..rows).step_by(2) {
-        for j in (0..cols).step_by(2) {
-            grid.set_path(i * cols + j, false);
+/// A line maze's conventions, applied to its sampled grid: every post (even, even cell) is
+/// wall (a post has no area of its own: no evidence either way; scripts/check_outcomes.py names
+/// the one truth that keeps the other convention), and every room (odd, odd) is passage (ink
+/// in a room of a line maze is a mark drawn in the walls' colour: an entrance arrow's head, a
+/// disc, a letter; verification counts it as stray ink), and no room is in doubt. Returns the
+/// share of rooms the sampling read open.
+fn line_conventions(sampled: &mut sample::Sampled, lat: &Lattice) -> f64 {
+    let (rows, cols) = (lat.rows.len(), lat.cols.len());
+    let grid = &mut sampled.grid;
+    let (mut open, mut rooms) = (0usize, 0usize);
+    for i in 0..rows {
+        for j in 0..cols {
+            let k = i * cols + j;
+            match (i % 2, j % 2) {
+                (0, 0) => grid.set_path(k, false),
+                (1, 1) => {
+                    rooms += 1;
+                    open += usize::from(grid.is_path(k));
+                    grid.set_path(k, true);
+                }
+                _ => {}
+            }
         }
+    }
+    sampled
+        .doubtful
+        .retain(|&k| !((k / cols) % 2 == 1 && (k % cols) % 2 == 1));
+    if rooms == 0 {
+        1.0
+    } else {
+        open as f64 / rooms as f64
     }
 }
 
@@ -1190,7 +1245,7 @@ fn picture_of(
 ) -> Result<Picture> {
     let lattice = c.hyp.lattice;
     let mut grid = c.sampled.grid;
-    if lattice.pixel && !drawn_per_pixel(&grid) {
+    if lattice.pixel && !pixel_maze(&grid) {
         return Err(Error::NoLattice(
             "edges everywhere but no maze at one pixel per cell (noise?)".into(),
         ));
@@ -1509,6 +1564,72 @@ fn pixel_picture(maze: Maze) -> Picture {
     }
 }
 
+/// Pictures at most this many pixels a side are small enough to be a grid of one cell per
+/// pixel whatever they show ([`tiny_world`]).
+pub const TINY: usize = 64;
+
+/// True when a grid read one pixel per cell is a maze drawn so: a tiny grid world
+/// ([`tiny_world`]) when it is at most [`TINY`] cells a side (a few cells prove nothing of the
+/// way it was drawn), else a grid that looks drawn that way ([`drawn_per_pixel`]).
+pub fn pixel_maze(grid: &Grid) -> bool {
+    let dims = grid.shape().dims();
+    if dims.len() == 2 && dims.iter().all(|&n| n <= TINY) {
+        tiny_world(grid)
+    } else {
+        drawn_per_pixel(grid)
+    }
+}
+
+/// True when a grid read one pixel per cell is a tiny grid world: a picture of at most [`TINY`]
+/// pixels a side (9×9, 14×11: a grid world of open areas and pillars, with no passage one pixel
+/// wide), framed (nine tenths of its border wall), with at most one pixel of passage in 200
+/// walled in all round (noise has one in 16),
+/// that is not a smaller grid scaled up by nearest neighbours along either axis (a fifth or
+/// more of its rows, or of its columns, the same as the one before: a scaled maze reads as the
+/// smaller one).
+///
+/// Complexity: O(cells), on a grid of at most TINY² cells.
+pub fn tiny_world(grid: &Grid) -> bool {
+    let dims = grid.shape().dims();
+    let (&[h, w], true) = (dims, dims.len() == 2) else {
+        return false;
+    };
+    if h > TINY || w > TINY || h < 3 || w < 3 {
+        return false;
+    }
+    let open = |y: usize, x: usize| grid.is_path(y * w + x);
+    let (mut paths, mut enclosed) = (0usize, 0usize);
+    for y in 1..h - 1 {
+        for x in 1..w - 1 {
+            if open(y, x) {
+                paths += 1;
+                let walled =
+                    !open(y - 1, x) && !open(y + 1, x) && !open(y, x - 1) && !open(y, x + 1);
+                enclosed += usize::from(walled);
+            }
+        }
+    }
+    // A maze's frame: the border is wall but for a few openings.
+    let border = 2 * (w + h) - 4;
+    let open_border = (0..w)
+        .flat_map(|x| [(0, x), (h - 1, x)])
+        .chain((1..h - 1).flat_map(|y| [(y, 0), (y, w - 1)]))
+        .filter(|&(y, x)| open(y, x))
+        .count();
+    if paths == 0 || enclosed * 200 > paths + 200 || open_border * 10 > border {
+        return false;
+    }
+    // Scaled up by nearest neighbours (by 1.25 or more, from any phase: cropped since), a grid
+    // repeats a fifth or more of its rows or of its columns next to themselves.
+    let same_rows = (1..h)
+        .filter(|&y| (0..w).all(|x| open(y, x) == open(y - 1, x)))
+        .count();
+    let same_cols = (1..w)
+        .filter(|&x| (0..h).all(|y| open(y, x) == open(y, x - 1)))
+        .count();
+    5 * same_rows < h - 1 && 5 * same_cols < w - 1
+}
+
 /// True when a grid read one pixel per cell looks like a maze drawn that way: passages one
 /// pixel wide are common (at least 1% of path pixels have walls left and right, or above and
 /// below) and single path pixels enclosed by four walls are rare (at most 0.5%, as in noise
@@ -1618,6 +1739,45 @@ mod tests {
         assert!(!drawn_per_pixel(
             Maze::from_text_rows(&rows).unwrap().grid()
         ));
+    }
+
+    fn grid_of(rows: &[&str]) -> Grid {
+        Maze::from_text_rows(rows).unwrap().grid().clone()
+    }
+
+    #[test]
+    fn tiny_grid_worlds_pass_and_rings_and_scaled_mazes_do_not() {
+        // Open ground with pillars, framed: no passage one cell wide, yet a grid world.
+        let world = [
+            "##############",
+            "##...........#",
+            "#.......#....#",
+            "#..#.........#",
+            "#.........#..#",
+            "#....#.......#",
+            "##############",
+        ];
+        assert!(tiny_world(&grid_of(&world)));
+        assert!(pixel_maze(&grid_of(&world)));
+        // A ring with no frame.
+        let ring = [".....", ".###.", ".#.#.", ".###.", "....."];
+        assert!(!tiny_world(&grid_of(&ring)));
+        // A 7×7 maze scaled ×1.5 by nearest neighbours (rows and columns 0, 2, 4, 6 doubled
+        // where a pixel's centre falls): it is the small maze, not a 10×10 one.
+        let small = [
+            "#.#####", "#...#.#", "###.#.#", "#...#.#", "#.###.#", "#.....#", "#####.#",
+        ];
+        let scaled: Vec<String> = (0..10)
+            .map(|y| {
+                let sy = ((y as f64 + 0.5) * 7.0 / 10.0) as usize;
+                (0..10)
+                    .map(|x| small[sy].as_bytes()[((x as f64 + 0.5) * 7.0 / 10.0) as usize] as char)
+                    .collect()
+            })
+            .collect();
+        let scaled: Vec<&str> = scaled.iter().map(String::as_str).collect();
+        assert!(tiny_world(&grid_of(&small)));
+        assert!(!tiny_world(&grid_of(&scaled)));
     }
 
     #[test]

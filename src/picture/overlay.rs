@@ -23,7 +23,8 @@ pub const GOAL: [u8; 3] = crate::palette::GOAL;
 /// ```
 /// use mazegraph::picture::{overlay, Lattice, Raster};
 /// let lat = Lattice { width: 9, height: 3, rows: vec![(0.0, 3.0)],
-///     cols: vec![(0.0, 3.0), (3.0, 6.0), (6.0, 9.0)], dark_walls: true, pixel: false, warp: None };
+///     cols: vec![(0.0, 3.0), (3.0, 6.0), (6.0, 9.0)], dark_walls: true, pixel: false,
+///     blocks: false, warp: None };
 /// let mut r = Raster::filled(9, 3, [255; 3]);
 /// overlay::draw_path(&mut r, &lat, &[0, 1, 2]);
 /// assert_eq!(r.pixel(4, 1), overlay::PATH);
@@ -157,7 +158,8 @@ fn fill(raster: &mut Raster, x0: f64, y0: f64, x1: f64, y1: f64, colour: [u8; 3]
 /// ```
 /// use mazegraph::picture::{overlay, Lattice, Raster};
 /// let lat = Lattice { width: 4, height: 2, rows: vec![(0.0, 2.0)],
-///     cols: vec![(0.0, 2.0), (2.0, 4.0)], dark_walls: true, pixel: false, warp: None };
+///     cols: vec![(0.0, 2.0), (2.0, 4.0)], dark_walls: true, pixel: false,
+///     blocks: false, warp: None };
 /// let mut r = Raster::filled(4, 2, [255; 3]);
 /// overlay::paint_cells(&mut r, &lat, |i| (i == 1).then_some([0, 0, 255]));
 /// assert_eq!(r.pixel(0, 0), [255, 255, 255]);

@@ -277,7 +277,8 @@ pub const DOUBT: f64 = 0.3;
 /// The evidence that cell `(i, j)` of a (not one-pixel-per-cell) lattice is wall, from 0 (clear
 /// passage) to 1 (clear wall):
 ///
-/// - a **room**: the share of wall pixels in the middle half of its rectangle;
+/// - a **room**, and every cell of a lattice of blocks ([`Lattice::blocks`]): the share of wall
+///   pixels in the middle half of its rectangle;
 /// - a **post**: 1 when any pixel of its rectangle (grown by a pixel when thin) is wall, else 0;
 /// - a **wall segment**: the share of the lines across it, in the middle half of the passage
 ///   it closes, that meet the wall: for a thin line (under 4 pixels), a line meets it when a
@@ -296,7 +297,13 @@ pub fn wall_share(t: &Tones, lat: &Lattice, bands: &Bands, i: usize, j: usize) -
     let (ext_x, ext_y) = (Lattice::extent(&lat.cols), Lattice::extent(&lat.rows));
     let dw = lat.dark_walls;
     let w = lat.width;
-    match (i.is_multiple_of(2), j.is_multiple_of(2)) {
+    // A block of a grid of blocks is read as a room is.
+    let kind = if lat.blocks {
+        (false, false)
+    } else {
+        (i.is_multiple_of(2), j.is_multiple_of(2))
+    };
+    match kind {
         (true, true) => {
             // Post: any wall pixel in its rectangle (grown by one pixel when thin).
             let (ya, yb, _) = window(y0, y1, ext_y, true);
@@ -474,7 +481,7 @@ pub fn sample(t: &Tones, lat: &Lattice, limits: &Limits) -> crate::Result<Sample
                     lat.cols[j]
                 );
             }
-            if i % 2 == 0 && j % 2 == 0 {
+            if !lat.blocks && i % 2 == 0 && j % 2 == 0 {
                 if share < 0.5 {
                     open_posts.push((i, j));
                 }
@@ -484,7 +491,11 @@ pub fn sample(t: &Tones, lat: &Lattice, limits: &Limits) -> crate::Result<Sample
             closest = closest.min(d);
             if d < 0.5 - DOUBT {
                 doubtful.push(i * cols + j);
-            } else if share < 0.5 && (i + j) % 2 == 1 && faint_wall(t, lat, &bands, faint, i, j) {
+            } else if share < 0.5
+                && !lat.blocks
+                && (i + j) % 2 == 1
+                && faint_wall(t, lat, &bands, faint, i, j)
+            {
                 // Read open, but a faint line runs along most of it: a wall too faint for the
                 // limit, or a smudge; the reading cannot tell.
                 trace!("cell ({i}, {j}) open, but a faint line runs along it");

@@ -70,6 +70,10 @@ pub struct Fit {
     pub cells: usize,
     /// True when the walls are the darker colour.
     pub dark_walls: bool,
+    /// For a lattice of blocks: true when the first ring of cells inside the frame (one ring
+    /// thick or more) is open all round: the mark of a block picture read with its colours the
+    /// wrong way round (the margin read as frame, the walls' outer ring as passage).
+    pub ringed: bool,
     /// For a reading at one pixel per cell: whether the grid looks like a maze drawn so
     /// ([`super::drawn_per_pixel`]); true for other readings.
     pub drawn: bool,
@@ -119,7 +123,9 @@ impl Fit {
         let pc = |v: f64| format!("{:.0}%", 100.0 * v);
         if !self.drawn {
             return Err(
-                "at one pixel per cell it has edges everywhere but no maze (noise?)".into(),
+                "read a cell per pixel or per block, it has no corridors one cell wide, or many \
+                 cells walled in all round (noise?)"
+                    .into(),
             );
         }
         if self.graded > b.graded {
@@ -192,11 +198,17 @@ impl Fit {
 }
 
 /// True when reading `a` is a better explanation of its picture than `b` (both accepted, in
-/// the same view): dark walls before light ones (ink on paper; a picture's two colours read
-/// the other way round can look like a maze too), then the one with fewer cells, unless the
-/// two have nearly as many (within 2%), then the more whole ([`more_whole`]).
+/// the same view): of two readings with their colours opposite ways round, the one without a
+/// corridor all around inside its frame ([`Fit::ringed`]), else the one with dark walls (ink
+/// on paper; a picture's two colours read the other way round can look like a maze too); then
+/// the one
+/// with fewer cells, unless the two have nearly as many (within 2%), then the more whole
+/// ([`more_whole`]).
 pub fn better(a: &Fit, b: &Fit) -> bool {
     if a.dark_walls != b.dark_walls {
+        if a.ringed != b.ringed {
+            return b.ringed;
+        }
         return a.dark_walls;
     }
     let (ca, cb) = (a.cells as f64, b.cells as f64);
@@ -295,12 +307,18 @@ pub fn verify(t: &Tones, lat: &Lattice, grid: &Grid, forced_posts: bool) -> Fit 
             graded: graded(t),
             cells: rows * cols,
             dark_walls: lat.dark_walls,
-            drawn: super::drawn_per_pixel(grid),
+            ringed: false,
+            drawn: super::pixel_maze(grid),
         };
     }
+    let structure = if lat.blocks {
+        blocks_structure(grid, rows, cols)
+    } else {
+        structure(grid, rows, cols, forced_posts)
+    };
     let structure = Fit {
         dark_walls: lat.dark_walls,
-        ..structure(grid, rows, cols, forced_posts)
+        ..structure
     };
     let (w, h) = (lat.width, lat.height);
     let dw = lat.dark_walls;
@@ -651,8 +669,88 @@ fn structure(grid: &Grid, rows: usize, cols: usize, forced_posts: bool) -> Fit {
         graded: 0.0,
         cells: rows * cols,
         dark_walls: true,
+        ringed: false,
         drawn: true,
     }
+}
+
+/// [`structure`] for a lattice of blocks ([`Lattice::blocks`]): no rooms or posts apart, so
+/// their shares are 1; the frame is every cell of the outer ring but the corners; and the grid
+/// must look like a maze drawn a cell per block ([`super::drawn_per_pixel`]: corridors one cell
+/// wide, few cells of passage walled in all round; and a twentieth of its cells passage and a
+/// twentieth wall at least), not like a line maze read with passages several blocks wide, or a
+/// page read as a few blocks of ink.
+fn blocks_structure(grid: &Grid, rows: usize, cols: usize) -> Fit {
+    let open = |i: usize, j: usize| grid.is_path(i * cols + j);
+    let (mut fk, mut fn_) = (0usize, 0usize);
+    if rows >= 3 && cols >= 3 {
+        for j in 1..cols - 1 {
+            for i in [0, rows - 1] {
+                fn_ += 1;
+                fk += usize::from(!open(i, j));
+            }
+        }
+        for i in 1..rows - 1 {
+            for j in [0, cols - 1] {
+                fn_ += 1;
+                fk += usize::from(!open(i, j));
+            }
+        }
+    }
+    let share = |k: usize, n: usize| if n == 0 { 1.0 } else { k as f64 / n as f64 };
+    let regions = regions(grid, rows, cols);
+    Fit {
+        frame: share(fk, fn_),
+        frame_cells: fn_,
+        rooms_open: 1.0,
+        posts_wall: 1.0,
+        regions: regions.0,
+        apart: regions.1,
+        rooms: grid.count_paths(),
+        cells: rows * cols,
+        ringed: ringed(grid, rows, cols),
+        drawn: super::drawn_per_pixel(grid) && {
+            // A maze's share of passage: a twentieth of the cells or more, and of wall too.
+            let (paths, cells) = (grid.count_paths(), rows * cols);
+            20 * paths >= cells && 20 * (cells - paths) >= cells && paths >= 4
+        },
+        ..structure(grid, 0, 0, false)
+    }
+}
+
+/// True when, on a grid of 11 cells or more each way, the first ring of cells from the border
+/// that is not nine tenths wall (the frame, one ring thick or more) is open all round but one
+/// cell a side (corners left out): a corridor all around inside the frame. O(cells).
+fn ringed(grid: &Grid, rows: usize, cols: usize) -> bool {
+    if rows < 11 || cols < 11 {
+        return false;
+    }
+    let open = |i: usize, j: usize| grid.is_path(i * cols + j);
+    // The four sides of ring k, corners left out: (cells, closed ones) each.
+    let sides = |k: usize| -> [(usize, usize); 4] {
+        let (r1, c1) = (rows - 1 - k, cols - 1 - k);
+        let closed = |cells: &mut dyn Iterator<Item = (usize, usize)>| {
+            cells.fold((0, 0), |(n, c), (i, j)| {
+                (n + 1, c + usize::from(!open(i, j)))
+            })
+        };
+        [
+            closed(&mut (k + 1..c1).map(|j| (k, j))),
+            closed(&mut (k + 1..c1).map(|j| (r1, j))),
+            closed(&mut (k + 1..r1).map(|i| (i, k))),
+            closed(&mut (k + 1..r1).map(|i| (i, c1))),
+        ]
+    };
+    let mut k = 0;
+    while 2 * k + 5 <= rows.min(cols) {
+        let s = sides(k);
+        let (n, c) = s.iter().fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
+        if 10 * c < 9 * n {
+            return k > 0 && s.iter().all(|&(_, c)| c <= 1);
+        }
+        k += 1;
+    }
+    false
 }
 
 /// The connected regions of passage cells (4-neighbours), and the share of passage cells
@@ -774,6 +872,7 @@ mod tests {
             graded: 0.0,
             cells,
             dark_walls: true,
+            ringed: false,
             drawn: true,
         };
         assert!(better(&fit(100, 0.01), &fit(400, 0.0)));

@@ -40,7 +40,7 @@ const MIN_PITCH: f64 = 3.5;
 /// The class-change profiles along x (length `width + 1`) and y (length `height + 1`), one for
 /// changes into the dark class and one for changes out of it (so that the two edges of a line
 /// one pixel thick stay apart).
-fn profiles(t: &Tones, width: usize, height: usize) -> ([Vec<u32>; 2], [Vec<u32>; 2]) {
+pub(super) fn profiles(t: &Tones, width: usize, height: usize) -> ([Vec<u32>; 2], [Vec<u32>; 2]) {
     let mut px = [vec![0u32; width + 1], vec![0u32; width + 1]];
     let mut py = [vec![0u32; height + 1], vec![0u32; height + 1]];
     // Class of a tone: 0 dark, 1 light, 2 mark.
@@ -91,14 +91,17 @@ fn profiles(t: &Tones, width: usize, height: usize) -> ([Vec<u32>; 2], [Vec<u32>
 
 /// The peaks of both signed profiles (edges into the dark class, edges into the light class),
 /// and the significant share of even and of odd positions (the larger of the two profiles').
-fn signed_peaks(p: &[Vec<u32>; 2]) -> ([Vec<f64>; 2], [f64; 2]) {
+pub(super) fn signed_peaks(p: &[Vec<u32>; 2]) -> ([Vec<f64>; 2], [f64; 2]) {
     let (a, ca) = peaks(&p[0]);
     let (b, cb) = peaks(&p[1]);
     ([a, b], [ca[0].max(cb[0]), ca[1].max(cb[1])])
 }
 
 /// Peaks of a profile: sub-pixel boundary positions, and the share of even and of odd positions
-/// that are significant (both high for a picture drawn one pixel per cell).
+/// that are significant (both high for a picture drawn one pixel per cell). A peak whose weight
+/// (its group's counts) is under a third of the median peak's is left out: a short stroke
+/// across a few rows (a solution line's dark corner, a letter), not a wall line; a wall line
+/// left out so is filled in by the lattice's fit.
 fn peaks(p: &[u32]) -> (Vec<f64>, [f64; 2]) {
     let max = p.iter().copied().max().unwrap_or(0);
     let tau = (max as f64 * 0.12).max(2.0);
@@ -109,7 +112,7 @@ fn peaks(p: &[u32]) -> (Vec<f64>, [f64; 2]) {
     }
     let half = (p.len() / 2).max(1) as f64;
     let coverage = [cover[0] as f64 / half, cover[1] as f64 / half];
-    let mut out = Vec::new();
+    let mut out: Vec<(f64, f64)> = Vec::new();
     let mut x = 0;
     while x < sig.len() {
         if !sig[x] {
@@ -128,10 +131,18 @@ fn peaks(p: &[u32]) -> (Vec<f64>, [f64; 2]) {
             n += f64::from(v);
         }
         if n > 0.0 {
-            out.push(s / n);
+            out.push((s / n, n));
         }
     }
-    (out, coverage)
+    let mut weights: Vec<f64> = out.iter().map(|&(_, n)| n).collect();
+    weights.sort_by(|a, b| a.total_cmp(b));
+    let median = weights.get(weights.len() / 2).copied().unwrap_or(0.0);
+    let kept = out
+        .into_iter()
+        .filter(|&(_, n)| 3.0 * n >= median)
+        .map(|(x, _)| x)
+        .collect();
+    (kept, coverage)
 }
 
 /// The pitch of a lattice from its boundaries of each sign: consecutive edges of one sign are
@@ -144,12 +155,17 @@ fn peaks(p: &[u32]) -> (Vec<f64>, [f64; 2]) {
 /// divisors fit too, and are not it.
 /// `None` when none fits.
 fn pitch_of(sets: &[Vec<f64>; 2]) -> Option<f64> {
+    pitch_with_min(sets, MIN_PITCH)
+}
+
+/// [`pitch_of`] with pitches from `min` pixels.
+pub(super) fn pitch_with_min(sets: &[Vec<f64>; 2], min: f64) -> Option<f64> {
     let diffs = gaps(sets);
     // Every gap, and its halves, thirds… down to sixths (a gap where lines are missing).
     let mut cands: Vec<f64> = diffs
         .iter()
         .flat_map(|&d| (1..=6).map(move |k| d / f64::from(k)))
-        .filter(|&c| c >= MIN_PITCH)
+        .filter(|&c| c >= min)
         .collect();
     cands.sort_by(|a, b| a.total_cmp(b));
     cands.dedup_by(|a, b| (*a - *b).abs() < 0.25);
@@ -179,7 +195,7 @@ fn pitch_of(sets: &[Vec<f64>; 2]) -> Option<f64> {
         let (_, p, _) = refine(c, 3.0);
         let (_, p, _) = refine(p, f64::INFINITY);
         let (n, p, off) = refine(p, f64::INFINITY);
-        if p >= MIN_PITCH && n * 5 >= diffs.len() * 4 {
+        if p >= min && n * 5 >= diffs.len() * 4 {
             fitted.push((n, p, off));
         }
     }
@@ -659,6 +675,7 @@ pub fn find(
             cols,
             dark_walls,
             pixel: false,
+            blocks: false,
             warp: None,
         };
         // The wrong way round, a maze's frame becomes a corridor open all around just inside

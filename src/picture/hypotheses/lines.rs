@@ -393,6 +393,7 @@ pub fn find(t: &Tones, width: usize, height: usize, dark_ink: bool) -> Result<La
         cols: spans(&cx, tx),
         dark_walls: dark_ink,
         pixel: false,
+        blocks: false,
         warp: None,
     })
 }

@@ -6,6 +6,8 @@
 //! - [`edges`]: straight, evenly spaced edges (lines and blocks drawn by programs, printed
 //!   pages, screenshots, straightened photos); it also proposes one pixel per cell when edges
 //!   lie at most pixel boundaries;
+//! - [`blocks`]: a grid of equal square blocks, each a cell (grid worlds, tiles, block mazes
+//!   scaled by a fraction), both polarities;
 //! - [`lines`]: wall lines as ridges of ink (thin, grey, blurred or wobbling lines: scaled
 //!   screenshots, hairlines, photos, pens), each polarity;
 //! - the lattice our own writers declared in the picture's text chunks (squares of so many
@@ -13,6 +15,7 @@
 //!
 //! Complexity: each finder's own (O(pixels) for [`edges`]).
 
+pub mod blocks;
 pub mod edges;
 pub mod lines;
 
@@ -30,6 +33,8 @@ pub enum Finder {
     Edges,
     /// Ridges of ink ([`lines`]).
     Lines,
+    /// A grid of square blocks ([`blocks`]).
+    Blocks,
     /// One pixel per cell.
     Pixel,
     /// The cell squares the picture's text chunk declares.
@@ -51,7 +56,7 @@ impl Hypothesis {
     /// there: a post that no wall touches is not drawn.
     pub fn line(&self) -> bool {
         let l = &self.lattice;
-        if l.pixel {
+        if l.pixel || l.blocks {
             return false;
         }
         let thin = |s: &[(f64, f64)]| {
@@ -87,7 +92,25 @@ pub fn propose(
         Err(why) => failures.push(why),
     }
     trace!("edges in {:?}", clock.elapsed());
+    // A tiny picture may be a grid of one cell per pixel whatever its edges say.
+    let tiny = width.max(height) <= super::TINY;
+    if cells == Cells::Auto && tiny && !out.iter().any(|h| h.lattice.pixel) {
+        out.push(Hypothesis {
+            finder: Finder::Pixel,
+            lattice: Lattice::pixel(width, height),
+        });
+    }
     if cells == Cells::Auto {
+        for dark in [true, false] {
+            match blocks::find(t, width, height, margins, dark) {
+                Ok(lattice) => out.push(Hypothesis {
+                    finder: Finder::Blocks,
+                    lattice,
+                }),
+                Err(why) => failures.push(why),
+            }
+        }
+        trace!("blocks in {:?}", clock.elapsed());
         for dark in [true, false] {
             match lines::find(t, width, height, dark) {
                 Ok(lattice) => out.push(Hypothesis {
