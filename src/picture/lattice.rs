@@ -48,6 +48,27 @@ impl Lattice {
         }
     }
 
+    /// The lattice of wall lines and passages with these spans (not one pixel per cell, not
+    /// blocks, not straightened) in a picture `width × height`.
+    pub fn of_spans(
+        width: usize,
+        height: usize,
+        rows: Vec<(f64, f64)>,
+        cols: Vec<(f64, f64)>,
+        dark_walls: bool,
+    ) -> Lattice {
+        Lattice {
+            width,
+            height,
+            rows,
+            cols,
+            dark_walls,
+            pixel: false,
+            blocks: false,
+            warp: None,
+        }
+    }
+
     /// The point `(x, y)` of the lattice's pixels (the straightened picture's, when it was
     /// straightened) in the picture's own pixels.
     pub fn to_picture(&self, x: f64, y: f64) -> (f64, f64) {

@@ -25,9 +25,9 @@
 //! Complexity: O(width × height) for the profiles; O(edges²) at worst for the block side.
 
 use super::super::lattice::Lattice;
-use super::super::tones::{is_wall, tone_at, Tones, MARK, MID};
+use super::super::tones::Tones;
 use super::super::verify::graded;
-use super::edges::{pitch_with_min, profiles, signed_peaks};
+use super::edges::{pitch_with_min, profiles, signed_peaks, wall_count};
 use super::Failure;
 
 /// The largest share of the pixels of a grid's blocks that may be of their block's minority
@@ -114,14 +114,8 @@ pub fn find(
         ));
     }
     Ok(Lattice {
-        width,
-        height,
-        rows,
-        cols,
-        dark_walls,
-        pixel: false,
         blocks: true,
-        warp: None,
+        ..Lattice::of_spans(width, height, rows, cols, dark_walls)
     })
 }
 
@@ -226,21 +220,8 @@ fn wall_share(
     ys: std::ops::Range<usize>,
     dark_walls: bool,
 ) -> f64 {
-    let (mut k, mut n) = (0usize, 0usize);
-    for y in ys {
-        for x in xs.clone() {
-            let v = tone_at(&t.tone, width, x, y);
-            if v != MARK {
-                k += usize::from(is_wall(v, dark_walls, MID));
-                n += 1;
-            }
-        }
-    }
-    if n == 0 {
-        0.0
-    } else {
-        k as f64 / n as f64
-    }
+    let (k, n) = wall_count(&t.tone, width, xs, ys, dark_walls);
+    k as f64 / n.max(1) as f64
 }
 
 #[cfg(test)]

@@ -668,16 +668,7 @@ pub fn find(
             let (w, p) = Lattice::widths(s);
             w > 2.5 * p
         });
-        let lat = Lattice {
-            width,
-            height,
-            rows,
-            cols,
-            dark_walls,
-            pixel: false,
-            blocks: false,
-            warp: None,
-        };
+        let lat = Lattice::of_spans(width, height, rows, cols, dark_walls);
         // The wrong way round, a maze's frame becomes a corridor open all around just inside
         // the border (the dual reading): mazes have no such ring.
         // The wrong way round, thin lines become thin passages between thick walls. A small
@@ -892,7 +883,7 @@ fn marked_room(
 }
 
 /// The pixels of the rectangle that are wall, and those that are not marks (wall or passage).
-fn wall_count(
+pub(super) fn wall_count(
     tone: &[u8],
     width: usize,
     xs: std::ops::Range<usize>,

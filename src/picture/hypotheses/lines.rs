@@ -386,16 +386,13 @@ pub fn find(t: &Tones, width: usize, height: usize, dark_ink: bool) -> Result<La
     let (rp, cp) = profiles(t, width, height, dark_ink);
     let (ry, ty) = lines(&rp, "down")?;
     let (cx, tx) = lines(&cp, "across")?;
-    Ok(Lattice {
+    Ok(Lattice::of_spans(
         width,
         height,
-        rows: spans(&ry, ty),
-        cols: spans(&cx, tx),
-        dark_walls: dark_ink,
-        pixel: false,
-        blocks: false,
-        warp: None,
-    })
+        spans(&ry, ty),
+        spans(&cx, tx),
+        dark_ink,
+    ))
 }
 
 #[cfg(test)]
