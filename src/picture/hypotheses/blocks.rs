@@ -9,7 +9,8 @@
 //!    together: in a grid of blocks, every edge lies on a block boundary, whichever way it
 //!    changes.
 //! 2. **Block side**: the smallest gap between consecutive edges that the other gaps are whole
-//!    multiples of (at least 4 pixels: smaller blocks are left to the edge finder and the pixel lattice); both axes must agree within 3% (blocks are square).
+//!    multiples of; three quarters of the gaps must be a single block (every boundary of a grid
+//!    of blocks has edges in some rows: a line maze's edges are a line apart, then a passage) (at least 4 pixels: smaller blocks are left to the edge finder and the pixel lattice); both axes must agree within 3% (blocks are square).
 //! 3. **Grid**: a boundary every block from the phase of the edges (circular mean), each moved
 //!    to a detected edge when one lies within a sixth of a block. The grid reaches the
 //!    picture's side (or its margin of a third colour) when the side is wall (the frame
@@ -27,7 +28,7 @@
 use super::super::lattice::Lattice;
 use super::super::tones::Tones;
 use super::super::verify::graded;
-use super::edges::{pitch_with_min, profiles, signed_peaks, wall_count};
+use super::edges::{all_peaks, pitch_with_min, profiles, wall_count, Profiles};
 use super::Failure;
 
 /// The largest share of the pixels of a grid's blocks that may be of their block's minority
@@ -45,15 +46,41 @@ const MAX_GRADED: f64 = 0.08;
 const MIN_SIDE: f64 = 4.0;
 
 /// Finds a grid of square blocks in the tones `t` of a picture `width × height`, inside
-/// `margins` (top, right, bottom, left) of a third colour; walls of the darker colour when
-/// `dark_walls`.
+/// `margins` (top, right, bottom, left) of a third colour: one lattice for each polarity
+/// (walls of the darker colour, then of the lighter) that fits, or why not.
 pub fn find(
     t: &Tones,
     width: usize,
     height: usize,
     margins: [usize; 4],
-    dark_walls: bool,
-) -> Result<Lattice, Failure> {
+) -> Vec<Result<Lattice, Failure>> {
+    find_on(t, &profiles(t, width, height), width, height, margins)
+}
+
+/// [`find`] on the profiles `prof` of the tones `t` ([`super::edges::Profiles`]).
+pub(super) fn find_on(
+    t: &Tones,
+    prof: &Profiles,
+    width: usize,
+    height: usize,
+    margins: [usize; 4],
+) -> Vec<Result<Lattice, Failure>> {
+    match side_of(t, prof, width, height) {
+        Ok((side, ex, ey)) => [true, false]
+            .into_iter()
+            .map(|dark| polarity(t, (width, height), margins, side, (&ex, &ey), dark))
+            .collect(),
+        Err(why) => vec![Err(why)],
+    }
+}
+
+/// The edges along x and y (both signs) and the block side they lie on, or why there is none.
+fn side_of(
+    t: &Tones,
+    prof: &Profiles,
+    width: usize,
+    height: usize,
+) -> Result<(f64, Vec<f64>, Vec<f64>), Failure> {
     if width == 0 || height == 0 {
         return Err("the picture is empty".into());
     }
@@ -66,15 +93,15 @@ pub fn find(
             100.0 * shades
         ));
     }
-    let (px, py) = profiles(t, width, height);
+    let (px, py) = prof;
     let merged = |p: &[Vec<u32>; 2]| {
-        let ([a, b], _) = signed_peaks(p);
+        let [a, b] = all_peaks(p);
         let mut all: Vec<f64> = a.into_iter().chain(b).collect();
         all.sort_by(|x, y| x.total_cmp(y));
         all.dedup_by(|x, y| (*x - *y).abs() < 0.5);
         all
     };
-    let (ex, ey) = (merged(&px), merged(&py));
+    let (ex, ey) = (merged(px), merged(py));
     let side_of = |e: &[f64]| {
         if e.len() < 3 {
             None
@@ -87,6 +114,30 @@ pub fn find(
         (Some(a), None) | (None, Some(a)) => a,
         _ => return Err("the edges do not lie on a grid of square blocks".into()),
     };
+    // Every block boundary has edges in some rows: consecutive edges lie a block apart, not a
+    // wall line and a passage several blocks wide apart (a line maze whose passages are a
+    // whole number of its lines' widths).
+    let single = |e: &[f64]| {
+        let gaps: Vec<f64> = e.windows(2).map(|w| w[1] - w[0]).collect();
+        let one = gaps.iter().filter(|&&g| g < 1.5 * side).count();
+        4 * one >= 3 * gaps.len()
+    };
+    if !single(&ex) || !single(&ey) {
+        return Err("the edges lie a block apart only here and there: lines, not blocks".into());
+    }
+    Ok((side, ex, ey))
+}
+
+/// The grid of blocks of `side` on the edges `(ex, ey)` with walls of the darker colour when
+/// `dark_walls`, checked block by block ([`impurity`]).
+fn polarity(
+    t: &Tones,
+    (width, height): (usize, usize),
+    margins: [usize; 4],
+    side: f64,
+    (ex, ey): (&[f64], &[f64]),
+    dark_walls: bool,
+) -> Result<Lattice, Failure> {
     let [top, right, bottom, left] = margins;
     let x_range = (
         left.min(width - 1),
@@ -100,8 +151,8 @@ pub fn find(
         |a: usize, b: usize| wall_share(t, width, a..b, y_range.0..y_range.1, dark_walls);
     let wall_row =
         |a: usize, b: usize| wall_share(t, width, x_range.0..x_range.1, a..b, dark_walls);
-    let cols = grid(&ex, side, x_range, &wall_col).ok_or("too few blocks across")?;
-    let rows = grid(&ey, side, y_range, &wall_row).ok_or("too few blocks down")?;
+    let cols = grid(ex, side, x_range, &wall_col).ok_or("too few blocks across")?;
+    let rows = grid(ey, side, y_range, &wall_row).ok_or("too few blocks down")?;
     if rows.len() < 3 || cols.len() < 3 {
         return Err("too few blocks for a maze (fewer than 3 each way)".into());
     }
@@ -257,7 +308,7 @@ mod tests {
         for (side, margin) in [(9.6, 0), (13.0, 11), (5.5, 3)] {
             let r = blocks(&WORLD, side, margin);
             let t = tones::tones(&r, [0; 4]).unwrap();
-            let lat = find(&t, r.width, r.height, [0; 4], true).unwrap();
+            let lat = find(&t, r.width, r.height, [0; 4]).remove(0).unwrap();
             assert_eq!((lat.rows.len(), lat.cols.len()), (7, 7), "side {side}");
             assert!(lat.blocks);
             let (a, b) = lat.cols[3];
@@ -284,6 +335,6 @@ mod tests {
             }
         }
         let t = tones::tones(&r, [0; 4]).unwrap();
-        assert!(find(&t, 60, 60, [0; 4], true).is_err());
+        assert!(find(&t, 60, 60, [0; 4]).iter().all(|r| r.is_err()));
     }
 }

@@ -40,7 +40,7 @@ const MIN_PITCH: f64 = 3.5;
 /// The class-change profiles along x (length `width + 1`) and y (length `height + 1`), one for
 /// changes into the dark class and one for changes out of it (so that the two edges of a line
 /// one pixel thick stay apart).
-pub(super) fn profiles(t: &Tones, width: usize, height: usize) -> ([Vec<u32>; 2], [Vec<u32>; 2]) {
+pub(super) fn profiles(t: &Tones, width: usize, height: usize) -> Profiles {
     let mut px = [vec![0u32; width + 1], vec![0u32; width + 1]];
     let mut py = [vec![0u32; height + 1], vec![0u32; height + 1]];
     // Class of a tone: 0 dark, 1 light, 2 mark.
@@ -94,15 +94,31 @@ pub(super) fn profiles(t: &Tones, width: usize, height: usize) -> ([Vec<u32>; 2]
 pub(super) fn signed_peaks(p: &[Vec<u32>; 2]) -> ([Vec<f64>; 2], [f64; 2]) {
     let (a, ca) = peaks(&p[0]);
     let (b, cb) = peaks(&p[1]);
-    ([a, b], [ca[0].max(cb[0]), ca[1].max(cb[1])])
+    let strong = |v: Vec<(f64, f64)>| {
+        let mut weights: Vec<f64> = v.iter().map(|&(_, n)| n).collect();
+        weights.sort_by(|a, b| a.total_cmp(b));
+        let median = weights.get(weights.len() / 2).copied().unwrap_or(0.0);
+        v.into_iter()
+            .filter(|&(_, n)| 3.0 * n >= median)
+            .map(|(x, _)| x)
+            .collect()
+    };
+    ([strong(a), strong(b)], [ca[0].max(cb[0]), ca[1].max(cb[1])])
+}
+
+/// Every peak of both profiles, each sign's: weak ones too (a grid world's boundary where a
+/// few rows change).
+pub(super) fn all_peaks(p: &[Vec<u32>; 2]) -> [Vec<f64>; 2] {
+    let at = |v: Vec<(f64, f64)>| v.into_iter().map(|(x, _)| x).collect();
+    [at(peaks(&p[0]).0), at(peaks(&p[1]).0)]
 }
 
 /// Peaks of a profile: sub-pixel boundary positions, and the share of even and of odd positions
-/// that are significant (both high for a picture drawn one pixel per cell). A peak whose weight
-/// (its group's counts) is under a third of the median peak's is left out: a short stroke
-/// across a few rows (a solution line's dark corner, a letter), not a wall line; a wall line
-/// left out so is filled in by the lattice's fit.
-fn peaks(p: &[u32]) -> (Vec<f64>, [f64; 2]) {
+/// that are significant (both high for a picture drawn one pixel per cell); each peak with its
+/// weight (its group's counts). [`signed_peaks`] leaves out those under a third of the median
+/// peak's weight: a short stroke across a few rows (a solution line's dark corner, a letter),
+/// not a wall line; a wall line left out so is filled in by the lattice's fit.
+fn peaks(p: &[u32]) -> (Vec<(f64, f64)>, [f64; 2]) {
     let max = p.iter().copied().max().unwrap_or(0);
     let tau = (max as f64 * 0.12).max(2.0);
     let sig: Vec<bool> = p.iter().map(|&v| v as f64 >= tau).collect();
@@ -134,15 +150,7 @@ fn peaks(p: &[u32]) -> (Vec<f64>, [f64; 2]) {
             out.push((s / n, n));
         }
     }
-    let mut weights: Vec<f64> = out.iter().map(|&(_, n)| n).collect();
-    weights.sort_by(|a, b| a.total_cmp(b));
-    let median = weights.get(weights.len() / 2).copied().unwrap_or(0.0);
-    let kept = out
-        .into_iter()
-        .filter(|&(_, n)| 3.0 * n >= median)
-        .map(|(x, _)| x)
-        .collect();
-    (kept, coverage)
+    (out, coverage)
 }
 
 /// The pitch of a lattice from its boundaries of each sign: consecutive edges of one sign are
@@ -438,6 +446,23 @@ pub fn find(
     how: Cells,
     margins: [usize; 4],
 ) -> Result<Lattice, Failure> {
+    find_on(t, &profiles(t, width, height), width, height, how, margins)
+}
+
+/// The class-change profiles of a picture's tones along x and along y, each for changes into
+/// the dark class and out of it: what the edge and the block finders start from, computed once
+/// a view.
+pub type Profiles = ([Vec<u32>; 2], [Vec<u32>; 2]);
+
+/// [`find`] on the profiles `prof` of the tones `t` ([`profiles`]).
+pub(super) fn find_on(
+    t: &Tones,
+    prof: &Profiles,
+    width: usize,
+    height: usize,
+    how: Cells,
+    margins: [usize; 4],
+) -> Result<Lattice, Failure> {
     if width == 0 || height == 0 {
         return Err("the picture is empty".into());
     }
@@ -445,9 +470,9 @@ pub fn find(
     if how == Cells::Pixel {
         return Ok(pixel);
     }
-    let (px, py) = profiles(t, width, height);
-    let (bx, cx) = signed_peaks(&px);
-    let (by, cy) = signed_peaks(&py);
+    let (px, py) = prof;
+    let (bx, cx) = signed_peaks(px);
+    let (by, cy) = signed_peaks(py);
     let given_wall = match how {
         Cells::Pitch { wall, .. } => wall,
         _ => None,
@@ -915,7 +940,7 @@ mod tests {
         p[16] = 20; // a blurred edge between 15 and 16
         let (b, cover) = peaks(&p);
         assert_eq!(b.len(), 6);
-        assert!((b[2] - 15.29).abs() < 0.01);
+        assert!((b[2].0 - 15.29).abs() < 0.01);
         assert!(cover[0] < 0.3);
     }
 

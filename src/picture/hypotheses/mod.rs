@@ -79,7 +79,8 @@ pub fn propose(
     let mut out = Vec::new();
     let mut failures = Vec::new();
     let clock = std::time::Instant::now();
-    match edges::find(t, width, height, cells, margins) {
+    let prof = edges::profiles(t, width, height);
+    match edges::find_on(t, &prof, width, height, cells, margins) {
         Ok(lattice) => {
             let finder = if lattice.pixel {
                 Finder::Pixel
@@ -101,8 +102,8 @@ pub fn propose(
         });
     }
     if cells == Cells::Auto {
-        for dark in [true, false] {
-            match blocks::find(t, width, height, margins, dark) {
+        for found in blocks::find_on(t, &prof, width, height, margins) {
+            match found {
                 Ok(lattice) => out.push(Hypothesis {
                     finder: Finder::Blocks,
                     lattice,
