@@ -46,6 +46,7 @@ from ._native import (
     read,
     read_game,
     read_graph,
+    read_tiled,
 )
 
 #: A maze from a networkx graph (the same as :meth:`Maze.from_networkx`).
@@ -83,4 +84,5 @@ __all__ = [
     "read",
     "read_game",
     "read_graph",
+    "read_tiled",
 ]

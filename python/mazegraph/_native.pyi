@@ -44,6 +44,7 @@ __all__ = [
     "Graph",
     "GraphSolution",
     "read_graph",
+    "read_tiled",
     "parse_graph",
     "_pythonic",
     "ALGORITHMS",
@@ -157,6 +158,14 @@ def dataset(
     into the directory ``path`` as Parquet shards, as ``mazegraph dataset`` does (with
     ``tiling``, mazes on that tiling, as ``generate(..., tiling=...)`` makes them); returns
     ``rows``, ``seeds_tried``, ``shards``, ``bytes`` and ``grader``."""
+
+def read_tiled(
+    path: _Path,
+    *,
+    max_cells: int | None = None,
+    max_memory: int | None = None,
+) -> TiledMaze:
+    """Reads a maze on a tiling: the JSON ``generate --tiling`` writes, or its rendered PNG."""
 
 def read_game(
     path: _Path,
@@ -565,7 +574,8 @@ class TiledMaze:
     @property
     def size(self) -> _Coords: ...
     @property
-    def seed(self) -> int: ...
+    def seed(self) -> int | None:
+        """The seed it was generated from; None for a maze read from a file."""
     @property
     def labels(self) -> list[_Coords]:
         """Every room's label, room 0 first (room numbers index this list)."""
@@ -586,6 +596,8 @@ class TiledMaze:
         """A shortest path from the start to the goal."""
     def svg(self, solution: GraphSolution | None = None, *, scale: int | None = None) -> str:
         """The maze as SVG; ``scale`` is pixels per room."""
+    def json(self) -> str:
+        """The maze as JSON text (tiling, terminals, open walls), read back by ``read_tiled``."""
     def png(self, solution: GraphSolution | None = None, *, scale: int | None = None) -> bytes:
         """The maze as PNG bytes."""
     def rgb(

@@ -492,6 +492,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<arena::Pursuit>()?;
     m.add_class::<tiled::TiledMaze>()?;
     m.add_function(wrap_pyfunction!(maze::read, m)?)?;
+    m.add_function(wrap_pyfunction!(tiled::read_tiled, m)?)?;
     m.add_function(wrap_pyfunction!(maze::parse, m)?)?;
     m.add_function(wrap_pyfunction!(maze::generate, m)?)?;
     m.add_function(wrap_pyfunction!(dataset::dataset, m)?)?;

@@ -341,6 +341,7 @@ pub fn read(
     let (start, goal) = (terminal("start", start)?, terminal("goal", goal)?);
     let (maze, notes, found) = detached(py, || {
         let (bytes, stopped) = read_bytes(&path, Expect::of(format), &opts.limits)?;
+        not_tiled(&bytes, format, &opts, &path)?;
         let loaded = load(
             &bytes,
             format,
@@ -393,6 +394,7 @@ pub fn parse(
         opts.limits
             .check_bytes("reading <data>", bytes.len() as u64)
             .map_err(|e| e.to_string())?;
+        not_tiled(&bytes, format, &opts, name)?;
         load(
             &bytes,
             format,
@@ -405,6 +407,22 @@ pub fn parse(
     })?;
     warn_notes(py, "<data>", &notes)?;
     Ok(Maze::loaded(maze, opts.limits, found))
+}
+
+/// Refuses a file that holds a maze on a tiling (its JSON, or its PNG's text chunk): `read`
+/// would take its JSON for a graph and lay it out as a square grid with portals.
+fn not_tiled(bytes: &[u8], format: Format, opts: &ReadOptions, path: &Path) -> Result<(), String> {
+    if !matches!(format, Format::Json | Format::Png) {
+        return Ok(());
+    }
+    match mazegraph::format::read_tiled(bytes, opts) {
+        Ok(Some(t)) => Err(format!(
+            "{}: holds a maze on the {} tiling, not a square grid: read it with read_tiled()",
+            path.display(),
+            t.tiling().name()
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// The contents of a file given to `function` as str or bytes.

@@ -20,7 +20,54 @@ use std::sync::Arc;
 pub struct TiledMaze {
     maze: Arc<Tiled>,
     limits: Limits,
-    seed: u64,
+    seed: Option<u64>,
+}
+
+/// Reads a maze on a tiling from a file: the JSON `mazegraph generate --tiling … -o maze.json`
+/// writes, or the PNG `mazegraph render` draws of one (its text chunk holds the maze). Raises
+/// MazeError for any other file (`read` reads square-grid mazes).
+#[pyfunction]
+#[pyo3(signature = (path, *, max_cells=None, max_memory=None), text_signature = "(path, *, max_cells=None, max_memory=None)")]
+pub fn read_tiled(
+    py: Python<'_>,
+    path: Arg<std::path::PathBuf>,
+    max_cells: Option<Int<u64, kw::MaxCells>>,
+    max_memory: Option<Int<u64, kw::MaxMemory>>,
+) -> PyResult<TiledMaze> {
+    let path = path.0;
+    let limits = crate::limits::limits(max_cells.map(|a| a.0), max_memory.map(|a| a.0))?;
+    let opts = mazegraph::format::ReadOptions {
+        limits,
+        ..Default::default()
+    };
+    let expect = if path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("png"))
+    {
+        crate::io::Expect::of(mazegraph::format::Format::Png)
+    } else {
+        crate::io::Expect::Text("json")
+    };
+    let maze = detached(py, || {
+        let (bytes, stopped) = crate::io::read_bytes(&path, expect, &opts.limits)?;
+        if let Some(e) = stopped {
+            return Err(e);
+        }
+        mazegraph::format::read_tiled(&bytes, &opts)
+            .map_err(|e| crate::io::located(&path, e))?
+            .ok_or_else(|| {
+                format!(
+                    "{}: not a maze on a tiling (its JSON names no tiling, or the picture \
+                     holds none); read square-grid mazes with read()",
+                    path.display()
+                )
+            })
+    })?;
+    Ok(TiledMaze {
+        maze: Arc::new(maze),
+        limits,
+        seed: None,
+    })
 }
 
 /// Generates a maze on the tiling `name` (`mazegraph generate --tiling NAME`): `dims` its
@@ -55,7 +102,7 @@ pub(crate) fn generate(
     Ok(TiledMaze {
         maze: Arc::new(maze),
         limits,
-        seed,
+        seed: Some(seed),
     })
 }
 
@@ -208,9 +255,9 @@ impl TiledMaze {
         PyTuple::new(py, self.maze.tiling().size())
     }
 
-    /// The seed it was generated from.
+    /// The seed it was generated from; None for a maze read from a file.
     #[getter]
-    fn seed(&self) -> u64 {
+    fn seed(&self) -> Option<u64> {
         self.seed
     }
 
@@ -344,6 +391,17 @@ impl TiledMaze {
         })
     }
 
+    /// The maze as JSON text, what `mazegraph generate --tiling … -o maze.json` writes (the
+    /// tiling, the terminals and the open walls), read back by `read_tiled`.
+    fn json(&self, py: Python<'_>) -> PyResult<String> {
+        let maze = Arc::clone(&self.maze);
+        detached(py, move || {
+            let mut out = Vec::new();
+            mazegraph::format::tiled::write(&maze, &mut out).map_err(|e| e.to_string())?;
+            String::from_utf8(out).map_err(|e| e.to_string())
+        })
+    }
+
     /// The picture of `svg` as PNG bytes (read back by `mazegraph` as the tiled maze).
     #[pyo3(signature = (solution=None, *, scale=None))]
     fn png<'py>(
@@ -402,7 +460,7 @@ impl TiledMaze {
     fn _from_pickle(
         _cls: &Bound<'_, pyo3::types::PyType>,
         py: Python<'_>,
-        state: Arg<(Vec<u8>, u64, u64, u64)>,
+        state: Arg<(Vec<u8>, u64, u64, Option<u64>)>,
     ) -> PyResult<TiledMaze> {
         let (text, max_cells, max_bytes, seed) = state.0;
         let limits = Limits {
@@ -446,7 +504,7 @@ impl TiledMaze {
             t.name(),
             t.size_text(),
             t.room_count(),
-            self.seed
+            self.seed.map_or("None".to_string(), |s| s.to_string())
         )
     }
 }

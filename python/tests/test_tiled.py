@@ -158,3 +158,32 @@ def test_pickled_exactly():
         assert m != "a maze"
     with pytest.raises(TypeError):
         hash(m)
+
+
+def test_a_tiled_maze_is_read_back_from_its_json_and_its_png(tmp_path):
+    for name, size in SIZES.items():
+        m = mazegraph.generate(size=size, seed=5, tiling=name)
+        js = tmp_path / f"{name}.json"
+        js.write_text(m.json())
+        back = mazegraph.read_tiled(js)
+        assert back == m
+        assert back.seed is None
+        assert repr(back).endswith("seed=None)")
+        if name != "weave":  # a weave's picture hides its tunnels: read back from JSON only
+            png = tmp_path / f"{name}.png"
+            png.write_bytes(m.png())
+            assert mazegraph.read_tiled(png) == m
+
+
+def test_read_refuses_a_tiled_maze_and_read_tiled_a_square_one(tmp_path):
+    m = mazegraph.generate(size=(4, 5), seed=1, tiling="sigma")
+    js = tmp_path / "hex.json"
+    js.write_text(m.json())
+    with pytest.raises(mazegraph.MazeError, match="sigma tiling.*read_tiled"):
+        mazegraph.read(js)
+    with pytest.raises(mazegraph.MazeError, match="sigma tiling.*read_tiled"):
+        mazegraph.parse(m.json(), "json")
+    square = tmp_path / "square.json"
+    mazegraph.generate(size=(3, 3), seed=1).write(square)
+    with pytest.raises(mazegraph.MazeError, match="not a maze on a tiling"):
+        mazegraph.read_tiled(square)
