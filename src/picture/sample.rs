@@ -15,6 +15,11 @@ use super::lattice::Lattice;
 use super::tones::{is_wall, tone_at, Tones, LIGHT, MARK, MID};
 use crate::grid::{Grid, Limits, Shape};
 
+/// The largest share of graded tones ([`super::verify::graded`]) of a picture drawn flat (a
+/// screenshot, a program's drawing): only there is a thin line spread over two rows of pixels
+/// read as a line ([`split_meets`]); a photo's grain and blur make such pairs anywhere.
+const FLAT_GRADED: f64 = 0.08;
+
 /// Tones below this count as wall in thin lines and posts (a third of the way from the passage
 /// colour to the wall colour).
 const THIN_WALL: u8 = 170;
@@ -73,6 +78,7 @@ pub struct Bands {
     rows: f64,
     cols: f64,
     thin: u8,
+    flat: bool,
 }
 
 impl Bands {
@@ -89,6 +95,7 @@ impl Bands {
             rows: grow(&lat.rows),
             cols: grow(&lat.cols),
             thin: thin_limit(t, lat),
+            flat: super::verify::graded(t) <= FLAT_GRADED,
         }
     }
 
@@ -366,6 +373,7 @@ pub fn wall_share(t: &Tones, lat: &Lattice, bands: &Bands, i: usize, j: usize) -
                 }
                 let line_wall = if thin {
                     (ca..cb).any(|c| is_wall(px(c), dw, limit))
+                        || (bands.flat && split_meets(&px, ca..cb, dw, limit))
                 } else {
                     thick_meets(&px, ca..cb, slide, |v| is_wall(v, dw, MID))
                 };
@@ -379,6 +387,37 @@ pub fn wall_share(t: &Tones, lat: &Lattice, bands: &Bands, i: usize, j: usize) -
             }
         }
     }
+}
+
+/// True when two neighbouring pixels of `band` (one line of pixels across a thin wall line,
+/// `px` of a position) hold together as much ink as one pixel at `limit` does: a line of one
+/// pixel that a screenshot scaled down spread over two rows of pixels, each too light alone,
+/// with paper on both sides (a quarter of their ink at most: not a grey margin or a shadow).
+/// Marks hold no ink.
+///
+/// Complexity: O(band).
+fn split_meets(
+    px: &impl Fn(usize) -> u8,
+    band: std::ops::Range<usize>,
+    dark_walls: bool,
+    limit: u8,
+) -> bool {
+    let ink = |v: u8| -> u32 {
+        if v == MARK {
+            0
+        } else if dark_walls {
+            u32::from(LIGHT.saturating_sub(v))
+        } else {
+            u32::from(v)
+        }
+    };
+    let need = u32::from(LIGHT - limit.min(LIGHT));
+    band.clone().zip(band.clone().skip(1)).any(|(a, b)| {
+        let pair = ink(px(a)) + ink(px(b));
+        // A line, not a grey area (a margin, a shadow): paper on both sides of the pair.
+        let side = |c: Option<usize>| c.map_or(0, |c| ink(px(c)));
+        pair > need && 4 * side(a.checked_sub(1)) <= pair && 4 * side(Some(b + 1)) <= pair
+    })
 }
 
 /// True when the middle half `window` of a thick wall line, on one line of pixels across it
@@ -535,6 +574,33 @@ mod tests {
     /// a 3-pixel stroke at `at`.
     fn across(at: usize) -> impl Fn(usize) -> u8 {
         move |c| if (at..at + 3).contains(&c) { 0 } else { LIGHT }
+    }
+
+    #[test]
+    fn a_thin_line_spread_over_two_pixels_meets_and_a_grey_area_does_not() {
+        let line = |v: &'static [u8]| move |c: usize| v.get(c).copied().unwrap_or(LIGHT);
+        // Paper, a one-pixel line scaled down over two rows (ink 28 + 71), paper.
+        assert!(split_meets(
+            &line(&[254, 254, 226, 183, 254, 254]),
+            1..5,
+            true,
+            170
+        ));
+        // One light pixel alone, and a grey margin: no line.
+        assert!(!split_meets(
+            &line(&[254, 254, 200, 254, 254, 254]),
+            1..5,
+            true,
+            170
+        ));
+        assert!(!split_meets(
+            &line(&[200, 200, 200, 200, 200, 200]),
+            1..5,
+            true,
+            170
+        ));
+        // Light walls on dark paper: the same, mirrored.
+        assert!(split_meets(&line(&[0, 0, 28, 71, 0, 0]), 1..5, false, 170));
     }
 
     #[test]
