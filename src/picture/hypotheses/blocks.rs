@@ -10,7 +10,9 @@
 //!    changes.
 //! 2. **Block side**: the smallest gap between consecutive edges that the other gaps are whole
 //!    multiples of; three quarters of the gaps must be a single block (every boundary of a grid
-//!    of blocks has edges in some rows: a line maze's edges are a line apart, then a passage) (at least 4 pixels: smaller blocks are left to the edge finder and the pixel lattice); both axes must agree within 3% (blocks are square).
+//!    of blocks has edges in some rows: a line maze's edges are a line apart, then a passage;
+//!    a small grid world whose open ground spans rows with no edge between them is left to the
+//!    other finders) (at least 4 pixels: smaller blocks are left to the edge finder and the pixel lattice); both axes must agree within 3% (blocks are square).
 //! 3. **Grid**: a boundary every block from the phase of the edges (circular mean), each moved
 //!    to a detected edge when one lies within a sixth of a block. The grid reaches the
 //!    picture's side (or its margin of a third colour) when the side is wall (the frame
@@ -48,6 +50,24 @@ const MIN_SIDE: f64 = 4.0;
 /// Finds a grid of square blocks in the tones `t` of a picture `width × height`, inside
 /// `margins` (top, right, bottom, left) of a third colour: one lattice for each polarity
 /// (walls of the darker colour, then of the lighter) that fits, or why not.
+///
+/// ```
+/// use mazegraph::picture::{hypotheses::blocks, tones, Raster};
+/// // A 5×5 grid world (a loop round one pillar) drawn as blocks of 12 pixels.
+/// let world = ["#####", "#...#", "#.#.#", "#...#", "##.##"];
+/// let mut r = Raster::filled(60, 60, [255; 3]);
+/// for (i, row) in world.iter().enumerate() {
+///     for (j, c) in row.bytes().enumerate() {
+///         if c == b'#' {
+///             r.fill_rect(12 * j, 12 * i, 12 * j + 12, 12 * i + 12, [0; 3]);
+///         }
+///     }
+/// }
+/// let t = tones::tones(&r, [0; 4]).unwrap();
+/// let lat = blocks::find(&t, 60, 60, [0; 4]).remove(0).expect("a grid");
+/// assert!(lat.blocks && lat.dark_walls);
+/// assert_eq!((lat.rows.len(), lat.cols.len()), (5, 5));
+/// ```
 pub fn find(
     t: &Tones,
     width: usize,
