@@ -8,14 +8,7 @@ use common::*;
 
 /// A Python with pyarrow and pandas: `MAZEGRAPH_PYTHON`, else the CI's venv (.ci/venv).
 fn python_with_pyarrow() -> Option<String> {
-    let venv = format!("{}/.ci/venv/bin/python", env!("CARGO_MANIFEST_DIR"));
-    let candidates = std::env::var("MAZEGRAPH_PYTHON").into_iter().chain([venv]);
-    candidates.into_iter().find(|p| {
-        std::process::Command::new(p)
-            .args(["-c", "import pyarrow, pandas"])
-            .output()
-            .is_ok_and(|o| o.status.success())
-    })
+    python_with("pyarrow, pandas")
 }
 
 fn dataset(dir: &Path, extra: &[&str]) {
@@ -217,17 +210,10 @@ fn python_reads_the_shards() {
             "5",
         ],
     );
-    let script = format!("{}/tests/py/check_dataset.py", env!("CARGO_MANIFEST_DIR"));
-    let o = std::process::Command::new(&python)
-        .args([&script, s(tmp.path()), "120", "5", "7", "9"])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&o.stdout).into_owned();
-    println!("{text}");
-    assert!(
-        o.status.success(),
-        "{text}\n{}",
-        String::from_utf8_lossy(&o.stderr)
+    let text = run_check(
+        &python,
+        "check_dataset.py",
+        &[s(tmp.path()), "120", "5", "7", "9"],
     );
     // The first row's grid is the maze `generate` makes from its seed.
     let last = text.lines().last().unwrap();
@@ -539,20 +525,10 @@ fn python_reads_tiled_shards() {
         .map(|t| mazegraph::tiling::Tiles::room_count(&t))
         .unwrap()
         .to_string();
-    let script = format!(
-        "{}/tests/py/check_tiled_dataset.py",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let o = std::process::Command::new(&python)
-        .args([&script, s(tmp.path()), "30", "9", "theta", &rooms])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&o.stdout).into_owned();
-    println!("{text}");
-    assert!(
-        o.status.success(),
-        "{text}\n{}",
-        String::from_utf8_lossy(&o.stderr)
+    let text = run_check(
+        &python,
+        "check_tiled_dataset.py",
+        &[s(tmp.path()), "30", "9", "theta", &rooms],
     );
     // What pandas read is what the parquet crate reads.
     let last: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();

@@ -42,11 +42,7 @@ pub fn dataset<'py>(
     let tiling = tiling.map(|a| a.0);
     // Weave is carved by kruskal only: its default, as the CLI's.
     let algorithm = algorithm.map(|a| a.0).unwrap_or_else(|| {
-        match tiling.as_deref() {
-            Some("weave") => "kruskal",
-            _ => "backtracker",
-        }
-        .to_string()
+        mazegraph::tiling::maze::default_algorithm(tiling.as_deref()).to_string()
     });
     let mut algo = Algorithm::from_name(&algorithm).map_err(error)?;
     if let Some(p) = pick.map(|a| a.0) {

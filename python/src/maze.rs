@@ -513,11 +513,7 @@ pub fn generate(
     let tiling = tiling.map(|a| a.0);
     // Weave is carved by kruskal only: its default, as the CLI's.
     let algorithm = algorithm.map(|a| a.0).unwrap_or_else(|| {
-        match tiling.as_deref() {
-            Some("weave") => "kruskal",
-            _ => "backtracker",
-        }
-        .to_string()
+        mazegraph::tiling::maze::default_algorithm(tiling.as_deref()).to_string()
     });
     let (algorithm, seed, loops, braid) = (algorithm.as_str(), seed.map(|a| a.0), loops.0, braid.0);
     let (pick, shape) = (pick.map(|a| a.0), shape.map(|a| a.0));

@@ -155,10 +155,7 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
             display_name(&path)
         ),
     };
-    let default = match args.tiling.as_deref() {
-        Some("weave") => "kruskal",
-        _ => "backtracker",
-    };
+    let default = mazegraph::tiling::maze::default_algorithm(args.tiling.as_deref());
     let algorithm = Algorithm::from_name(args.algorithm.as_deref().unwrap_or(default))?;
     let options = Options {
         algorithm,

@@ -98,10 +98,7 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
             "dataset writes a directory of Parquet shards, not standard output: give -o DIR"
         );
     }
-    let default = match args.tiling.as_deref() {
-        Some("weave") => "kruskal",
-        _ => "backtracker",
-    };
+    let default = mazegraph::tiling::maze::default_algorithm(args.tiling.as_deref());
     let algorithm = args.algorithm.as_deref().unwrap_or(default);
     let opts = Options {
         rooms: args.size.0,

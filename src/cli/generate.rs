@@ -278,10 +278,7 @@ fn parse_transform(s: &str, n: usize) -> Result<Transform> {
 pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     args.no_pictures.refuse("generate")?;
     let limits = global.read_options().limits;
-    let default = match args.tiling.as_deref() {
-        Some("weave") => "kruskal",
-        _ => "backtracker",
-    };
+    let default = mazegraph::tiling::maze::default_algorithm(args.tiling.as_deref());
     let mut algorithm = Algorithm::from_name(args.algorithm.as_deref().unwrap_or(default))?;
     if let Some(p) = &args.pick {
         let pick = Pick::from_name(p).ok_or_else(|| {

@@ -10,6 +10,23 @@ use crate::grid::Shape;
 use fixedbitset::FixedBitSet;
 use rand::Rng;
 
+/// The generator's name used when none is given for a maze on the tiling named `tiling` (or
+/// on the square grid, `None`): kruskal for the weave (the only one that carves it), else
+/// backtracker. The CLI's `generate`, `dataset` and `book` and the Python package share it.
+///
+/// ```
+/// use mazegraph::tiling::maze::default_algorithm;
+/// assert_eq!(default_algorithm(Some("weave")), "kruskal");
+/// assert_eq!(default_algorithm(Some("sigma")), "backtracker");
+/// assert_eq!(default_algorithm(None), "backtracker");
+/// ```
+pub fn default_algorithm(tiling: Option<&str>) -> &'static str {
+    match tiling {
+        Some("weave") => "kruskal",
+        _ => "backtracker",
+    }
+}
+
 /// Checks that `opts` can carve `tiling`, before anything is made: the graph generators
 /// ([`crate::generate::graph::NAMES`]) carve every tiling but the weave, which kruskal alone
 /// carves (its crossings placed first), perfect (no loops, no braid).

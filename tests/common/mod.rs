@@ -85,9 +85,16 @@ pub fn python_with(module: &str) -> Option<String> {
 /// Runs tests/py/check_exchange.py on `dir` (files written by mazegraph) with `python`;
 /// panics with its report when a tool reads a file differently. Returns the report.
 pub fn check_exchange(python: &str, dir: &Path) -> String {
-    let script = format!("{}/tests/py/check_exchange.py", env!("CARGO_MANIFEST_DIR"));
+    run_check(python, "check_exchange.py", &[s(dir)])
+}
+
+/// Runs the script tests/py/`name` with `python` and `args`; prints its report (standard
+/// output) and panics with it and its standard error when it fails. Returns the report.
+pub fn run_check(python: &str, name: &str, args: &[&str]) -> String {
+    let script = format!("{}/tests/py/{name}", env!("CARGO_MANIFEST_DIR"));
     let o = std::process::Command::new(python)
-        .args([&script, s(dir)])
+        .arg(&script)
+        .args(args)
         .output()
         .unwrap();
     let text = String::from_utf8_lossy(&o.stdout).into_owned();
