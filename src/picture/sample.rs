@@ -15,11 +15,6 @@ use super::lattice::Lattice;
 use super::tones::{is_wall, tone_at, Tones, LIGHT, MARK, MID};
 use crate::grid::{Grid, Limits, Shape};
 
-/// The largest share of graded tones ([`super::verify::graded`]) of a picture drawn flat (a
-/// screenshot, a program's drawing): only there is a thin line spread over two rows of pixels
-/// read as a line ([`split_meets`]); a photo's grain and blur make such pairs anywhere.
-const FLAT_GRADED: f64 = 0.08;
-
 /// Tones below this count as wall in thin lines and posts (a third of the way from the passage
 /// colour to the wall colour).
 const THIN_WALL: u8 = 170;
@@ -95,7 +90,9 @@ impl Bands {
             rows: grow(&lat.rows),
             cols: grow(&lat.cols),
             thin: thin_limit(t, lat),
-            flat: super::verify::graded(t) <= FLAT_GRADED,
+            // Only on a picture drawn flat is a thin line spread over two rows of pixels read
+            // as a line ([`split_meets`]); a photo's grain and blur make such pairs anywhere.
+            flat: super::verify::graded(t) <= super::verify::FLAT,
         }
     }
 

@@ -801,6 +801,12 @@ fn regions(grid: &Grid, rows: usize, cols: usize) -> (usize, f64) {
     (count, apart)
 }
 
+/// The largest share of graded tones ([`graded`]) of a picture drawn flat (a screenshot, a
+/// program's drawing: shades only where its colours meet, from anti-aliasing or a JPEG's
+/// ringing); a photo is shaded all over. The block finder and the reading of thin lines spread
+/// over two pixels ask for it.
+pub const FLAT: f64 = 0.08;
+
 /// The share of pixels whose tone lies far from both colours (between a fifth and four fifths
 /// of the way), marks left out. O(pixels).
 pub fn graded(t: &Tones) -> f64 {

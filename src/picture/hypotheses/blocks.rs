@@ -29,7 +29,7 @@
 
 use super::super::lattice::Lattice;
 use super::super::tones::Tones;
-use super::super::verify::graded;
+use super::super::verify::{graded, FLAT};
 use super::edges::{all_peaks, pitch_with_min, profiles, wall_count, Profiles};
 use super::Failure;
 
@@ -38,11 +38,6 @@ use super::Failure;
 /// between passages (a line maze whose lines and passages both fit a small block side has
 /// blocks half ink, half paper).
 const MAX_IMPURITY: f64 = 0.1;
-
-/// The largest share of pixels of graded tone ([`graded`]) in a grid of blocks: blocks are drawn
-/// flat, their shades only where they meet (anti-aliasing, a JPEG's ringing); a photo is
-/// shaded all over.
-const MAX_GRADED: f64 = 0.08;
 
 /// The smallest block side proposed, in pixels (one pixel per cell is the pixel lattice's).
 const MIN_SIDE: f64 = 4.0;
@@ -106,7 +101,8 @@ fn side_of(
     }
     let shades = graded(t);
     trace!("blocks: {:.1}% of the pixels graded", 100.0 * shades);
-    if shades > MAX_GRADED {
+    // Blocks are drawn flat, their shades only where they meet; a photo is shaded all over.
+    if shades > FLAT {
         return Err(format!(
             "{:.0}% of its pixels are shades between its two colours: a photo, not a grid of \
              blocks drawn flat",
