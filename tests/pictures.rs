@@ -773,13 +773,12 @@ proptest! {
 
 /// Two mazes drawn side by side on one page, `a` on the left, `b` on the right, with the
 /// region each occupies.
-fn two_mazes(a: &Maze, b: &Maze) -> (Raster, [picture::Region; 2]) {
+fn two_mazes(a: &Maze, b: &Maze, gap: usize) -> (Raster, [picture::Region; 2]) {
     let paper = [[0, 0, 0], [255, 255, 255], [255, 255, 255]];
     let (ra, rb) = (
         draw_lines(a, 2, 14, 10, paper),
         draw_lines(b, 2, 14, 10, paper),
     );
-    let gap = 40;
     let mut page = Raster::filled(
         ra.width + gap + rb.width,
         ra.height.max(rb.height),
@@ -805,7 +804,7 @@ fn two_mazes(a: &Maze, b: &Maze) -> (Raster, [picture::Region; 2]) {
 #[test]
 fn a_region_of_the_picture_can_be_read() {
     let (a, b) = (random_maze(6, 9, 11, 0), random_maze(8, 5, 12, 1));
-    let (page, regions) = two_mazes(&a, &b);
+    let (page, regions) = two_mazes(&a, &b, 40);
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("two.png");
     let mut png = Vec::new();
@@ -992,4 +991,126 @@ fn an_arrow_drawn_into_the_entrance_room_is_a_mark_of_the_walls_colour() {
         r.fill_rect(cx - (8 - d), y, cx + (8 - d), y + 1, [0; 3]);
     }
     assert_eq!(read_raster(&r).unwrap().grid(), maze.grid());
+}
+
+/// A line maze whose top-left corner is cut out (a blank notch where a "Start" label goes,
+/// its way in a door in the notch's wall) reads as the maze with the notch outside it: all
+/// wall, the label's ink unexplained but small, and the two doors into the maze its start and
+/// goal.
+#[test]
+fn a_notch_cut_out_of_the_maze_is_outside_it() {
+    let maze = random_maze(10, 12, 3, 0);
+    let (h, w) = (21, 25);
+    let mut grid = maze.grid().clone();
+    // The notch: rooms 0..3 each way (grid cells 0..=5), walled; its wall at row and column 6,
+    // with a door at (3, 6); the maze's own openings closed, another door at the far corner.
+    for i in 0..h {
+        for j in 0..w {
+            let k = i * w + j;
+            if (i <= 6 && j <= 6) || i == 0 || j == 0 || i == h - 1 || j == w - 1 {
+                grid.set_path(k, false);
+            }
+        }
+    }
+    grid.set_path(3 * w + 6, true);
+    grid.set_path((h - 1) * w + (w - 2), true);
+    let expected = Maze::new(grid);
+    let (wall, pass, margin) = (2, 12, 10);
+    let mut r = draw_lines(&expected, wall, pass, margin, [[0; 3], [255; 3], [255; 3]]);
+    // Blank the notch but its own wall, and write a label in it.
+    let edge = margin + 3 * (wall + pass);
+    r.fill_rect(0, 0, edge, edge, [255; 3]);
+    r.fill_rect(margin + 4, margin + 20, margin + 30, margin + 23, [0; 3]);
+    let read = read_raster(&r).unwrap();
+    assert_eq!(read.grid(), expected.grid());
+    assert_eq!(read.explicit_start(), Some(3 * w + 6));
+    assert_eq!(read.explicit_goal(), Some((h - 1) * w + (w - 2)));
+}
+
+/// A solution drawn as a thin line in the walls' own ink, along the corridors and through
+/// their doors, is set apart: the maze reads as it is.
+#[test]
+fn a_solution_drawn_thin_in_the_walls_ink_is_a_mark() {
+    let maze = random_maze(9, 9, 5, 0);
+    let n = 19;
+    let (wall, pass, margin) = (3, 12, 8);
+    let mut r = draw_lines(&maze, wall, pass, margin, [[0; 3], [255; 3], [255; 3]]);
+    // The path from the top-left room to the bottom-right one, cell by cell (breadth first).
+    let (from, to) = (n + 1, (n - 2) * n + n - 2);
+    let mut back = vec![usize::MAX; n * n];
+    back[from] = from;
+    let mut queue = std::collections::VecDeque::from([from]);
+    while let Some(c) = queue.pop_front() {
+        let (i, j) = (c / n, c % n);
+        if i == 0 || j == 0 || i == n - 1 || j == n - 1 {
+            continue;
+        }
+        for d in [c - 1, c + 1, c - n, c + n] {
+            if maze.grid().is_path(d) && back[d] == usize::MAX {
+                back[d] = c;
+                queue.push_back(d);
+            }
+        }
+    }
+    let centre =
+        |i: usize| margin + (i / 2) * (wall + pass) + if i % 2 == 1 { wall + pass / 2 } else { 1 };
+    let mut c = to;
+    while c != from {
+        let p = back[c];
+        let (a, b) = ((c / n, c % n), (p / n, p % n));
+        let (y0, y1) = (centre(a.0).min(centre(b.0)), centre(a.0).max(centre(b.0)));
+        let (x0, x1) = (centre(a.1).min(centre(b.1)), centre(a.1).max(centre(b.1)));
+        r.fill_rect(x0, y0, x1 + 1, y1 + 1, [0; 3]);
+        c = p;
+    }
+    let read = read_raster(&r).unwrap();
+    assert_eq!(read.grid(), maze.grid());
+}
+
+/// Two mazes of one size close side by side, which the page step takes for one maze's
+/// parts, are refused with both regions named; each reads with its region.
+#[test]
+fn two_mazes_close_side_by_side_are_named() {
+    let (a, b) = (random_maze(8, 8, 21, 0), random_maze(8, 8, 22, 0));
+    let (page, regions) = two_mazes(&a, &b, 4);
+    let mut png = Vec::new();
+    page.write_png(&mut png).unwrap();
+    let err = picture::read(&png, &ReadOptions::default())
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("holds 2 mazes"), "{err}");
+    for (maze, region) in [(&a, regions[0]), (&b, regions[1])] {
+        let mut opts = ReadOptions::default();
+        opts.picture.region = Some(region);
+        let read = picture::read(&png, &opts).unwrap();
+        assert_eq!(read.maze.grid(), maze.grid());
+    }
+}
+
+/// A kids' worksheet: a figure drawn standing on the maze's frame and an arrow drawn onto its
+/// entrance from outside. The figure is not the maze going on, and the arrow's head does not
+/// close the entrance.
+#[test]
+fn a_figure_on_the_frame_and_an_arrow_onto_the_entrance_are_not_the_maze() {
+    let maze = random_maze(10, 12, 8, 0);
+    let (wall, pass, margin) = (1, 16, 40);
+    let mut r = draw_lines(&maze, wall, pass, margin, [[0; 3], [255; 3], [255; 3]]);
+    let w = 25;
+    let entrance = (1..w - 1).find(|&j| maze.grid().is_path(j)).unwrap();
+    let x = |j: usize| margin + (j / 2) * (wall + pass) + if j % 2 == 1 { wall } else { 0 };
+    // The arrow: a head narrowing down to the entrance's middle, touching the frame line, and
+    // its shaft above.
+    let cx = x(entrance) + pass / 2;
+    for d in 0..8 {
+        r.fill_rect(cx - d, margin - 1 - d, cx + d + 1, margin - d, [0; 3]);
+    }
+    r.fill_rect(cx - 1, margin - 30, cx + 2, margin - 8, [0; 3]);
+    // A figure standing on the frame two rooms on: legs, a body, a head.
+    let fx = x((entrance + 4).min(w - 4));
+    r.fill_rect(fx + 2, margin - 12, fx + 4, margin, [0; 3]);
+    r.fill_rect(fx + 10, margin - 12, fx + 12, margin, [0; 3]);
+    r.fill_rect(fx, margin - 26, fx + 14, margin - 12, [0; 3]);
+    r.fill_rect(fx + 3, margin - 36, fx + 11, margin - 27, [0; 3]);
+    let read = read_raster(&r).unwrap();
+    assert_eq!(read.grid(), maze.grid());
 }

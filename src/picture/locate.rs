@@ -55,6 +55,8 @@ pub struct Found {
     blocks_w: usize,
     /// The labels set aside, sorted.
     outside: Vec<u32>,
+    /// The boxes (in blocks, inclusive) of the maze's components.
+    parts: Vec<[usize; 4]>,
 }
 
 impl Found {
@@ -67,6 +69,42 @@ impl Found {
             .copied()
             .unwrap_or(0);
         l != 0 && self.member.get(l as usize) == Some(&true)
+    }
+
+    /// The drawings the maze found is made of, when it is several side by side: its
+    /// components grouped while their boxes overlap, the groups at least a quarter of the
+    /// maze's box each way (two mazes on one page, taken for one maze's parts); in the
+    /// picture's pixels, one region a group, left to right and top to bottom. Fewer than two
+    /// for one maze.
+    pub fn side_by_side(&self) -> Vec<Region> {
+        // Region's end is exclusive; a box in blocks, inclusive: touching boxes overlap.
+        let mut groups: Vec<Region> = self
+            .parts
+            .iter()
+            .map(|g| Region {
+                x0: g[0],
+                y0: g[1],
+                x1: g[2],
+                y1: g[3],
+            })
+            .collect();
+        Region::merge_near(&mut groups, 0);
+        let (mw, mh) = (
+            self.maze.width().div_ceil(self.block),
+            self.maze.height().div_ceil(self.block),
+        );
+        let mut big: Vec<Region> = groups
+            .into_iter()
+            .filter(|g| 4 * (g.x1 + 1 - g.x0) >= mw && 4 * (g.y1 + 1 - g.y0) >= mh)
+            .map(|g| Region {
+                x0: g.x0 * self.block,
+                y0: g.y0 * self.block,
+                x1: (g.x1 + 1) * self.block,
+                y1: (g.y1 + 1) * self.block,
+            })
+            .collect();
+        big.sort_by_key(|r| (r.y0, r.x0));
+        big
     }
 
     /// True when pixel `(x, y)` lies in a block of a component set aside (not the maze's, not
@@ -288,6 +326,10 @@ pub fn find(t: &Tones, width: usize, height: usize, margins: [usize; 4]) -> Opti
             y1: ((o[3] + 1) * block).min(height),
         });
     }
+    let parts = (0..lab.boxes.len())
+        .filter(|&l| member[l])
+        .map(|l| lab.boxes[l].0)
+        .collect();
     let mut found = Found {
         dark_ink,
         maze,
@@ -299,6 +341,7 @@ pub fn find(t: &Tones, width: usize, height: usize, margins: [usize; 4]) -> Opti
         member,
         blocks_w: bw,
         outside,
+        parts,
     };
     // A maze on a page has a frame: four straight sides.
     let (corners, tilt) = frame(t, width, &found);

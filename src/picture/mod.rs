@@ -22,7 +22,10 @@
 //!    ([`TINY`]), or the cell size given with [`Cells`].
 //! 6. [`sample`]: each cell of a lattice read as wall or passage, with how sure the reading is;
 //!    a line maze's rooms are passage and its posts wall whatever ink lies there (an arrow's
-//!    head, a label: marks in the walls' colour, left to verification as stray ink).
+//!    head, a label: marks in the walls' colour, left to verification as stray ink); blank
+//!    corners of its box outside a stepped outline are outside it ([`outline`]). When no view
+//!    reads, a solution drawn in the walls' ink, thinner than they are, is set apart as marks
+//!    and the whole picture read again ([`strokes`]).
 //! 7. [`verify`]: what the reading leaves unexplained (ink off its walls or outside the maze, an
 //!    open frame, closed rooms, oblique edges, a maze cut in pieces); a reading that does not
 //!    explain its view is refused, with the reason.
@@ -82,10 +85,12 @@ pub mod lattice;
 #[cfg(feature = "pictures")]
 pub mod locate;
 pub mod marks;
+pub mod outline;
 pub mod overlay;
 pub mod raster;
 pub mod sample;
 pub mod straighten;
+pub mod strokes;
 pub mod tones;
 pub mod verify;
 
@@ -243,6 +248,37 @@ impl Region {
     pub fn height(&self) -> usize {
         self.y1 - self.y0
     }
+
+    /// Merges boxes that lie within `gap` pixels of each other (overlapping ones with a gap
+    /// of 0), until no two do: one box a drawing, whatever pieces it is made of.
+    ///
+    /// Complexity: O(n³) for n boxes (a page holds a few).
+    pub fn merge_near(boxes: &mut Vec<Region>, gap: usize) {
+        let mut merged = true;
+        while merged {
+            merged = false;
+            'pairs: for i in 0..boxes.len() {
+                for j in i + 1..boxes.len() {
+                    let (a, b) = (boxes[i], boxes[j]);
+                    let near = a.x0 <= b.x1 + gap
+                        && b.x0 <= a.x1 + gap
+                        && a.y0 <= b.y1 + gap
+                        && b.y0 <= a.y1 + gap;
+                    if near {
+                        boxes[i] = Region {
+                            x0: a.x0.min(b.x0),
+                            y0: a.y0.min(b.y0),
+                            x1: a.x1.max(b.x1),
+                            y1: a.y1.max(b.y1),
+                        };
+                        boxes.swap_remove(j);
+                        merged = true;
+                        break 'pairs;
+                    }
+                }
+            }
+        }
+    }
 }
 
 impl std::fmt::Display for Region {
@@ -310,6 +346,10 @@ pub struct Picture {
     /// What was set aside around the maze (titles, labels, arrows, the surroundings of a
     /// photographed sheet): the bounding boxes of those marks, in the picture's pixels.
     pub set_aside: Vec<Region>,
+    /// Drawings on the page as large as the maze, beside it, that the page step took for
+    /// parts of it (two mazes close side by side), in the picture's pixels: a page holding
+    /// another maze is refused ([`read`]).
+    pub beside: Vec<Region>,
     /// The cells whose reading was in doubt, read as [`Options::doubtful`] said (empty
     /// unless it allowed them).
     pub doubtful: Vec<usize>,
@@ -562,6 +602,7 @@ fn read_declared(
         marks: tones.marks,
         marked_terminals,
         set_aside: Vec::new(),
+        beside: Vec::new(),
         doubtful: Vec::new(),
         confidence: 1.0,
         declared: true,
@@ -616,7 +657,15 @@ fn read_region(
     declared: &decode::Declared,
 ) -> Result<Picture> {
     let Some(region) = opts.picture.region else {
-        let pic = read_whole(raster, opts, declared)?;
+        let pic = match read_whole(raster, opts, declared) {
+            #[cfg(feature = "pictures")]
+            Err(Error::NoLattice(why)) => {
+                return Err(
+                    side_by_side(raster, opts).map_or(Error::NoLattice(why), Error::Ambiguous)
+                );
+            }
+            read => read?,
+        };
         if let Some(why) = other_mazes(raster, opts, &pic) {
             return Err(Error::Ambiguous(why));
         }
@@ -652,7 +701,7 @@ const OTHER_MAZE_ROOMS: usize = 3;
 /// Complexity: one more reading per large drawing set aside; none for a page of one maze.
 fn other_mazes(raster: &Raster, opts: &ReadOptions, pic: &Picture) -> Option<String> {
     let lat = &pic.lattice;
-    if lat.pixel || pic.set_aside.is_empty() {
+    if lat.pixel || (pic.set_aside.is_empty() && pic.beside.is_empty()) {
         return None;
     }
     let ((x0, x1), (y0, y1)) = (Lattice::extent(&lat.cols), Lattice::extent(&lat.rows));
@@ -676,73 +725,77 @@ fn other_mazes(raster: &Raster, opts: &ReadOptions, pic: &Picture) -> Option<Str
     // of each other are one drawing.
     let gap = Lattice::pitch(&lat.cols).max(8.0) as usize;
     let mut boxes = pic.set_aside.clone();
-    let mut merged = true;
-    while merged {
-        merged = false;
-        'pairs: for i in 0..boxes.len() {
-            for j in i + 1..boxes.len() {
-                let (a, b) = (boxes[i], boxes[j]);
-                let near = a.x0 <= b.x1 + gap
-                    && b.x0 <= a.x1 + gap
-                    && a.y0 <= b.y1 + gap
-                    && b.y0 <= a.y1 + gap;
-                if near {
-                    boxes[i] = Region {
-                        x0: a.x0.min(b.x0),
-                        y0: a.y0.min(b.y0),
-                        x1: a.x1.max(b.x1),
-                        y1: a.y1.max(b.y1),
-                    };
-                    boxes.swap_remove(j);
-                    merged = true;
-                    break 'pairs;
-                }
-            }
-        }
-    }
+    Region::merge_near(&mut boxes, gap);
+    boxes.extend(&pic.beside);
     let mut others = Vec::new();
     for r in &boxes {
         let apart = r.x1 <= main.x0 || main.x1 <= r.x0 || r.y1 <= main.y0 || main.y1 <= r.y0;
         if !apart || r.width() < 32 || r.height() < 32 || 16 * area(r) < area(&main) {
             continue;
         }
-        let pad = 4;
-        let grown = Region {
-            x0: r.x0.saturating_sub(pad),
-            y0: r.y0.saturating_sub(pad),
-            x1: (r.x1 + pad).min(w),
-            y1: (r.y1 + pad).min(h),
-        };
-        let one = ReadOptions {
-            picture: Options {
-                region: None,
-                ..opts.picture
-            },
-            ..*opts
-        };
-        if let Ok(p) = read_whole(&raster.crop(grown), &one, &decode::Declared::default()) {
-            let l = &p.lattice;
-            if !l.pixel
-                && l.rows.len() / 2 >= OTHER_MAZE_ROOMS
-                && l.cols.len() / 2 >= OTHER_MAZE_ROOMS
-            {
-                others.push(grown);
-            }
+        if let Some(grown) = reads_as_maze(raster, opts, *r) {
+            others.push(grown);
         }
     }
     if others.is_empty() {
         return None;
     }
-    let all: Vec<String> = std::iter::once(main)
-        .chain(others)
-        .map(|r| r.to_string())
-        .collect();
-    Some(format!(
+    let all: Vec<Region> = std::iter::once(main).chain(others).collect();
+    Some(several_mazes(&all))
+}
+
+/// The refusal of a page holding the mazes at `regions`, naming them for `--region`.
+fn several_mazes(regions: &[Region]) -> String {
+    let mut regions = regions.to_vec();
+    regions.sort_by_key(|r| (r.y0 / 16, r.x0));
+    let all: Vec<String> = regions.iter().map(|r| r.to_string()).collect();
+    format!(
         "the picture holds {} mazes, at {}; read one with --region X,Y,W,H (e.g. --region {})",
         all.len(),
         all.join(" and "),
-        all[0]
-    ))
+        all.first().map_or("", String::as_str)
+    )
+}
+
+/// Region `r` of the picture grown by a few pixels, when it reads on its own as a maze of at
+/// least [`OTHER_MAZE_ROOMS`] rooms each way (not one pixel per cell).
+fn reads_as_maze(raster: &Raster, opts: &ReadOptions, r: Region) -> Option<Region> {
+    let (w, h) = (raster.width, raster.height);
+    let pad = 4;
+    let grown = Region {
+        x0: r.x0.saturating_sub(pad),
+        y0: r.y0.saturating_sub(pad),
+        x1: (r.x1 + pad).min(w),
+        y1: (r.y1 + pad).min(h),
+    };
+    let one = ReadOptions {
+        picture: Options {
+            region: None,
+            ..opts.picture
+        },
+        ..*opts
+    };
+    let p = read_whole(&raster.crop(grown), &one, &decode::Declared::default()).ok()?;
+    let l = &p.lattice;
+    (!l.pixel && l.rows.len() / 2 >= OTHER_MAZE_ROOMS && l.cols.len() / 2 >= OTHER_MAZE_ROOMS)
+        .then_some(grown)
+}
+
+/// When no reading explains the picture: the mazes side by side that the maze found on the
+/// page was made of ([`locate::Found::side_by_side`]), when two or more read on their own.
+#[cfg(feature = "pictures")]
+fn side_by_side(raster: &Raster, opts: &ReadOptions) -> Option<String> {
+    let (tones, margins) = colour_model(raster, None).ok()?;
+    let found = page::find(&tones, raster.width, raster.height, margins)?;
+    let parts = found.side_by_side();
+    if parts.len() < 2 {
+        return None;
+    }
+    let mazes: Vec<Region> = parts
+        .into_iter()
+        .filter_map(|r| reads_as_maze(raster, opts, r))
+        .collect();
+    (mazes.len() >= 2).then(|| several_mazes(&mazes))
 }
 
 /// A part of the picture a maze is looked for in: the whole picture, the maze found on the
@@ -760,6 +813,9 @@ struct View {
     warp: Option<warp::Homography>,
     /// What was set aside around the maze, in the picture's pixels.
     set_aside: Vec<Region>,
+    /// Drawings as large as the maze that the page step took for its parts
+    /// ([`locate::Found::side_by_side`]), in the picture's pixels.
+    beside: Vec<Region>,
     /// For a straightened view: the picture it was straightened from, where the ink around the
     /// maze found is measured ([`verify::around_in_source`]).
     source: Option<std::sync::Arc<Source>>,
@@ -786,6 +842,9 @@ struct Candidate {
     sampled: sample::Sampled,
     /// How well it explains the view.
     fit: verify::Fit,
+    /// The doors into the maze where its outline steps in from the lattice's box
+    /// ([`outline::outside`]).
+    entrances: Vec<usize>,
 }
 
 /// The stages after decoding, on the whole of `raster`: the views (the picture, the maze found
@@ -849,6 +908,31 @@ fn read_whole(raster: &Raster, opts: &ReadOptions, declared: &decode::Declared) 
         }
         #[cfg(not(feature = "pictures"))]
         let _ = (tones, set_aside);
+        // A solution drawn in the walls' ink, thinner than they are: set apart as marks.
+        if n == 0 && outcome.is_err() {
+            if let Some(thin) = views
+                .iter()
+                .find(|v| v.is_whole())
+                .and_then(|v| Some((v, strokes::thin_apart(&v.tones, w)?)))
+                .map(|(v, tones)| View {
+                    raster: v.raster.clone(),
+                    tones,
+                    margins: v.margins,
+                    origin: (0, 0),
+                    warp: None,
+                    set_aside: Vec::new(),
+                    beside: v.beside.clone(),
+                    source: None,
+                })
+            {
+                trace!("thin strokes set apart as marks");
+                let apart = vec![thin];
+                if let Ok(c) = evaluate(&apart, opts)? {
+                    views = apart;
+                    outcome = Ok(c);
+                }
+            }
+        }
         match outcome {
             Ok(c) => {
                 let view = &views[c.view];
@@ -891,11 +975,33 @@ fn judge_view(k: usize, view: &View, opts: &ReadOptions) -> Result<Judged> {
         let line = hyp.line();
         // The share of rooms read open before a line maze's rooms are opened: a lattice off the
         // maze's has its rooms on the lines.
+        let mut blank = vec![false; if line { sampled.grid.shape().len() } else { 0 }];
+        for &i in &sampled.inkless_posts {
+            if let Some(b) = blank.get_mut(i) {
+                *b = true;
+            }
+        }
         let rooms_open = line.then(|| line_conventions(&mut sampled, &hyp.lattice));
+        let (mut entrances, mut outside_cells) = (Vec::new(), Vec::new());
+        if line {
+            // Blank corners of the box outside a stepped outline are no part of the maze.
+            let (rows, cols) = (hyp.lattice.rows.len(), hyp.lattice.cols.len());
+            let found = outline::outside(&mut sampled.grid, rows, cols, &blank);
+            if !found.cells.is_empty() {
+                trace!("{} cells outside the maze's outline", found.cells.len());
+                sampled
+                    .doubtful
+                    .retain(|i| found.cells.binary_search(i).is_err());
+            }
+            entrances = found.entrances;
+            outside_cells = found.cells;
+        }
         let mut fit = verify::verify(&view.tones, &hyp.lattice, &sampled.grid, line);
         if let Some(share) = rooms_open {
             fit.rooms_open = share;
         }
+        // Ink outside the maze's outline is none of its walls: unexplained.
+        fit.stray += verify::ink_in_cells(&view.tones, &hyp.lattice, &outside_cells);
         if let (Some(map), Some(src)) = (view.warp, &view.source) {
             let around = verify::around_in_source(
                 &src.tones,
@@ -919,6 +1025,7 @@ fn judge_view(k: usize, view: &View, opts: &ReadOptions) -> Result<Judged> {
             hyp,
             sampled,
             fit,
+            entrances,
         };
         trace!(
             "view {k} {:?} {}x{} line={line} in {:?}: {:?} -> {:?}",
@@ -1033,9 +1140,9 @@ fn evaluate(views: &[View], opts: &ReadOptions) -> Result<std::result::Result<Ca
     let mut pick = winners[0];
     for &other in &winners[1..] {
         let (a, b) = (&accepted[pick], &accepted[other]);
-        if a.sampled.grid == b.sampled.grid {
-            // Two views read the same maze: the one with fewer cells in doubt answers (its
-            // reading of the other's doubtful cells is clear, and the same).
+        if same_but_doubts(a, b) {
+            // Two views read the same maze, but for cells one of them is in doubt about: the
+            // one with fewer cells in doubt answers (its reading of them is clear).
             if clearer(b, a) {
                 pick = other;
             }
@@ -1086,6 +1193,17 @@ fn evaluate(views: &[View], opts: &ReadOptions) -> Result<std::result::Result<Ca
         }
     }
     Ok(Ok(accepted.swap_remove(pick)))
+}
+
+/// True when readings `a` and `b` have grids of one shape that agree on every cell neither is
+/// in doubt about.
+fn same_but_doubts(a: &Candidate, b: &Candidate) -> bool {
+    let (ga, gb) = (&a.sampled.grid, &b.sampled.grid);
+    if ga.shape() != gb.shape() {
+        return false;
+    }
+    let doubt = |i: usize| a.sampled.doubtful.contains(&i) || b.sampled.doubtful.contains(&i);
+    (0..ga.shape().len()).all(|i| ga.is_path(i) == gb.is_path(i) || doubt(i))
 }
 
 /// Between two readings that explain the picture equally well: `a` is the clearer when fewer
@@ -1306,12 +1424,25 @@ fn picture_of(
         }
         None => lattice = lattice.shifted(view.origin.0, view.origin.1, size.0, size.1),
     }
+    let mut maze = Maze::new(grid);
+    // A maze whose outline steps in from its box has entrances there too: with two in all, on
+    // the outline and on the box's border, they are its start and goal (in reading order).
+    if !c.entrances.is_empty() {
+        let mut all = maze.openings();
+        all.extend(&c.entrances);
+        all.sort_unstable();
+        all.dedup();
+        if let [start, goal] = all[..] {
+            maze.set_terminals(Some(start), Some(goal))?;
+        }
+    }
     Ok(Picture {
-        maze: Maze::new(grid),
+        maze,
         lattice,
         marks: marks_inside,
         marked_terminals,
         set_aside: view.set_aside.clone(),
+        beside: view.beside.clone(),
         doubtful,
         confidence: c.sampled.confidence,
         declared: false,
@@ -1335,8 +1466,14 @@ fn views(
     let mut found_views: Option<View> = None;
     #[allow(unused_mut)]
     let mut set_aside = Vec::new();
+    #[allow(unused_mut)]
+    let mut beside = Vec::new();
     #[cfg(feature = "pictures")]
     if let Some(found) = page::find(&tones, raster.width, raster.height, margins) {
+        let parts = found.side_by_side();
+        if parts.len() >= 2 {
+            beside = parts;
+        }
         // Only a maze with a frame is looked at apart from the rest; what lies apart from any
         // maze found is not its ink when a straightened view measures the ink around it.
         if found.corners.is_some() {
@@ -1352,9 +1489,17 @@ fn views(
         origin: (0, 0),
         warp: None,
         set_aside: Vec::new(),
+        beside: Vec::new(),
         source: None,
     };
-    let out = found_views.into_iter().chain([whole]).collect();
+    let out = found_views
+        .into_iter()
+        .chain([whole])
+        .map(|v| View {
+            beside: beside.clone(),
+            ..v
+        })
+        .collect();
     Ok((out, tones, set_aside))
 }
 
@@ -1414,6 +1559,7 @@ fn deskewed_view(raster: &Raster, tones: &tone::Tones, set_aside: &[Region]) -> 
             origin: (0, 0),
             warp: Some(map),
             set_aside: Vec::new(),
+            beside: Vec::new(),
             source: Some(source.clone()),
         });
     }
@@ -1469,6 +1615,7 @@ fn found_view(
                     origin: (0, 0),
                     warp: Some(map),
                     set_aside: found.set_aside.clone(),
+                    beside: Vec::new(),
                     source,
                 },
             };
@@ -1514,6 +1661,7 @@ fn crop_view(
         origin: (region.x0, region.y0),
         warp: None,
         set_aside: found.set_aside.clone(),
+        beside: Vec::new(),
         source: None,
     })
 }
@@ -1558,6 +1706,7 @@ fn pixel_picture(maze: Maze) -> Picture {
         marks: 0,
         marked_terminals: Err("the picture is read one pixel per cell".to_string()),
         set_aside: Vec::new(),
+        beside: Vec::new(),
         doubtful: Vec::new(),
         confidence: 1.0,
         declared: false,

@@ -344,39 +344,72 @@ pub fn wall_share(t: &Tones, lat: &Lattice, bands: &Bands, i: usize, j: usize) -
                 ((y0, y1, ext_y), (x0, x1, ext_x), bands.cols)
             };
             let (la, lb, _) = window(along.0, along.1, along.2, false);
-            let (mut ca, mut cb, thin) = window(across.0, across.1, across.2, true);
+            let (ta, tb, thin) = window(across.0, across.1, across.2, true);
             // The band: the line grown each side ([`Bands`]); a thick line's middle half
             // slides within it.
             let (lo, hi) = (
                 (across.0 - grow).floor().max(0.0) as usize,
                 ((across.1 + grow).ceil().max(0.0) as usize).min(span(t, lat, line_is_row)),
             );
-            let slide = (ca.saturating_sub(lo), hi.saturating_sub(cb));
-            if thin {
-                ca = ca.min(lo);
-                cb = cb.max(hi);
-            }
+            let slide = (ta.saturating_sub(lo), hi.saturating_sub(tb));
+            let (ca, cb) = if thin {
+                (ta.min(lo), tb.max(hi))
+            } else {
+                (ta, tb)
+            };
             let limit = limit_for(across.1 - across.0, bands);
-            let (mut walls, mut lines) = (0usize, 0usize);
+            let (before, after, frame) = if thin {
+                let k = if line_is_row { i } else { j };
+                let (b, a, frame) = crossing_checks(lat, line_is_row, k, (ca, cb));
+                (b, a.filter(|&c| c < span(t, lat, line_is_row)), frame)
+            } else {
+                (None, None, false)
+            };
+            let px = |l: usize, c: usize| {
+                let (x, y) = if line_is_row { (l, c) } else { (c, l) };
+                tone_at(&t.tone, w, x, y)
+            };
+            // The lines across, but those of marks only, and those where a stroke crosses the
+            // wall's place: ink past the band on both sides (a letter, a solution line through
+            // a door), or on the outer side of the frame (an arrow drawn onto an entrance).
+            let ink_at =
+                |l: usize, c: Option<usize>| c.is_some_and(|c| is_wall(px(l, c), dw, limit));
+            let (mut counted, mut crossed) = (Vec::new(), 0usize);
             for l in la..lb {
-                let px = |c: usize| {
-                    let (x, y) = if line_is_row { (l, c) } else { (c, l) };
-                    tone_at(&t.tone, w, x, y)
-                };
-                // Marks are left out; a line of marks only is not counted.
-                let seen = (ca..cb).filter(|&c| px(c) != MARK).count();
-                if seen == 0 {
+                if (ca..cb).all(|c| px(l, c) == MARK) {
                     continue;
                 }
-                let line_wall = if thin {
-                    (ca..cb).any(|c| is_wall(px(c), dw, limit))
-                        || (bands.flat && split_meets(&px, ca..cb, dw, limit))
+                let across = if frame {
+                    ink_at(l, before) || ink_at(l, after)
                 } else {
-                    thick_meets(&px, ca..cb, slide, |v| is_wall(v, dw, MID))
+                    ink_at(l, before) && ink_at(l, after)
                 };
-                walls += usize::from(line_wall);
-                lines += 1;
+                if across {
+                    crossed += 1;
+                } else {
+                    counted.push(l);
+                }
             }
+            // Where a drawing comes onto the frame from outside, the frame's line is looked
+            // for at its own place only: the band's reach is where the drawing lies.
+            let (ca, cb) = if frame && 4 * crossed >= counted.len() + crossed && crossed > 0 {
+                (ta, tb)
+            } else {
+                (ca, cb)
+            };
+            let walls = counted
+                .iter()
+                .filter(|&&l| {
+                    let px = |c: usize| px(l, c);
+                    if thin {
+                        (ca..cb).any(|c| is_wall(px(c), dw, limit))
+                            || (bands.flat && split_meets(&px, ca..cb, dw, limit))
+                    } else {
+                        thick_meets(&px, ca..cb, slide, |v| is_wall(v, dw, MID))
+                    }
+                })
+                .count();
+            let lines = counted.len();
             if lines == 0 {
                 0.0
             } else {
@@ -384,6 +417,42 @@ pub fn wall_share(t: &Tones, lat: &Lattice, bands: &Bands, i: usize, j: usize) -
             }
         }
     }
+}
+
+/// Where to look past a thin wall line's band (`band`, across the line) for a stroke that
+/// crosses it: the pixel just before and just after the band, each only where it lies in the
+/// passage beside the line, a pixel clear of the next wall line (`None` elsewhere). For a line
+/// of the frame (`.2`), only its outer side, outside the maze.
+fn crossing_checks(
+    lat: &Lattice,
+    line_is_row: bool,
+    k: usize,
+    band: (usize, usize),
+) -> (Option<usize>, Option<usize>, bool) {
+    let spans = if line_is_row { &lat.rows } else { &lat.cols };
+    let n = spans.len();
+    let (ca, cb) = band;
+    let last = k + 1 >= n;
+    if k == 0 || last {
+        let outer = if k == 0 { ca.checked_sub(1) } else { Some(cb) };
+        return if k == 0 {
+            (outer, None, true)
+        } else {
+            (None, outer, true)
+        };
+    }
+    let before = ca.checked_sub(1).filter(|&p| {
+        spans
+            .get(k.wrapping_sub(2))
+            .is_none_or(|s| p as f64 >= s.1 + 1.0)
+            && k >= 2
+    });
+    let after = Some(cb).filter(|&p| {
+        spans
+            .get(k + 2)
+            .is_some_and(|s| (p + 1) as f64 <= s.0 - 1.0)
+    });
+    (before, after, false)
 }
 
 /// True when two neighbouring pixels of `band` (one line of pixels across a thin wall line,
@@ -473,6 +542,8 @@ pub struct Sampled {
     /// How clear the least clear reading is, from 0 (a share of one half) to 1 (every cell all
     /// wall or all passage): twice the smallest distance of a share to one half.
     pub confidence: f64,
+    /// The posts with no ink of their own (flat indices, in order), whatever lies beside them.
+    pub inkless_posts: Vec<usize>,
 }
 
 /// Samples the picture's tones on the lattice into a maze grid (1 = path), with the evidence
@@ -497,6 +568,7 @@ pub fn sample(t: &Tones, lat: &Lattice, limits: &Limits) -> crate::Result<Sample
             doubtful: Vec::new(),
             faint: Vec::new(),
             confidence: 1.0,
+            inkless_posts: Vec::new(),
         });
     }
     let bands = Bands::of(t, lat);
@@ -542,6 +614,7 @@ pub fn sample(t: &Tones, lat: &Lattice, limits: &Limits) -> crate::Result<Sample
             }
         }
     }
+    let inkless_posts = open_posts.iter().map(|&(i, j)| i * cols + j).collect();
     for (i, j) in open_posts {
         let wall = |a: Option<usize>, b: Option<usize>| match (a, b) {
             (Some(a), Some(b)) if a < rows && b < cols => !grid.is_path(a * cols + b),
@@ -560,6 +633,7 @@ pub fn sample(t: &Tones, lat: &Lattice, limits: &Limits) -> crate::Result<Sample
         doubtful,
         faint: faint_cells,
         confidence: 2.0 * closest,
+        inkless_posts,
     })
 }
 

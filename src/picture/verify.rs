@@ -10,8 +10,10 @@
 //!   lattice of the wrong pitch or phase leaves whole wall lines across its rooms; a photo or a
 //!   nebula read as a maze leaves ink everywhere. Marks in other colours are passage and do
 //!   not count;
-//! - **ink outside**: ink within one pitch outside the maze's extent, as a share of its ink: a
-//!   lattice that stops a row short of the maze's frame;
+//! - **ink outside**: ink within one pitch outside the maze's extent that the maze going on
+//!   would draw (on its wall lines carried a pitch on), beyond what ink strewn there at random
+//!   would put on them, as a share of its ink: a lattice that stops a row short of the maze's
+//!   frame (a title, a drawing standing on the frame, an arrow, lie off those lines);
 //! - **the frame**: the outer ring's wall segments left open (a maze has a frame with a few
 //!   openings; a crop in the middle of a texture, or a lattice run on into a caption, has many);
 //! - **rooms and posts**: the share of rooms read open and of posts read as wall (a maze's
@@ -38,7 +40,8 @@ use crate::grid::Grid;
 pub struct Fit {
     /// Ink inside passages beyond the tolerance, as a share of the maze's ink.
     pub stray: f64,
-    /// Ink within a pitch outside the maze, as a share of the maze's ink.
+    /// Ink within a pitch outside the maze on its lines carried on, beyond chance, as a share
+    /// of the maze's ink.
     pub outside: f64,
     /// Wall lines of the maze that run on past its frame into the picture around it (the maze
     /// goes on beyond the box read), where that was measured ([`around_in_source`]); else 0.
@@ -373,28 +376,105 @@ pub fn verify(t: &Tones, lat: &Lattice, grid: &Grid, forced_posts: bool) -> Fit 
     let (y0, y1) = (my.start, my.start + my.len());
     let (rx0, rx1) = (x0.saturating_sub(ring), (x1 + ring).min(w));
     let (ry0, ry1) = (y0.saturating_sub(ring), (y1 + ring).min(h));
-    let mut outside = 0u64;
+    // What counts is the ink a maze going on past the extent explains: ink on its wall lines
+    // carried a pitch on, beyond the share of them that ink strewn at random (a title, a
+    // drawing standing on the frame, an arrow) would cover.
+    let on_cols = lines_carried_on(&lat.cols, rx0..rx1, f64::from(tol_x), lat.blocks);
+    let on_rows = lines_carried_on(&lat.rows, ry0..ry1, f64::from(tol_y), lat.blocks);
+    let (mut area, mut area_on, mut ink_out, mut ink_on) = (0u64, 0u64, 0u64, 0u64);
     for y in ry0..ry1 {
         let row = &t.tone[y * w..(y + 1) * w];
         let inside_rows = y >= y0 && y < y1;
+        let on_row = on_rows[y - ry0];
         for (x, &v) in row.iter().enumerate().take(rx1).skip(rx0) {
             if inside_rows && x >= x0 && x < x1 {
                 continue;
             }
+            let on = on_row || on_cols[x - rx0];
+            area += 1;
+            area_on += u64::from(on);
             if v != MARK && is_wall(v, dw, MID) {
-                outside += 1;
+                ink_out += 1;
+                ink_on += u64::from(on);
             }
         }
     }
+    let outside = if area_on == area {
+        ink_out as f64
+    } else {
+        let chance = area_on as f64 / area.max(1) as f64;
+        ((ink_on as f64 - chance * ink_out as f64) / (1.0 - chance)).max(0.0)
+    };
     let share = |k: u64| k as f64 / ink.max(1) as f64;
     Fit {
         stray: share(stray),
-        outside: share(outside),
+        outside: outside / ink.max(1) as f64,
         lines_beyond: lines_beyond(t, lat),
         oblique,
         graded: 0.0,
         ..structure
     }
+}
+
+/// The share of the ink within `lat`'s extent that lies in `cells` (flat indices of its grid):
+/// for cells found outside a maze's outline ([`super::outline`]), ink the maze does not
+/// explain (a label in a blank corner: a little; another maze beside it: much).
+///
+/// Complexity: O(pixels of the extent).
+pub fn ink_in_cells(t: &Tones, lat: &Lattice, cells: &[usize]) -> f64 {
+    let (w, h) = (lat.width, lat.height);
+    let cols = lat.cols.len();
+    if cells.is_empty() || cols == 0 || t.tone.len() < w * h {
+        return 0.0;
+    }
+    let (mx, my) = (AxisMap::new(&lat.cols, w), AxisMap::new(&lat.rows, h));
+    let mut chosen = vec![false; lat.rows.len() * cols];
+    for &k in cells {
+        if let Some(c) = chosen.get_mut(k) {
+            *c = true;
+        }
+    }
+    let (mut ink, mut inside) = (0u64, 0u64);
+    for (yi, &si) in my.span.iter().enumerate() {
+        let y = my.start + yi;
+        let row = &t.tone[y * w..(y + 1) * w];
+        for (xi, &sj) in mx.span.iter().enumerate() {
+            let v = row[mx.start + xi];
+            if v == MARK || !is_wall(v, lat.dark_walls, MID) {
+                continue;
+            }
+            ink += 1;
+            inside += u64::from(chosen[si as usize * cols + sj as usize]);
+        }
+    }
+    inside as f64 / ink.max(1) as f64
+}
+
+/// For each pixel position in `range` along an axis, whether it lies on one of the wall lines
+/// of `spans` (their even spans, widened by `tol`) or on the lines one pitch beyond the first
+/// and the last: where a maze that goes on past its extent draws its walls. Every position
+/// for a lattice of blocks (`blocks`: any cell may be wall).
+fn lines_carried_on(
+    spans: &[(f64, f64)],
+    range: std::ops::Range<usize>,
+    tol: f64,
+    blocks: bool,
+) -> Vec<bool> {
+    if blocks || spans.len() < 3 {
+        return vec![true; range.len()];
+    }
+    let pitch = Lattice::pitch(spans);
+    let mut lines: Vec<(f64, f64)> = spans.iter().step_by(2).copied().collect();
+    if let (Some(&(a, b)), Some(&(c, d))) = (spans.first(), spans.last()) {
+        lines.push((a - pitch, b - pitch));
+        lines.push((c + pitch, d + pitch));
+    }
+    range
+        .map(|p| {
+            let mid = p as f64 + 0.5;
+            lines.iter().any(|&(a, b)| mid >= a - tol && mid <= b + tol)
+        })
+        .collect()
 }
 
 /// Sides of the maze along which a line runs parallel to its frame, between 0.6 and 1.4
