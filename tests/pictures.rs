@@ -1114,3 +1114,37 @@ fn a_figure_on_the_frame_and_an_arrow_onto_the_entrance_are_not_the_maze() {
     let read = read_raster(&r).unwrap();
     assert_eq!(read.grid(), maze.grid());
 }
+
+/// A refusal whose lattice was found names its cell size as found (giving it is no way out)
+/// and advises one pixel a cell, which reads it. Here a maze whose frame is open along two
+/// sides.
+#[test]
+fn a_refusal_s_advice_is_what_it_says() {
+    let maze = random_maze(8, 8, 30, 0);
+    let mut r = draw_lines(&maze, 2, 14, 10, [[0; 3], [255; 3], [255; 3]]);
+    // The frame's top and left sides left open between their posts.
+    for k in 0..8 {
+        let a = 10 + 16 * k + 2;
+        r.fill_rect(a, 10, a + 14, 12, [255; 3]);
+        r.fill_rect(10, a, 12, a + 14, [255; 3]);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("open.png");
+    let mut png = Vec::new();
+    r.write_png(&mut png).unwrap();
+    std::fs::write(&path, &png).unwrap();
+    let err = error(&["convert", s(&path), "--to", "txt"]);
+    let Some(at) = err.find("(--cells ") else {
+        panic!("{err}");
+    };
+    let pitch: String = err[at + 9..].chars().take_while(|c| *c != ' ').collect();
+    assert!(
+        err.contains("is the size found; --cells pixel reads a pixel a cell)"),
+        "{err}"
+    );
+    let again = error(&["convert", s(&path), "--to", "txt", "--cells", &pitch]);
+    assert!(!again.contains("is the size found"), "{again}");
+    mg().args(["convert", s(&path), "--to", "txt", "--cells", "pixel", "-q"])
+        .assert()
+        .success();
+}

@@ -1106,7 +1106,12 @@ fn evaluate(views: &[View], opts: &ReadOptions) -> Result<std::result::Result<Ca
         failures.extend(f);
     }
     if accepted.is_empty() {
-        return Ok(Err(refusal(views, &rejected, &failures)));
+        return Ok(Err(refusal(
+            views,
+            &rejected,
+            &failures,
+            opts.picture.cells,
+        )));
     }
     // The best explanation of each view (a coarser lattice as good as a finer one is the
     // simpler), in the order of the views.
@@ -1245,7 +1250,12 @@ impl View {
 /// The refusal of a picture no reading explains: what the best candidate (one that looks
 /// like a maze drawn its way, then the one with the least stray ink) could not explain, or why
 /// no finder proposed one.
-fn refusal(views: &[View], rejected: &[(Candidate, String)], failures: &[String]) -> Error {
+fn refusal(
+    views: &[View],
+    rejected: &[(Candidate, String)],
+    failures: &[String],
+    cells: Cells,
+) -> Error {
     let _ = views;
     let best = rejected.iter().min_by(|a, b| {
         let key = |c: &Candidate| (!c.fit.drawn, c.fit.stray + c.fit.outside);
@@ -1253,11 +1263,33 @@ fn refusal(views: &[View], rejected: &[(Candidate, String)], failures: &[String]
         ka.0.cmp(&kb.0).then(ka.1.total_cmp(&kb.1))
     });
     match best {
-        Some((c, why)) => Error::NoLattice(format!(
-            "the best reading found, {} ({}), does not explain it: {why}",
-            c.hyp.lattice.rooms(),
-            c.hyp.lattice.describe(),
-        )),
+        Some((c, why)) => {
+            let lat = &c.hyp.lattice;
+            // Advice that changes the outcome: giving the cell size of the lattice found does
+            // not (it is what the reader tried), so it is named as found; one pixel a cell
+            // reads any picture. A reading at one pixel a cell gets the usual advice.
+            let advice = if cells == Cells::Auto && !lat.pixel {
+                let (px, py) = (Lattice::pitch(&lat.cols), Lattice::pitch(&lat.rows));
+                if (px - py).abs() < 0.15 {
+                    let p = (px + py) / 2.0;
+                    let p = if (p - p.round()).abs() < 0.05 {
+                        format!("{}", p.round())
+                    } else {
+                        format!("{p:.1}")
+                    };
+                    format!(" (--cells {p} is the size found; --cells pixel reads a pixel a cell)")
+                } else {
+                    " (--cells pixel reads a pixel a cell)".to_string()
+                }
+            } else {
+                String::new()
+            };
+            Error::NoLattice(format!(
+                "the best reading found, {} ({}), does not explain it: {why}{advice}",
+                lat.rooms(),
+                lat.describe(),
+            ))
+        }
         None => Error::NoLattice(
             failures
                 .first()

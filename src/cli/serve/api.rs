@@ -87,7 +87,7 @@ impl From<mazegraph::Error> for Failure {
 /// The command line's advice in errors, and what it means to the API's users (the page's,
 /// in a browser): the limits are the server's, set by whoever started it, and a request says
 /// what a command's flags say. [`in_server_words`] replaces the first with the second.
-const SERVER_WORDS: [(&str, &str); 11] = [
+const SERVER_WORDS: [(&str, &str); 12] = [
     (
         "more than the limit of ",
         "more than the server's limit of ",
@@ -109,6 +109,10 @@ const SERVER_WORDS: [(&str, &str); 11] = [
         "(give the cell size with --cells PITCH[,WALL], or --cells pixel)",
         "(the server reads pictures with its --cells setting: whoever started it can give the \
          cell size with --cells PITCH[,WALL], or --cells pixel)",
+    ),
+    (
+        "--cells pixel reads a pixel a cell)",
+        "whoever started the server can give --cells pixel, which reads a pixel a cell)",
     ),
     (
         "read it with --doubtful majority, wall or open",
@@ -749,6 +753,13 @@ mod tests {
                 .to_string(),
             mazegraph::Error::NoLattice(
                 "one colour (give the cell size with --cells PITCH[,WALL], or --cells pixel)"
+                    .into(),
+            )
+            .to_string(),
+            mazegraph::Error::NoLattice(
+                "the best reading found, 20×20 rooms (20×20 rooms, pitch 30 px, walls 3 px, \
+                 margin 0 px), does not explain it: its frame has 9 openings, 22% of it \
+                 (--cells 30 is the size found; --cells pixel reads a pixel a cell)"
                     .into(),
             )
             .to_string(),
