@@ -48,17 +48,18 @@ pub fn hunt_and_kill(adj: &Adjacency, rng: &mut impl Rng) -> FixedBitSet {
         while first < n && seen.contains(first) {
             first += 1;
         }
-        let found = (first..n).find_map(|r| {
-            if seen.contains(r) {
-                return None;
-            }
-            let r = r as u32;
-            let ks: Vec<usize> = (0..adj.degree(r))
-                .filter(|&k| seen.contains(adj.neighbours(r)[k] as usize))
-                .collect();
-            (!ks.is_empty()).then_some((r, ks))
+        let found = (first..n).find(|&r| {
+            !seen.contains(r)
+                && adj
+                    .neighbours(r as u32)
+                    .iter()
+                    .any(|&u| seen.contains(u as usize))
         });
-        let Some((r, ks)) = found else { break };
+        let Some(r) = found else { break };
+        let r = r as u32;
+        let ks: Vec<usize> = (0..adj.degree(r))
+            .filter(|&k| seen.contains(adj.neighbours(r)[k] as usize))
+            .collect();
         let k = ks[below(rng, ks.len())];
         open.insert(adj.edges(r)[k] as usize);
         seen.insert(r as usize);
