@@ -1148,3 +1148,38 @@ fn a_refusal_s_advice_is_what_it_says() {
         .assert()
         .success();
 }
+
+/// Every corridor's centre line drawn in the walls' ink, one pixel wide against walls of
+/// three: read as walls, they make a finer maze of walls in two widths, which no reading
+/// believes; set apart as marks, the maze reads as it is.
+#[test]
+fn centre_lines_through_every_corridor_are_not_a_finer_maze() {
+    let maze = random_maze(9, 9, 5, 0);
+    let (wall, pass, margin) = (3, 12, 8);
+    let mut r = draw_lines(&maze, wall, pass, margin, [[0; 3], [255; 3], [255; 3]]);
+    let n = 19;
+    let centre = |i: usize| margin + (i / 2) * (wall + pass) + wall + pass / 2;
+    for i in (1..n).step_by(2) {
+        for j in (1..n).step_by(2) {
+            if j + 2 < n && maze.grid().is_path(i * n + j + 1) {
+                r.fill_rect(
+                    centre(j),
+                    centre(i),
+                    centre(j + 2) + 1,
+                    centre(i) + 1,
+                    [0; 3],
+                );
+            }
+            if i + 2 < n && maze.grid().is_path((i + 1) * n + j) {
+                r.fill_rect(
+                    centre(j),
+                    centre(i),
+                    centre(j) + 1,
+                    centre(i + 2) + 1,
+                    [0; 3],
+                );
+            }
+        }
+    }
+    assert_eq!(read_raster(&r).unwrap().grid(), maze.grid());
+}

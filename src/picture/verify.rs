@@ -19,6 +19,8 @@
 //! - **rooms and posts**: the share of rooms read open and of posts read as wall (a maze's
 //!   rooms are passages and its posts walls, but for masked shapes and dungeon rooms);
 //! - **regions**: the connected regions of passage (a maze is one, a picture of noise hundreds);
+//! - **one pen**: the wall lines read are of one width, not two (lines in the walls' ink drawn
+//!   over a maze, read as walls, make a finer maze of thick and thin walls: [`two_widths`]);
 //! - **graded tones** (one pixel per cell only, where the drawing back is the picture itself):
 //!   the share of pixels far from both colours (a photo's shading, never a maze drawn one
 //!   pixel per cell).
@@ -80,6 +82,10 @@ pub struct Fit {
     /// For a reading at one pixel per cell: whether the grid looks like a maze drawn so
     /// ([`super::drawn_per_pixel`]); true for other readings.
     pub drawn: bool,
+    /// True when the wall lines read are drawn in two widths, the thinner at most half the
+    /// thicker ([`two_widths`]): lines in the walls' ink drawn over the maze (a solution,
+    /// the corridors' centre lines) read as walls of a finer maze.
+    pub two_widths: bool,
 }
 
 /// The bounds within which a reading explains its picture.
@@ -143,6 +149,12 @@ impl Fit {
                 "{} of its edges run obliquely (hexagons, triangles or circles, not a grid)",
                 pc(self.oblique)
             ));
+        }
+        if self.two_widths {
+            return Err(
+                "its wall lines are drawn in two widths (lines in the walls' ink over the maze?)"
+                    .into(),
+            );
         }
         if self.stray > b.stray {
             return Err(format!(
@@ -312,6 +324,7 @@ pub fn verify(t: &Tones, lat: &Lattice, grid: &Grid, forced_posts: bool) -> Fit 
             dark_walls: lat.dark_walls,
             ringed: false,
             drawn: super::pixel_maze(grid),
+            two_widths: false,
         };
     }
     let structure = if lat.blocks {
@@ -412,8 +425,98 @@ pub fn verify(t: &Tones, lat: &Lattice, grid: &Grid, forced_posts: bool) -> Fit 
         lines_beyond: lines_beyond(t, lat),
         oblique,
         graded: 0.0,
+        two_widths: !lat.blocks && two_widths(t, lat, grid),
         ..structure
     }
+}
+
+/// True when the wall lines of `lat` that `grid` reads as walls, along the rows or along the
+/// columns, are drawn in two widths, every other line thick and the lines between thin: the
+/// thickness of the ink across each inner wall line (its run of wall pixels through the line's
+/// middle, at the middle of each of its segments read closed; lines with three such segments
+/// or more), the mean of one set of lines at most half the other's, which is 2.5 pixels or
+/// more. A maze is drawn with one pen; a finer maze read from lines of two widths
+/// takes a drawing over it (a solution, corridors' centre lines) for walls.
+///
+/// Complexity: O(wall segments × pitch).
+pub fn two_widths(t: &Tones, lat: &Lattice, grid: &Grid) -> bool {
+    let (rows, cols) = (lat.rows.len(), lat.cols.len());
+    let w = lat.width;
+    let h = t.tone.len() / w.max(1);
+    if rows < 5 || cols < 5 || w == 0 {
+        return false;
+    }
+    let mid = |s: (f64, f64)| ((s.0 + s.1) / 2.0).max(0.0) as usize;
+    let wall =
+        |x: usize, y: usize| x < w && y < h && is_wall(t.tone[y * w + x], lat.dark_walls, MID);
+    // The run of wall pixels through `at` along an axis (`step` gives the pixel at offset d).
+    let run = |at: (usize, usize), along_y: bool, reach: usize| -> usize {
+        let px = |d: isize| {
+            let (x, y) = (at.0 as isize, at.1 as isize);
+            let (x, y) = if along_y { (x, y + d) } else { (x + d, y) };
+            x >= 0 && y >= 0 && wall(x as usize, y as usize)
+        };
+        if !px(0) {
+            return 0;
+        }
+        let reach = reach as isize;
+        let up = (1..=reach).take_while(|&d| px(-d)).count();
+        let down = (1..=reach).take_while(|&d| px(d)).count();
+        1 + up + down
+    };
+    let reach = Lattice::pitch(&lat.rows).max(Lattice::pitch(&lat.cols)) as usize;
+    let mean = |runs: Vec<usize>| {
+        (runs.len() >= 3).then(|| runs.iter().sum::<usize>() as f64 / runs.len() as f64)
+    };
+    // Lines along the rows (even i), their segments at odd j; then along the columns; in
+    // order, `None` for a line with fewer than three segments read closed.
+    let across: Vec<Option<f64>> = (2..rows - 1)
+        .step_by(2)
+        .map(|i| {
+            mean(
+                (1..cols - 1)
+                    .step_by(2)
+                    .filter(|&j| !grid.is_path(i * cols + j))
+                    .map(|j| run((mid(lat.cols[j]), mid(lat.rows[i])), true, reach))
+                    .filter(|&r| r > 0)
+                    .collect(),
+            )
+        })
+        .collect();
+    let down: Vec<Option<f64>> = (2..cols - 1)
+        .step_by(2)
+        .map(|j| {
+            mean(
+                (1..rows - 1)
+                    .step_by(2)
+                    .filter(|&i| !grid.is_path(i * cols + j))
+                    .map(|i| run((mid(lat.cols[j]), mid(lat.rows[i])), false, reach))
+                    .filter(|&r| r > 0)
+                    .collect(),
+            )
+        })
+        .collect();
+    // Each way apart, every other line against the lines between: the maze's own walls and
+    // the lines drawn between them alternate; a photo's light, or a picture scaled more one
+    // way than the other, thins its lines gradually or all one way.
+    [across, down].into_iter().any(|widths| {
+        let side = |odd: usize| {
+            let v: Vec<f64> = widths
+                .iter()
+                .skip(odd)
+                .step_by(2)
+                .flatten()
+                .copied()
+                .collect();
+            (v.len() >= 2).then(|| v.iter().sum::<f64>() / v.len() as f64)
+        };
+        let (Some(a), Some(b)) = (side(0), side(1)) else {
+            return false;
+        };
+        let (lo, hi) = (a.min(b), a.max(b));
+        trace!("wall line widths: every other line {a:.2}, the lines between {b:.2}");
+        hi >= 2.5 && 2.0 * lo <= hi
+    })
 }
 
 /// The share of the ink within `lat`'s extent that lies in `cells` (flat indices of its grid):
@@ -751,6 +854,7 @@ fn structure(grid: &Grid, rows: usize, cols: usize, forced_posts: bool) -> Fit {
         dark_walls: true,
         ringed: false,
         drawn: true,
+        two_widths: false,
     }
 }
 
@@ -960,6 +1064,7 @@ mod tests {
             dark_walls: true,
             ringed: false,
             drawn: true,
+            two_widths: false,
         };
         assert!(better(&fit(100, 0.01), &fit(400, 0.0)));
         assert!(better(&fit(100, 0.0), &fit(101, 0.01)));
