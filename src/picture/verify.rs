@@ -468,34 +468,30 @@ pub fn two_widths(t: &Tones, lat: &Lattice, grid: &Grid) -> bool {
     let mean = |runs: Vec<usize>| {
         (runs.len() >= 3).then(|| runs.iter().sum::<usize>() as f64 / runs.len() as f64)
     };
-    // Lines along the rows (even i), their segments at odd j; then along the columns; in
-    // order, `None` for a line with fewer than three segments read closed.
-    let across: Vec<Option<f64>> = (2..rows - 1)
-        .step_by(2)
-        .map(|i| {
-            mean(
-                (1..cols - 1)
-                    .step_by(2)
-                    .filter(|&j| !grid.is_path(i * cols + j))
-                    .map(|j| run((mid(lat.cols[j]), mid(lat.rows[i])), true, reach))
-                    .filter(|&r| r > 0)
-                    .collect(),
-            )
-        })
-        .collect();
-    let down: Vec<Option<f64>> = (2..cols - 1)
-        .step_by(2)
-        .map(|j| {
-            mean(
-                (1..rows - 1)
-                    .step_by(2)
-                    .filter(|&i| !grid.is_path(i * cols + j))
-                    .map(|i| run((mid(lat.cols[j]), mid(lat.rows[i])), false, reach))
-                    .filter(|&r| r > 0)
-                    .collect(),
-            )
-        })
-        .collect();
+    // The lines along the rows (`along_rows`: line i even, its segments at odd j), or along
+    // the columns, in order; `None` for a line with fewer than three segments read closed.
+    let widths_of = |along_rows: bool| -> Vec<Option<f64>> {
+        let (lines, segments) = if along_rows {
+            (rows, cols)
+        } else {
+            (cols, rows)
+        };
+        (2..lines - 1)
+            .step_by(2)
+            .map(|a| {
+                mean(
+                    (1..segments - 1)
+                        .step_by(2)
+                        .map(|b| if along_rows { (a, b) } else { (b, a) })
+                        .filter(|&(i, j)| !grid.is_path(i * cols + j))
+                        .map(|(i, j)| run((mid(lat.cols[j]), mid(lat.rows[i])), along_rows, reach))
+                        .filter(|&r| r > 0)
+                        .collect(),
+                )
+            })
+            .collect()
+    };
+    let (across, down) = (widths_of(true), widths_of(false));
     // Each way apart, every other line against the lines between: the maze's own walls and
     // the lines drawn between them alternate; a photo's light, or a picture scaled more one
     // way than the other, thins its lines gradually or all one way.
