@@ -289,7 +289,11 @@ pub const DOUBT: f64 = 0.3;
 ///   wall pixel lies in a band around the line's place (the line grown by a sixth of the pitch,
 ///   at least a pixel, each side: a pen stroke that wobbles or thickens); for a thick one, when
 ///   most pixels of its middle half are wall, the middle half at its place or slid within the
-///   same band (a hand-drawn stroke off the line fitted to its whole row).
+///   same band (a hand-drawn stroke off the line fitted to its whole row). Lines of marks only
+///   are left out, and so are lines where a stroke crosses a thin line's place (ink past the
+///   band on both sides: a letter, a solution line through a door; or past it on the frame's
+///   outer side: an arrow drawn onto an entrance); where a quarter of a frame segment's lines
+///   are so crossed, the frame's line is looked for at its own place only, not in the band.
 ///
 /// `bands` are [`Bands::of`] the lattice, computed once.
 ///
@@ -430,22 +434,17 @@ fn crossing_checks(
     band: (usize, usize),
 ) -> (Option<usize>, Option<usize>, bool) {
     let spans = if line_is_row { &lat.rows } else { &lat.cols };
-    let n = spans.len();
     let (ca, cb) = band;
-    let last = k + 1 >= n;
-    if k == 0 || last {
-        let outer = if k == 0 { ca.checked_sub(1) } else { Some(cb) };
-        return if k == 0 {
-            (outer, None, true)
-        } else {
-            (None, outer, true)
-        };
+    if k == 0 {
+        return (ca.checked_sub(1), None, true);
+    }
+    if k + 1 >= spans.len() {
+        return (None, Some(cb), true);
     }
     let before = ca.checked_sub(1).filter(|&p| {
-        spans
-            .get(k.wrapping_sub(2))
-            .is_none_or(|s| p as f64 >= s.1 + 1.0)
-            && k >= 2
+        k.checked_sub(2)
+            .and_then(|b| spans.get(b))
+            .is_some_and(|s| p as f64 >= s.1 + 1.0)
     });
     let after = Some(cb).filter(|&p| {
         spans
