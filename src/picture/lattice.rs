@@ -119,13 +119,7 @@ impl Lattice {
                 l.rows.len()
             );
         }
-        let px = |v: f64| {
-            if (v - v.round()).abs() < 0.05 {
-                format!("{}", v.round())
-            } else {
-                format!("{v:.1}")
-            }
-        };
+        let px = pixels;
         let both = |a: f64, b: f64| {
             if (a - b).abs() < 0.15 {
                 px((a + b) / 2.0)
@@ -230,5 +224,15 @@ impl Lattice {
             (Some(a), Some(b)) if passages.len() > 1 => (b - a) / (passages.len() - 1) as f64,
             _ => spans.iter().map(|(a, b)| b - a).sum::<f64>() / 2.0,
         }
+    }
+}
+
+/// A length in pixels as the reader says it: whole when within 0.05 of a whole number, else
+/// to a tenth ("30", "32.6").
+pub fn pixels(v: f64) -> String {
+    if (v - v.round()).abs() < 0.05 {
+        format!("{}", v.round())
+    } else {
+        format!("{v:.1}")
     }
 }

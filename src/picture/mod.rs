@@ -1207,7 +1207,13 @@ fn same_but_doubts(a: &Candidate, b: &Candidate) -> bool {
     if ga.shape() != gb.shape() {
         return false;
     }
-    let doubt = |i: usize| a.sampled.doubtful.contains(&i) || b.sampled.doubtful.contains(&i);
+    if ga == gb {
+        return true;
+    }
+    // Doubtful cells are kept in index order.
+    let doubt = |i: usize| {
+        a.sampled.doubtful.binary_search(&i).is_ok() || b.sampled.doubtful.binary_search(&i).is_ok()
+    };
     (0..ga.shape().len()).all(|i| ga.is_path(i) == gb.is_path(i) || doubt(i))
 }
 
@@ -1271,12 +1277,7 @@ fn refusal(
             let advice = if cells == Cells::Auto && !lat.pixel {
                 let (px, py) = (Lattice::pitch(&lat.cols), Lattice::pitch(&lat.rows));
                 if (px - py).abs() < 0.15 {
-                    let p = (px + py) / 2.0;
-                    let p = if (p - p.round()).abs() < 0.05 {
-                        format!("{}", p.round())
-                    } else {
-                        format!("{p:.1}")
-                    };
+                    let p = lattice::pixels((px + py) / 2.0);
                     format!(" (--cells {p} is the size found; --cells pixel reads a pixel a cell)")
                 } else {
                     " (--cells pixel reads a pixel a cell)".to_string()

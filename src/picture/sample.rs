@@ -378,32 +378,27 @@ pub fn wall_share(t: &Tones, lat: &Lattice, bands: &Bands, i: usize, j: usize) -
             // a door), or on the outer side of the frame (an arrow drawn onto an entrance).
             let ink_at =
                 |l: usize, c: Option<usize>| c.is_some_and(|c| is_wall(px(l, c), dw, limit));
-            let (mut counted, mut crossed) = (Vec::new(), 0usize);
-            for l in la..lb {
-                if (ca..cb).all(|c| px(l, c) == MARK) {
-                    continue;
-                }
-                let across = if frame {
+            let marks_only = |l: usize| (ca..cb).all(|c| px(l, c) == MARK);
+            let crossing = |l: usize| {
+                if frame {
                     ink_at(l, before) || ink_at(l, after)
                 } else {
                     ink_at(l, before) && ink_at(l, after)
-                };
-                if across {
-                    crossed += 1;
-                } else {
-                    counted.push(l);
                 }
-            }
+            };
+            let seen = (la..lb).filter(|&l| !marks_only(l));
+            let crossed = seen.clone().filter(|&l| crossing(l)).count();
+            let lines = seen.clone().count() - crossed;
             // Where a drawing comes onto the frame from outside, the frame's line is looked
             // for at its own place only: the band's reach is where the drawing lies.
-            let (ca, cb) = if frame && 4 * crossed >= counted.len() + crossed && crossed > 0 {
+            let (ca, cb) = if frame && 4 * crossed >= lines + crossed && crossed > 0 {
                 (ta, tb)
             } else {
                 (ca, cb)
             };
-            let walls = counted
-                .iter()
-                .filter(|&&l| {
+            let walls = seen
+                .filter(|&l| !crossing(l))
+                .filter(|&l| {
                     let px = |c: usize| px(l, c);
                     if thin {
                         (ca..cb).any(|c| is_wall(px(c), dw, limit))
@@ -413,7 +408,6 @@ pub fn wall_share(t: &Tones, lat: &Lattice, bands: &Bands, i: usize, j: usize) -
                     }
                 })
                 .count();
-            let lines = counted.len();
             if lines == 0 {
                 0.0
             } else {
