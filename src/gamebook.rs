@@ -47,6 +47,7 @@ use crate::graph::Graph;
 use crate::grid::{fmt_coords, Shape};
 use crate::junction::junction_graph;
 use crate::maze::Maze;
+use crate::tiling::{TiledMaze, Tiles};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -57,8 +58,11 @@ pub struct Gamebook {
     pub title: String,
     /// The seed of the section numbering.
     pub seed: u64,
-    /// The maze's grid dimensions, in cells.
+    /// The maze's grid dimensions, in cells (a tiled maze's size, as its tiling counts it).
     pub shape: Vec<usize>,
+    /// The tiling of a maze whose rooms are not square cells (`sigma`, `theta`, …).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tiling: Option<String>,
     /// The sections in reading order: `sections[k].number == k + 1`.
     pub sections: Vec<Section>,
 }
@@ -70,8 +74,8 @@ pub struct Section {
     pub number: usize,
     /// What the place is.
     pub kind: SectionKind,
-    /// The cell's coordinates in the maze.
-    pub cell: Vec<usize>,
+    /// The cell's coordinates in the maze (a tiled maze's room label).
+    pub cell: Vec<i64>,
     /// Where the reader stands, in words.
     pub text: String,
     /// The corridors leading on (none for the endings).
@@ -117,6 +121,22 @@ pub enum Direction {
     South,
     /// Left in a 2-D maze (towards column 0).
     West,
+    /// Up and right (a tiled maze's rooms: hexagons, triangles, octagons).
+    NorthEast,
+    /// Down and right.
+    SouthEast,
+    /// Down and left.
+    SouthWest,
+    /// Up and left.
+    NorthWest,
+    /// Towards the centre of a circular maze.
+    Inward,
+    /// Away from the centre of a circular maze.
+    Outward,
+    /// Round a circular maze, clockwise.
+    Clockwise,
+    /// Round a circular maze, anticlockwise.
+    Anticlockwise,
     /// Along an axis of a maze that is not 2-D.
     Axis {
         /// The axis (0 is the first).
@@ -141,13 +161,45 @@ impl Direction {
         }
     }
 
-    /// Sort key: north, east, south, west; axes in order, − before +; portals last.
+    /// The compass direction of a step by `(dx, dy)` on the page (`y` downwards), to the
+    /// nearest of eight points.
+    ///
+    /// ```
+    /// use mazegraph::gamebook::Direction;
+    /// assert_eq!(Direction::of_vector(1.0, -1.7), Direction::NorthEast); // a hexagon's
+    /// assert_eq!(Direction::of_vector(0.0, 1.0), Direction::South);
+    /// ```
+    pub fn of_vector(dx: f64, dy: f64) -> Direction {
+        const POINTS: [Direction; 8] = [
+            Direction::East,
+            Direction::NorthEast,
+            Direction::North,
+            Direction::NorthWest,
+            Direction::West,
+            Direction::SouthWest,
+            Direction::South,
+            Direction::SouthEast,
+        ];
+        let turns = (-dy).atan2(dx) / std::f64::consts::TAU;
+        POINTS[((turns * 8.0).round() as i64).rem_euclid(8) as usize]
+    }
+
+    /// Sort key: clockwise from north; axes in order, − before +; inward, outward, round;
+    /// portals last.
     fn order(self) -> usize {
         match self {
             Direction::North => 0,
-            Direction::East => 1,
-            Direction::South => 2,
-            Direction::West => 3,
+            Direction::NorthEast => 1,
+            Direction::East => 2,
+            Direction::SouthEast => 3,
+            Direction::South => 4,
+            Direction::SouthWest => 5,
+            Direction::West => 6,
+            Direction::NorthWest => 7,
+            Direction::Inward => 8,
+            Direction::Outward => 9,
+            Direction::Clockwise => 10,
+            Direction::Anticlockwise => 11,
             Direction::Axis { axis, positive } => 2 * axis + usize::from(positive),
             Direction::Portal => usize::MAX,
         }
@@ -161,6 +213,14 @@ impl fmt::Display for Direction {
             Direction::East => f.write_str("east"),
             Direction::South => f.write_str("south"),
             Direction::West => f.write_str("west"),
+            Direction::NorthEast => f.write_str("north-east"),
+            Direction::SouthEast => f.write_str("south-east"),
+            Direction::SouthWest => f.write_str("south-west"),
+            Direction::NorthWest => f.write_str("north-west"),
+            Direction::Inward => f.write_str("inward"),
+            Direction::Outward => f.write_str("outward"),
+            Direction::Clockwise => f.write_str("clockwise"),
+            Direction::Anticlockwise => f.write_str("anticlockwise"),
             Direction::Axis { axis, positive } => {
                 write!(
                     f,
@@ -269,16 +329,21 @@ impl Gamebook {
     /// The preface: what the book is and how to read it, `link` standing for section 1.
     fn preface(&self, link: &str) -> String {
         format!(
-            "A gamebook of {} sections, drawn from a perfect maze of {} cells (numbering seed \
+            "A gamebook of {} sections, drawn from a perfect {}maze of {}{}{} (numbering seed \
              {}). Start at {link}. Each section tells where you stand and which corridors lead \
              on; pick one and go to the section it names. The way back is not offered: a dead \
              end sends you back to §1, and only one way leads out.",
             self.sections.len(),
+            self.tiling
+                .as_ref()
+                .map_or(String::new(), |t| format!("{t} ")),
+            if self.tiling.is_some() { "size " } else { "" },
             self.shape
                 .iter()
                 .map(usize::to_string)
                 .collect::<Vec<_>>()
                 .join("×"),
+            if self.tiling.is_some() { "" } else { " cells" },
             self.seed,
         )
     }
@@ -398,7 +463,123 @@ pub fn build(maze: &Maze, seed: u64) -> Result<Gamebook> {
         })
     };
     let (root, exit) = (vertex(start, "start")?, vertex(goal, "goal")?);
-    check_tree(&j, shape, root)?;
+    let board = Board {
+        graph: &j,
+        root,
+        exit,
+        direction: &|u, v, w| step_direction(&j, shape, u, v, w),
+        place: &|v| match j.cell(v) {
+            Some(c) => (
+                shape.coords(c).iter().map(|&x| x as i64).collect(),
+                shape.on_border(c),
+            ),
+            None => (Vec::new(), false),
+        },
+    };
+    let dims = shape.dims();
+    let title = format!(
+        "Lost in a {} maze",
+        dims.iter()
+            .map(usize::to_string)
+            .collect::<Vec<_>>()
+            .join("×")
+    );
+    walk(&board, seed, title, dims.to_vec(), None)
+}
+
+/// A gamebook from a perfect tiled maze (hexagons, triangles, rings, octagons, a weave), as
+/// [`build`] makes one from a square maze: its rooms are the places, a section for the
+/// entrance, each junction, dead end and the exit; a choice's direction is the compass point
+/// of its first step from room centre to room centre (eight points: "north-east" on
+/// hexagons), or on a circular maze inward, outward, clockwise or anticlockwise.
+///
+/// Complexity: O(rooms · log rooms + walls).
+///
+/// ```
+/// use mazegraph::gamebook::{build_tiled, SectionKind};
+/// use mazegraph::generate::{rng_from_seed, Algorithm, Options};
+/// use mazegraph::tiling::{TiledMaze, Tiling};
+/// let t = Tiling::new("theta", &[5], &Default::default()).unwrap();
+/// let m = TiledMaze::generate(t, &Options::new(Algorithm::Backtracker), &mut rng_from_seed(4)).unwrap();
+/// let book = build_tiled(&m, 1).unwrap();
+/// assert_eq!(book.section(1).unwrap().kind, SectionKind::Entrance);
+/// assert!(book.to_markdown().contains("ward ("), "inward or outward");
+/// ```
+pub fn build_tiled(maze: &TiledMaze, seed: u64) -> Result<Gamebook> {
+    let g = maze.to_graph();
+    let rooms = maze.graph_rooms();
+    let vertex = |room: u32| rooms.iter().position(|&r| r == room).unwrap_or(0) as u32;
+    let (root, exit) = (vertex(maze.start()), vertex(maze.goal()));
+    let t = maze.tiling();
+    let circular = matches!(t, crate::tiling::Tiling::Theta(_));
+    let mut outer = vec![false; rooms.len()];
+    let mut sides = Vec::with_capacity(8);
+    for (v, &r) in rooms.iter().enumerate() {
+        sides.clear();
+        t.sides(r, &mut sides);
+        outer[v] = sides.iter().any(|s| s.neighbour.is_none());
+    }
+    let direction = |u: u32, v: u32, _w: u64| {
+        let (a, b) = (t.centre(rooms[u as usize]), t.centre(rooms[v as usize]));
+        let (dx, dy) = (b[0] - a[0], b[1] - a[1]);
+        // From a circular maze's centre every way is outward: its compass point says which.
+        if !circular || a[0].hypot(a[1]) < 1e-9 {
+            return Direction::of_vector(dx, dy);
+        }
+        // Radial and tangential parts, seen from the centre of the step (y downwards: the
+        // clockwise tangent of a point (x, y) is (−y, x)).
+        let m = [(a[0] + b[0]) / 2.0, (a[1] + b[1]) / 2.0];
+        let r = m[0].hypot(m[1]).max(f64::MIN_POSITIVE);
+        let radial = (dx * m[0] + dy * m[1]) / r;
+        let round = (-dx * m[1] + dy * m[0]) / r;
+        match (radial.abs() >= round.abs(), radial > 0.0, round > 0.0) {
+            (true, true, _) => Direction::Outward,
+            (true, false, _) => Direction::Inward,
+            (false, _, true) => Direction::Clockwise,
+            (false, _, false) => Direction::Anticlockwise,
+        }
+    };
+    let board = Board {
+        graph: &g,
+        root,
+        exit,
+        direction: &direction,
+        place: &|v| (t.label(rooms[v as usize]), outer[v as usize]),
+    };
+    let title = format!("Lost in a {} {} maze", t.size_text(), t.name());
+    walk(&board, seed, title, t.size(), Some(t.name().to_string()))
+}
+
+/// What a gamebook is walked on: a tree of places (a square maze's junction graph, a tiled
+/// maze's rooms), its entrance and exit, the direction of a step and where a place is.
+struct Board<'a> {
+    graph: &'a Graph,
+    root: u32,
+    exit: u32,
+    /// The direction of the edge `u`–`v` of length `w`, seen from `u`.
+    direction: &'a dyn Fn(u32, u32, u64) -> Direction,
+    /// A place's coordinates, and whether it is on the maze's outer border.
+    place: &'a dyn Fn(u32) -> (Vec<i64>, bool),
+}
+
+/// The book of `board`: its sections walked from the entrance, numbered by `seed`.
+fn walk(
+    board: &Board,
+    seed: u64,
+    title: String,
+    shape: Vec<usize>,
+    tiling: Option<String>,
+) -> Result<Gamebook> {
+    let (j, root, exit) = (board.graph, board.root, board.exit);
+    let name = |v: u32| {
+        let (c, _) = (board.place)(v);
+        if c.is_empty() {
+            j.label(v).to_string()
+        } else {
+            fmt_coords(&c)
+        }
+    };
+    check_tree(j, &name, root)?;
 
     // Walk the tree from the root: each node found is a section (index in `nodes`), each
     // corridor a choice. The exit ends the story, so nothing is explored beyond it.
@@ -425,8 +606,8 @@ pub fn build(maze: &Maze, seed: u64) -> Result<Gamebook> {
                 if Some(v) == came_from {
                     continue;
                 }
-                let first = step_direction(&j, shape, u, v, weight(&j, u, k));
-                let (end, prev, steps, portals) = follow(&j, shape, u, v, root, exit);
+                let first = (board.direction)(u, v, weight(j, u, k));
+                let (end, prev, steps, portals) = follow(board, u, v);
                 let kind = if end == exit {
                     SectionKind::Exit
                 } else if j.degree(end) == 1 {
@@ -464,9 +645,7 @@ pub fn build(maze: &Maze, seed: u64) -> Result<Gamebook> {
     let mut sections = Vec::with_capacity(nodes.len());
     for (k, &i) in node_of.iter().enumerate() {
         let node = &mut nodes[i];
-        let flat = j.cell(node.vertex);
-        let cell = flat.map(|c| shape.coords(c)).unwrap_or_default();
-        let border = flat.is_some_and(|c| shape.on_border(c));
+        let (cell, border) = (board.place)(node.vertex);
         let mut choices = std::mem::take(&mut node.choices);
         for c in &mut choices {
             c.section = number(c.section);
@@ -479,17 +658,11 @@ pub fn build(maze: &Maze, seed: u64) -> Result<Gamebook> {
             choices,
         });
     }
-    let dims = shape.dims();
     Ok(Gamebook {
-        title: format!(
-            "Lost in a {} maze",
-            dims.iter()
-                .map(usize::to_string)
-                .collect::<Vec<_>>()
-                .join("×")
-        ),
+        title,
         seed,
-        shape: dims.to_vec(),
+        shape,
+        tiling,
         sections,
     })
 }
@@ -534,18 +707,19 @@ fn step_direction(j: &Graph, shape: &Shape, u: u32, v: u32, w: u64) -> Direction
 /// Follows the corridor that leaves `u` towards `v` through corridor vertices (degree 2, not
 /// a terminal) to the next section's vertex. Returns it, the vertex before it, the length in
 /// steps and the number of portals crossed.
-fn follow(j: &Graph, shape: &Shape, u: u32, v: u32, root: u32, exit: u32) -> (u32, u32, u64, u32) {
+fn follow(board: &Board, u: u32, v: u32) -> (u32, u32, u64, u32) {
+    let j = board.graph;
     let (mut prev, mut at) = (u, v);
     let mut steps = 0u64;
     let mut portals = 0u32;
     loop {
         let w = edge_weight(j, prev, at);
         steps += w;
-        if step_direction(j, shape, prev, at, w) == Direction::Portal {
+        if (board.direction)(prev, at, w) == Direction::Portal {
             portals += 1;
         }
         let n = j.neighbours(at);
-        if n.len() != 2 || at == root || at == exit {
+        if n.len() != 2 || at == board.root || at == board.exit {
             return (at, prev, steps, portals);
         }
         let onward = if n[0] == prev { n[1] } else { n[0] };
@@ -556,7 +730,7 @@ fn follow(j: &Graph, shape: &Shape, u: u32, v: u32, root: u32, exit: u32) -> (u3
 
 /// Refuses a junction graph that is not a tree containing `root`: cycles or unreachable
 /// cells. O(vertices + edges).
-fn check_tree(j: &Graph, shape: &Shape, root: u32) -> Result<()> {
+fn check_tree(j: &Graph, at: &dyn Fn(u32) -> String, root: u32) -> Result<()> {
     let n = j.vertex_count();
     let mut seen = vec![false; n];
     let mut stack = vec![root];
@@ -573,11 +747,6 @@ fn check_tree(j: &Graph, shape: &Shape, root: u32) -> Result<()> {
         }
     }
     let edges = degree_sum / 2;
-    let at = |v: u32| {
-        j.cell(v)
-            .map(|c| shape.fmt_index(c))
-            .unwrap_or_else(|| j.label(v).to_string())
-    };
     if edges + 1 > reached {
         let cycles = edges + 1 - reached;
         return Err(Error::InvalidMaze(format!(
@@ -598,7 +767,7 @@ fn check_tree(j: &Graph, shape: &Shape, root: u32) -> Result<()> {
 }
 
 /// Where the reader stands, in words (`border`: the cell is on the maze's outer border).
-fn describe(kind: SectionKind, cell: &[usize], border: bool, ways: usize) -> String {
+fn describe(kind: SectionKind, cell: &[i64], border: bool, ways: usize) -> String {
     let at = fmt_coords(cell);
     let ahead = match ways {
         1 => "a single corridor".to_string(),

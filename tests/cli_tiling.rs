@@ -253,12 +253,9 @@ fn solve_by_every_graph_method_and_draw_the_solution() {
         "{lines:?}"
     );
     assert!(
-        error(&["render", s(&maze), "--overlay", "attractor", "--to", "png"])
-            .contains("a tiled maze takes --overlay solution")
+        error(&["render", s(&maze), "--overlay", "portals", "--to", "png"])
+            .contains("a tiled maze takes solution, filled and attractor")
     );
-    // Its attractor is written as a game's, not drawn as a row of cells.
-    assert!(error(&["attractor", s(&maze), "--to", "png"])
-        .contains("the attractor of a maze of this tiling is not drawn as a picture yet"));
     assert!(stdout(&["attractor", s(&maze), "--to", "json"]).contains("rank"));
 }
 
@@ -362,22 +359,28 @@ fn a_tiled_png_reads_back_from_its_pixels_and_an_edited_one_is_refused() {
         .success();
     assert!(stdout(&["equal", s(&solved), s(&json)]).starts_with("equal: "));
     // Paint a black bar across it: walls the maze does not have.
-    let (w, h, mut rgb) = {
+    let (w, h, mut rgb, chunks) = {
         let bytes = fs::read(&solved).unwrap();
         let mut d = png::Decoder::new(std::io::Cursor::new(bytes))
             .read_info()
             .unwrap();
         let mut buf = vec![0; d.output_buffer_size().unwrap()];
         d.next_frame(&mut buf).unwrap();
-        (d.info().width, d.info().height, buf)
+        let chunks: Vec<(String, String)> = (d.info().uncompressed_latin1_text.iter())
+            .map(|c| (c.keyword.clone(), c.text.clone()))
+            .collect();
+        (d.info().width, d.info().height, buf, chunks)
     };
-    let y = (h / 2) as usize;
+    // Its text chunks are kept: the tiling, and the legend strip's height.
+    assert!(chunks.contains(&("mazegraph-tiling".into(), "theta 5".into())));
+    let y = (h / 3) as usize;
     rgb[3 * y * w as usize..3 * (y + 1) * w as usize].fill(0);
     let edited = dir.path().join("edited.png");
     let mut enc = png::Encoder::new(fs::File::create(&edited).unwrap(), w, h);
     enc.set_color(png::ColorType::Rgb);
-    enc.add_text_chunk("mazegraph-tiling".into(), "theta 5".into())
-        .unwrap();
+    for (k, v) in chunks {
+        enc.add_text_chunk(k, v).unwrap();
+    }
     let mut wr = enc.write_header().unwrap();
     wr.write_image_data(&rgb).unwrap();
     wr.finish().unwrap();
@@ -429,4 +432,151 @@ fn weave_mazes_cross_by_the_rule_and_a_broken_crossing_is_refused() {
         .assert()
         .success();
     assert!(error(&["stats", s(&png)]).contains("a weave maze's picture is not read back"));
+}
+
+/// The overlays a square maze's picture has, drawn on every tiling: dead ends filled, the
+/// attractor's shades, a legend; each picture reads back as its maze.
+#[test]
+fn overlays_and_attractor_pictures_on_every_tiling_read_back() {
+    let dir = tempfile::tempdir().unwrap();
+    for (t, size) in TILINGS {
+        let maze = dir.path().join(format!("{t}-{size}.json"));
+        mg().args(["generate", "--tiling", t, "--size", size, "--seed", "7"])
+            .args(["--loops", "2", "-o"])
+            .arg(&maze)
+            .assert()
+            .success();
+        for (overlay, words) in [
+            // (Legend lines wrap in a narrow picture: the first words only.)
+            ("filled", "dead ends"),
+            ("attractor", "steps to"),
+            ("solution,filled,attractor", "solution"),
+        ] {
+            for ext in ["png", "svg"] {
+                let out = dir.path().join(format!("{t}-{overlay}.{ext}"));
+                mg().args(["render", s(&maze), "--overlay", overlay, "-o"])
+                    .arg(&out)
+                    .assert()
+                    .success();
+                let bytes = fs::read(&out).unwrap();
+                if ext == "svg" {
+                    let text = String::from_utf8(bytes).unwrap();
+                    assert!(text.contains(words), "{t} {overlay}");
+                    // A fill per room shaded: paths with a fill colour of their own.
+                    assert!(text.contains("<path fill=\"#"), "{t} {overlay}");
+                } else {
+                    let line = stdout(&["equal", s(&maze), s(&out)]);
+                    assert!(line.starts_with("equal"), "{t} {overlay}: {line}");
+                }
+            }
+        }
+        // `attractor -o FILE.png` draws the same shades in the maze's own geometry.
+        let png = dir.path().join(format!("{t}-attractor.png"));
+        mg().args(["attractor", s(&maze), "-o"])
+            .arg(&png)
+            .assert()
+            .success();
+        assert!(stdout(&["equal", s(&maze), s(&png)]).starts_with("equal"));
+    }
+}
+
+/// The wolf and the sheep on hexagons and rings: the winner's line names rooms, agrees with
+/// `solve-game` on the arena written as a game, and the fate and play pictures are drawn.
+#[test]
+fn pursuit_on_tiled_mazes() {
+    let dir = tempfile::tempdir().unwrap();
+    let maze = dir.path().join("hex.json");
+    mg().args([
+        "generate", "--tiling", "sigma", "--size", "4x5", "--seed", "3",
+    ])
+    .args(["--loops", "4", "-o"])
+    .arg(&maze)
+    .assert()
+    .success();
+    let line = stdout(&["pursuit", s(&maze), "--wolf", "0,0", "--sheep", "3,4"]);
+    assert!(
+        line.contains("wolf (0, 0), sheep (3, 4), wolf first, both may pass")
+            && line.contains("of 800 positions"),
+        "{line}"
+    );
+    let game = dir.path().join("arena.game.json");
+    mg().args(["pursuit", s(&maze), "--wolf", "0,0", "--sheep", "3,4", "-o"])
+        .arg(&game)
+        .assert()
+        .success();
+    let solved = stdout(&["solve-game", s(&game)]);
+    let winner = if line.starts_with("the sheep escapes") {
+        "player 1"
+    } else {
+        "player 0"
+    };
+    assert!(
+        solved.contains(&format!("from the start w(0,0) s(3,4) wolf: {winner}")),
+        "{line} / {solved}"
+    );
+    let fate = dir.path().join("fate.png");
+    mg().args(["pursuit", s(&maze), "--wolf", "1,2", "-o"])
+        .arg(&fate)
+        .assert()
+        .success();
+    // The fate picture is a picture of the maze: it reads back as it.
+    assert!(stdout(&["equal", s(&maze), s(&fate)]).starts_with("equal"));
+    let play = dir.path().join("play.apng");
+    mg().args(["pursuit", s(&maze), "--pass", "none", "-o"])
+        .arg(&play)
+        .assert()
+        .success();
+    let bytes = fs::read(&play).unwrap();
+    assert!(bytes.windows(4).any(|w| w == b"acTL"), "an animated PNG");
+    assert!(error(&["pursuit", s(&maze), "--wolf", "9,9"])
+        .contains("--wolf (9, 9): no such room in the sigma tiling of size 4x5"));
+    // On rings: the centre is a room like any other.
+    let round = dir.path().join("round.json");
+    mg().args([
+        "generate", "--tiling", "theta", "--size", "3", "--seed", "2", "-o",
+    ])
+    .arg(&round)
+    .assert()
+    .success();
+    let line = stdout(&["pursuit", s(&round), "--sheep", "0,0"]);
+    assert!(
+        line.starts_with("the wolf catches the sheep"),
+        "a tree: {line}"
+    );
+}
+
+/// A gamebook of a perfect hex or circular maze: compass points of eight, or inward and
+/// outward, and the same book for the same seed.
+#[test]
+fn gamebooks_of_tiled_mazes() {
+    let dir = tempfile::tempdir().unwrap();
+    for (t, size, word) in [
+        ("sigma", "6x6", "Go north-"),
+        ("theta", "5", "Go outward"),
+        ("delta", "5x7", "Go "),
+        ("upsilon", "4x4", "Go "),
+    ] {
+        let maze = dir.path().join(format!("{t}.json"));
+        mg().args([
+            "generate", "--tiling", t, "--size", size, "--seed", "9", "-o",
+        ])
+        .arg(&maze)
+        .assert()
+        .success();
+        let book = stdout(&["gamebook", s(&maze), "--seed", "3"]);
+        assert!(book.contains(word), "{t}: {book}");
+        assert!(book.contains(&format!("perfect {t} maze of size")), "{t}");
+        assert_eq!(book, stdout(&["gamebook", s(&maze), "--seed", "3"]));
+        let json: serde_json::Value =
+            serde_json::from_str(&stdout(&["gamebook", s(&maze), "--to", "json"])).unwrap();
+        assert_eq!(json["tiling"], t);
+    }
+    let loops = dir.path().join("loops.json");
+    mg().args([
+        "generate", "--tiling", "sigma", "--size", "5x5", "--loops", "3", "-o",
+    ])
+    .arg(&loops)
+    .assert()
+    .success();
+    assert!(error(&["gamebook", s(&loops)]).contains("a gamebook needs a perfect maze"));
 }

@@ -97,7 +97,7 @@ fn check_against_maze(book: &Gamebook, maze: &Maze) {
         .sum();
     assert_eq!(steps, graph.edge_count() as u64);
     for s in &book.sections {
-        let here = shape.index(&s.cell).unwrap();
+        let here = shape.index_signed(&s.cell).unwrap();
         assert!(maze.grid().is_path(here));
         let degree = graph.degree(graph.find_cell(here).unwrap());
         match s.kind {
@@ -113,13 +113,14 @@ fn check_against_maze(book: &Gamebook, maze: &Maze) {
                 Direction::East => (1, true),
                 Direction::Axis { axis, positive } => (axis, positive),
                 Direction::Portal => panic!("no portals in generated mazes"),
+                other => panic!("{other} is a tiled maze's direction"),
             };
             if shape.ndim() == 2 {
                 assert!(!matches!(c.direction, Direction::Axis { .. }));
             }
             let mut next = s.cell.clone();
             next[axis] = if up { next[axis] + 1 } else { next[axis] - 1 };
-            assert!(maze.grid().is_path(shape.index(&next).unwrap()));
+            assert!(maze.grid().is_path(shape.index_signed(&next).unwrap()));
         }
     }
     // The solution: from the entrance to the exit, as long as the shortest path.
@@ -128,8 +129,8 @@ fn check_against_maze(book: &Gamebook, maze: &Maze) {
     assert_eq!(solution.first(), Some(&1));
     let exit = book.section(*solution.last().unwrap()).unwrap();
     assert_eq!(exit.kind, SectionKind::Exit);
-    assert_eq!(shape.index(&exit.cell), Some(goal));
-    assert_eq!(shape.index(&book.sections[0].cell), Some(start));
+    assert_eq!(shape.index_signed(&exit.cell), Some(goal));
+    assert_eq!(shape.index_signed(&book.sections[0].cell), Some(start));
     let along: u64 = solution
         .windows(2)
         .map(|w| {

@@ -173,6 +173,13 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         None => GameFormat::from_path(&args.input).ok(),
     };
     let located = |e| located(&args.input, e);
+    // A tiled maze's picture is drawn in its own geometry.
+    if to == Some(To::Png) && game_format.is_none() {
+        let from = maze_format(args.from.as_deref())?;
+        if let Some(maze) = super::tiled::read(&args.input, from, global)? {
+            return tiled_png(maze, &args, player, &output, global);
+        }
+    }
     // Build the game, the target and the vertex names.
     let oriented: Oriented;
     let mut graph: Option<Graph> = None;
@@ -216,12 +223,12 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         // A picture needs a maze: a graph is laid out as `render` lays it out (a room graph
         // of networkx's grid_2d_graph, a node-link graph with coordinates, …).
         if let (Some(To::Png), Item::Graph(g)) = (to, &item) {
-            // A maze of hexagons, triangles or rings is not laid out as a grid: its picture is
-            // not drawn here yet (it would come out as a row of cells).
+            // A graph with places of its own (not a tiled maze's, drawn above) is not laid
+            // out as a grid: it would come out as a row of cells.
             if g.positions().is_some() {
                 bail!(
-                    "{}: the attractor of a maze of this tiling is not drawn as a picture yet; \
-                     write it as json, or as dot (the rooms keep their places for neato -n)",
+                    "{}: --to png draws mazes, and this graph's vertices have places of their own; \
+                     write the attractor as json, or as dot (the vertices keep their places for neato -n)",
                     super::io::display_name(&args.input)
                 );
             }
@@ -405,4 +412,42 @@ fn write_json(
     }
     w.write_all(b"}}\n")?;
     Ok(())
+}
+
+/// `attractor -o FILE.png` of a tiled maze: its rooms shaded by rank in its own geometry, as
+/// `render --overlay attractor` draws them, with the start and goal and a legend; exit status
+/// 1 when the start is not in the attractor.
+fn tiled_png(
+    mut maze: mazegraph::tiling::TiledMaze,
+    args: &Args,
+    player: Player,
+    output: &super::io::Output,
+    global: &Global,
+) -> Result<ExitCode> {
+    use mazegraph::render::PictureFormat;
+    if !args.target.is_empty() || !args.priority.is_empty() {
+        bail!("for a maze the target is its goal (move it with --goal R,C); --target and --priority are for games");
+    }
+    super::tiled::set_terminals(
+        &mut maze,
+        &args.input,
+        args.start.as_ref(),
+        args.goal.as_ref(),
+    )?;
+    let ranks = mazegraph::tiling::overlay::attractor_ranks(&maze, player)
+        .map_err(|e| located(&args.input, e))?;
+    let top = ranks.iter().map(|r| r.1).max().unwrap_or(0);
+    let mut picture =
+        super::tiled::picture(&maze, None, args.scale, PictureFormat::Png, global)?.ranks(&ranks);
+    if !args.no_legend {
+        let shades = super::tiled::shades_entry(top, "steps to the goal");
+        picture = super::tiled::with_legend(picture, vec![shades]);
+    }
+    super::tiled::write_picture(&picture, PictureFormat::Png, output)?;
+    let attracted = ranks.iter().any(|&(room, _)| room == maze.start());
+    Ok(if attracted {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }

@@ -8,7 +8,7 @@ use super::{parse_coords, Coords, Global};
 use anyhow::{anyhow, bail, Result};
 use mazegraph::convert::set_terminals;
 use mazegraph::format::{Format, Item};
-use mazegraph::gamebook::{build, SectionKind};
+use mazegraph::gamebook::{build, build_tiled, SectionKind};
 use mazegraph::layout::{graph_to_maze, Layout};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -76,7 +76,6 @@ enum BookFormat {
 
 /// Runs `mazegraph gamebook`.
 pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
-    let opts = global.read_options();
     let format = match (args.to, args.output.path()) {
         (Some(f), _) => f,
         (None, Some(p)) => match p.extension().and_then(|e| e.to_str()) {
@@ -95,31 +94,18 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         (None, None) => BookFormat::Md,
     };
     let output = Output::new(args.output.path(), &[&args.input], global.force)?;
-    let (mut item, _) = read_item(&args.input, args.from, Work::Gamebook, global)?;
-    if args.start.is_some() || args.goal.is_some() {
-        set_terminals(&mut item, args.start.as_ref(), args.goal.as_ref())
-            .map_err(|e| located(&args.input, e))?;
-    }
-    let maze = match item {
-        Item::Maze(m) => m,
-        Item::Graph(g) => {
-            let placed = graph_to_maze(&g, Layout::Auto, &opts.limits).map_err(|e| {
-                anyhow!(
-                    "{}: a gamebook needs a maze, or a graph drawn as one (cells or rooms): {e}",
-                    args.input.display()
-                )
-            })?;
-            if placed.layout == Layout::Row {
-                bail!(
-                    "{}: a gamebook needs a maze, or a graph drawn as one: these vertices are \
-                     neither cell coordinates nor rooms one step apart",
-                    args.input.display()
-                );
-            }
-            placed.maze
+    let mut book = match super::tiled::read(&args.input, args.from, global)? {
+        Some(mut maze) => {
+            super::tiled::set_terminals(
+                &mut maze,
+                &args.input,
+                args.start.as_ref(),
+                args.goal.as_ref(),
+            )?;
+            build_tiled(&maze, args.seed).map_err(|e| located(&args.input, e))?
         }
+        None => square_book(&args, global)?,
     };
-    let mut book = build(&maze, args.seed).map_err(|e| located(&args.input, e))?;
     if let Some(t) = args.title {
         book.title = t;
     }
@@ -149,4 +135,34 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         );
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The book of a square maze, or of a graph drawn as one.
+fn square_book(args: &Args, global: &Global) -> Result<mazegraph::gamebook::Gamebook> {
+    let opts = global.read_options();
+    let (mut item, _) = read_item(&args.input, args.from, Work::Gamebook, global)?;
+    if args.start.is_some() || args.goal.is_some() {
+        set_terminals(&mut item, args.start.as_ref(), args.goal.as_ref())
+            .map_err(|e| located(&args.input, e))?;
+    }
+    let maze = match item {
+        Item::Maze(m) => m,
+        Item::Graph(g) => {
+            let placed = graph_to_maze(&g, Layout::Auto, &opts.limits).map_err(|e| {
+                anyhow!(
+                    "{}: a gamebook needs a maze, or a graph drawn as one (cells or rooms): {e}",
+                    args.input.display()
+                )
+            })?;
+            if placed.layout == Layout::Row {
+                bail!(
+                    "{}: a gamebook needs a maze, or a graph drawn as one: these vertices are \
+                     neither cell coordinates nor rooms one step apart",
+                    args.input.display()
+                );
+            }
+            placed.maze
+        }
+    };
+    build(&maze, args.seed).map_err(|e| located(&args.input, e))
 }

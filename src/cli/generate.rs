@@ -450,7 +450,11 @@ fn run_tiled(
     match to {
         Ok(p) => {
             stages.stage("drawing");
-            write_picture(&maze, None, args.scale, p, output, global)?;
+            write_picture(
+                &super::tiled::picture(&maze, None, args.scale, p, global)?,
+                p,
+                output,
+            )?;
         }
         Err(Format::Json) => {
             stages.stage("writing json");

@@ -9,12 +9,16 @@ use super::{parse_coords, Coords, Global};
 use anyhow::{anyhow, bail, Result};
 use mazegraph::convert::to_maze;
 use mazegraph::game::arena::{place, Arena, Piece, Position, Pursuit, Rules};
-use mazegraph::game::arena_picture::{fate_png, play_apng, Style, MAX_FRAMES};
+use mazegraph::game::arena_picture::{
+    fate_png, fate_tiled_png, play_apng, play_tiled_apng, Style, MAX_FRAMES,
+};
 use mazegraph::game::format::{dot, json};
 use mazegraph::game::{attractor, Player};
+use mazegraph::grid::Limits;
 use mazegraph::layout::Layout;
-use mazegraph::render::{Picture, RenderOptions};
-use mazegraph::Maze;
+use mazegraph::render::{Picture, PictureFormat, RenderOptions};
+use mazegraph::tiling::{TiledMaze, Tiles};
+use mazegraph::{Graph, Maze};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -137,18 +141,23 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     };
     let located = |e| located(&args.input, e);
     let from = maze_format(args.from.as_deref())?;
-    let (item, _) = read_item(&args.input, from, Work::Solve, global)?;
-    // A graph is placed as a maze, as `solve` places it (a networkx maze, a DOT file…).
-    let maze = to_maze(item, Layout::Auto, &opts.limits).map_err(located)?;
+    let board = match super::tiled::read(&args.input, from, global)? {
+        Some(maze) => Board::tiled(maze),
+        None => {
+            let (item, _) = read_item(&args.input, from, Work::Solve, global)?;
+            // A graph is placed as a maze, as `solve` places it (a networkx maze, a DOT file…).
+            Board::Grid(to_maze(item, Layout::Auto, &opts.limits).map_err(located)?)
+        }
+    };
     let turn = match args.first {
         First::Wolf => Piece::Wolf,
         First::Sheep => Piece::Sheep,
     };
-    let wolf = cell_of(&maze, Piece::Wolf, args.wolf.as_ref())?;
+    let wolf = board.place(Piece::Wolf, args.wolf.as_ref())?;
     // The sheep is not needed for the fate picture, which is about every cell.
     let sheep = match (to, &args.sheep) {
         (Some(To::Png), None) => None,
-        _ => Some(cell_of(&maze, Piece::Sheep, args.sheep.as_ref())?),
+        _ => Some(board.place(Piece::Sheep, args.sheep.as_ref())?),
     };
     let rules = Rules::passing(match args.pass {
         Pass::Both => "both",
@@ -158,55 +167,28 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     })
     .map_err(located)?;
     let position = |sheep: usize| Position { wolf, sheep, turn };
-    if matches!(to, Some(To::Json | To::Dot)) {
-        let positions = 2 * (maze.grid().count_paths() as u64).pow(2);
-        if positions > MAX_WRITTEN_POSITIONS as u64 {
-            bail!(
-                "the arena has {positions} positions; --to json and dot write arenas of at most {MAX_WRITTEN_POSITIONS} (mazes of at most 223 path cells)"
-            );
-        }
+    let positions = 2 * (board.places() as u64).pow(2);
+    if matches!(to, Some(To::Json | To::Dot)) && positions > MAX_WRITTEN_POSITIONS as u64 {
+        bail!(
+            "the arena has {positions} positions; --to json and dot write arenas of at most {MAX_WRITTEN_POSITIONS} (mazes of at most 223 path cells)"
+        );
     }
     // Big arenas take long: said before the work, and a spinner names its stage.
-    let positions = 2 * (maze.grid().count_paths() as u64).pow(2);
     if !global.quiet && (NOTE_POSITIONS..=mazegraph::game::MAX_VERTICES).contains(&positions) {
-        let bytes = Arena::bytes_needed(&maze, rules);
         note!(
             "mazegraph: note: the arena of {positions} positions needs about {:.1} GiB and, \
              built and solved, about {} s",
-            bytes as f64 / f64::from(1u32 << 30),
+            board.arena_bytes(rules) as f64 / f64::from(1u32 << 30),
             (positions / SECOND_POSITIONS).max(1)
         );
     }
     let stages = super::progress::Stages::new(global.quiet);
     stages.stage(format!("building the arena of {positions} positions"));
-    let arena = Arena::new(&maze, rules, &opts.limits).map_err(located)?;
+    let arena = board.arena(rules, &opts.limits).map_err(located)?;
     // Checked before solving: a bad position is refused at once.
     if let Some(s) = sheep {
         arena.vertex(position(s)).map_err(located)?;
     }
-    let style = || -> Result<Style> {
-        let scale = match args.scale {
-            Some(s) => usize::from(s),
-            None => {
-                let one = Picture::new(&maze, &RenderOptions::default()).map_err(located)?;
-                auto_scale(one.width(), one.height())
-            }
-        };
-        let one = Picture::new(
-            &maze,
-            &RenderOptions {
-                scale,
-                overlays: Vec::new(),
-            },
-        )
-        .map_err(located)?;
-        check_pixels(one.width() as u64, one.height() as u64, global.max_cells)?;
-        Ok(Style {
-            scale,
-            legend: !args.no_legend,
-            ..Style::default()
-        })
-    };
     if let Some(format @ (To::Json | To::Dot)) = to {
         let mut game = arena.named_game();
         if let Some(s) = sheep {
@@ -225,21 +207,29 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         }
         return Ok(ExitCode::SUCCESS);
     }
+    // The picture's size is checked before the arena is solved.
+    let style = match to {
+        Some(To::Png | To::Apng) => Some(board.style(&args, global)?),
+        _ => None,
+    };
     stages.stage(format!("solving the arena of {positions} positions"));
     let pursuit = Pursuit::new(arena).map_err(located)?;
     drop(stages);
-    let shape = maze.shape();
-    match (to, sheep) {
-        (Some(To::Png), _) => {
-            let style = style()?;
-            output.write_with(true, |w| fate_png(&maze, &pursuit, wolf, turn, &style, w))?;
-        }
-        (Some(To::Apng), Some(s)) => {
-            let style = style()?;
+    match (to, sheep, style) {
+        (Some(To::Png), _, Some(style)) => output.write_with(true, |w| match &board {
+            Board::Grid(maze) => fate_png(maze, &pursuit, wolf, turn, &style.0, w),
+            Board::Tiled(t) => {
+                fate_tiled_png(&t.maze, &pursuit, wolf, turn, style.1, style.0.legend, w)
+            }
+        })?,
+        (Some(To::Apng), Some(s), Some(style)) => {
             let play = pursuit.play(position(s), MAX_FRAMES).map_err(located)?;
-            output.write_with(true, |w| play_apng(&maze, &pursuit, &play, &style, w))?;
+            output.write_with(true, |w| match &board {
+                Board::Grid(maze) => play_apng(maze, &pursuit, &play, &style.0, w),
+                Board::Tiled(t) => play_tiled_apng(&t.maze, &pursuit, &play, style.1, &style.0, w),
+            })?;
         }
-        (None, Some(s)) => {
+        (None, Some(s), _) => {
             let pos = position(s);
             let line = match pursuit.capture_time(pos).map_err(located)? {
                 Some(k) => format!(
@@ -255,8 +245,8 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
             );
             outln!(
                 "{line}: wolf {}, sheep {}, {} first, {} may pass; the wolf wins from {} of {v} positions ({e} moves)",
-                shape.fmt_index(wolf),
-                shape.fmt_index(s),
+                board.name(&pursuit, wolf),
+                board.name(&pursuit, s),
                 turn.name(),
                 rules.passing_name(),
                 pursuit.wolf_wins_count()
@@ -267,19 +257,142 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The cell a piece's option names, or the maze's start (wolf) or goal (sheep) without one.
-fn cell_of(maze: &Maze, piece: Piece, given: Option<&Coords>) -> Result<usize> {
-    let name = piece.name();
-    let Some(t) = given else {
-        let (start, goal) = maze.terminals().ok_or_else(|| {
-            anyhow!("say where the {name} stands with --{name} R,C (the maze has no start and goal to default to)")
-        })?;
-        return Ok(if piece == Piece::Wolf { start } else { goal });
-    };
-    let c = t.cell().ok_or_else(|| {
-        anyhow!("--{name} {t} is not a cell: a maze's cells are named by coordinates like 3,4")
-    })?;
-    Ok(place(maze, piece, &c)?)
+/// The maze the pieces play in: a square grid's path cells, or a tiled maze's rooms (its
+/// graph, and the room of each of the graph's vertices).
+enum Board {
+    Grid(Maze),
+    Tiled(Box<Tiled>),
+}
+
+/// A tiled maze, its graph and the room of each of the graph's vertices.
+struct Tiled {
+    maze: TiledMaze,
+    graph: Graph,
+    rooms: Vec<u32>,
+}
+
+impl Board {
+    fn tiled(maze: TiledMaze) -> Board {
+        let (graph, rooms) = (maze.to_graph(), maze.graph_rooms());
+        Board::Tiled(Box::new(Tiled { maze, graph, rooms }))
+    }
+
+    /// The places a piece may stand on: path cells or rooms.
+    fn places(&self) -> usize {
+        match self {
+            Board::Grid(maze) => maze.grid().count_paths(),
+            Board::Tiled(t) => t.rooms.len(),
+        }
+    }
+
+    fn arena_bytes(&self, rules: Rules) -> u64 {
+        match self {
+            Board::Grid(maze) => Arena::bytes_needed(maze, rules),
+            Board::Tiled(t) => Arena::bytes_needed_on(&t.graph, rules),
+        }
+    }
+
+    fn arena(&self, rules: Rules, limits: &Limits) -> mazegraph::Result<Arena> {
+        match self {
+            Board::Grid(maze) => Arena::new(maze, rules, limits),
+            Board::Tiled(t) => Arena::on_graph(t.graph.clone(), rules, limits),
+        }
+    }
+
+    /// Where a piece's option puts it (a position's `wolf` or `sheep`), or the maze's start
+    /// (wolf) or goal (sheep) without one.
+    fn place(&self, piece: Piece, given: Option<&Coords>) -> Result<usize> {
+        let name = piece.name();
+        match self {
+            Board::Grid(maze) => {
+                let Some(t) = given else {
+                    let (start, goal) = maze.terminals().ok_or_else(|| {
+                        anyhow!("say where the {name} stands with --{name} R,C (the maze has no start and goal to default to)")
+                    })?;
+                    return Ok(if piece == Piece::Wolf { start } else { goal });
+                };
+                let c = t.cell().ok_or_else(|| {
+                    anyhow!("--{name} {t} is not a cell: a maze's cells are named by coordinates like 3,4")
+                })?;
+                Ok(place(maze, piece, &c)?)
+            }
+            Board::Tiled(t) => {
+                let Tiled { maze, graph, rooms } = &**t;
+                let room = match given {
+                    None if piece == Piece::Wolf => maze.start(),
+                    None => maze.goal(),
+                    Some(Coords::Coords(c) | Coords::Room(c)) => {
+                        maze.tiling().room(c).ok_or_else(|| {
+                            anyhow!(
+                                "--{name} {}: no such room in the {} tiling of size {}",
+                                mazegraph::grid::fmt_coords(c),
+                                maze.tiling().name(),
+                                maze.tiling().size_text()
+                            )
+                        })?
+                    }
+                    Some(t) => bail!(
+                        "--{name} {t}: a tiled maze's rooms are named by their coordinates, e.g. 0,1"
+                    ),
+                };
+                let v = rooms.iter().position(|&r| r == room).unwrap_or(0) as u32;
+                Ok(graph.cell(v).unwrap_or(v as usize))
+            }
+        }
+    }
+
+    /// A place's name: a cell's or a room's coordinates.
+    fn name(&self, pursuit: &Pursuit, cell: usize) -> String {
+        match self {
+            Board::Grid(maze) => maze.shape().fmt_index(cell),
+            Board::Tiled(t) => {
+                let Tiled { maze, rooms, .. } = &**t;
+                let v = pursuit.arena().vertex_of(cell).unwrap_or(0);
+                mazegraph::grid::fmt_coords(&maze.tiling().label(rooms[v as usize]))
+            }
+        }
+    }
+
+    /// How pictures are drawn: `--scale` (or about 640 pixels across), checked against the
+    /// limits; the scale in pixels a room for a tiled maze.
+    fn style(&self, args: &Args, global: &Global) -> Result<(Style, f64)> {
+        let located = |e| located(&args.input, e);
+        let style = |scale| Style {
+            scale,
+            legend: !args.no_legend,
+            ..Style::default()
+        };
+        match self {
+            Board::Grid(maze) => {
+                let scale = match args.scale {
+                    Some(s) => usize::from(s),
+                    None => {
+                        let one = Picture::new(maze, &RenderOptions::default()).map_err(located)?;
+                        auto_scale(one.width(), one.height())
+                    }
+                };
+                let one = Picture::new(
+                    maze,
+                    &RenderOptions {
+                        scale,
+                        overlays: Vec::new(),
+                    },
+                )
+                .map_err(located)?;
+                check_pixels(one.width() as u64, one.height() as u64, global.max_cells)?;
+                Ok((style(scale), scale as f64))
+            }
+            Board::Tiled(t) => {
+                let scale = super::tiled::picture_scale(
+                    t.maze.tiling(),
+                    args.scale,
+                    PictureFormat::Png,
+                    global,
+                )?;
+                Ok((style(scale as usize), scale))
+            }
+        }
+    }
 }
 
 /// The output format an extension names (`.png`, `.apng`, `.json`, `.dot`).

@@ -209,15 +209,13 @@ fn render_tiled(
     output: &super::io::Output,
     global: &Global,
 ) -> Result<ExitCode> {
-    if let Some(o) = args
-        .overlay
+    if let Some(o) = overlays
         .iter()
-        .find(|o| Overlay::from_name(o.trim()).ok() != Some(Overlay::Solution))
+        .find(|o| !matches!(o, Overlay::Solution | Overlay::Filled | Overlay::Attractor))
     {
         anyhow::bail!(
-            "{}: --overlay {} applies to square-grid mazes; a tiled maze takes --overlay solution",
+            "{}: --overlay {o:?} applies to square-grid mazes; a tiled maze takes solution, filled and attractor",
             super::io::display_name(&args.input),
-            o.trim()
         );
     }
     super::tiled::set_terminals(
@@ -226,12 +224,32 @@ fn render_tiled(
         args.start.as_ref(),
         args.goal.as_ref(),
     )?;
-    let path = if overlays.is_empty() {
-        None
-    } else {
+    let has = |o: Overlay| overlays.contains(&o);
+    let path = if has(Overlay::Solution) || has(Overlay::Filled) {
         maze.solution()
+    } else {
+        None
     };
-    super::tiled::write_picture(&maze, path.as_deref(), args.scale, format, output, global)?;
+    let ranks = if has(Overlay::Attractor) {
+        mazegraph::tiling::overlay::attractor_ranks(&maze, mazegraph::game::Player::Zero)
+            .map_err(|e| super::io::located(&args.input, e))?
+    } else {
+        Vec::new()
+    };
+    let mut picture = super::tiled::picture(&maze, path.as_deref(), args.scale, format, global)?;
+    let mut entries = Vec::new();
+    if has(Overlay::Filled) {
+        (picture, entries) = super::tiled::dead_ends(picture, &maze, path.as_deref());
+    }
+    if has(Overlay::Attractor) {
+        picture = picture.ranks(&ranks);
+        let top = ranks.iter().map(|r| r.1).max().unwrap_or(0);
+        entries.push(super::tiled::shades_entry(top, "steps to the goal"));
+    }
+    if !args.no_legend && !overlays.is_empty() {
+        picture = super::tiled::with_legend(picture, entries);
+    }
+    super::tiled::write_picture(&picture, format, output)?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -269,7 +269,16 @@ fn solve_tiled(
             o.write_with(false, |w| Ok(w.write_all(text.as_bytes())?))?;
         }
         (Some(To::Picture(f)), Some(o)) => {
-            super::tiled::write_picture(&maze, path.as_deref(), args.scale, f, o, global)?;
+            let mut picture = super::tiled::picture(&maze, path.as_deref(), args.scale, f, global)?;
+            // Dead-end filling's picture shows the rooms it filled, as a square maze's does.
+            let mut entries = Vec::new();
+            if args.method() == Method::DeadEnd {
+                (picture, entries) = super::tiled::dead_ends(picture, &maze, path.as_deref());
+            }
+            if !args.no_legend {
+                picture = super::tiled::with_legend(picture, entries);
+            }
+            super::tiled::write_picture(&picture, f, o)?;
         }
         _ => {}
     }

@@ -8,9 +8,10 @@ use super::Global;
 use anyhow::{bail, Result};
 use mazegraph::convert::Terminal;
 use mazegraph::format::Format;
+use mazegraph::legend::{Entry, Legend, Swatch};
 use mazegraph::render::PictureFormat;
 use mazegraph::tiling::draw::{picture_size, TiledPicture};
-use mazegraph::tiling::{TiledMaze, Tiling};
+use mazegraph::tiling::{TiledMaze, Tiles, Tiling};
 use std::path::Path;
 
 /// The tiled maze in `path`, when it is tiled maze JSON (a `.json` file, or `--from json`,
@@ -91,22 +92,87 @@ pub fn picture_scale(
     Ok(scale)
 }
 
-/// Draws `maze` (with `path` over it) to `output` as `format`, checked first
-/// ([`picture_scale`]).
-pub fn write_picture(
-    maze: &TiledMaze,
-    path: Option<&[u32]>,
+/// The picture of `maze` with `path` over it, its scale `--scale` or about 640 pixels
+/// across, its size and memory checked first ([`picture_scale`]); [`write_picture`] writes it.
+pub fn picture<'a>(
+    maze: &'a TiledMaze,
+    path: Option<&'a [u32]>,
     scale: Option<u16>,
     format: PictureFormat,
-    output: &Output,
     global: &Global,
-) -> Result<()> {
+) -> Result<TiledPicture<'a>> {
     let scale = picture_scale(maze.tiling(), scale, format, global)?;
-    let picture = TiledPicture::new(maze, scale, path);
+    Ok(TiledPicture::new(maze, scale, path))
+}
+
+/// Writes `picture` to `output` as `format`.
+pub fn write_picture(picture: &TiledPicture, format: PictureFormat, output: &Output) -> Result<()> {
     match format {
         PictureFormat::Png => output.write_with(true, |w| picture.write_png(w)),
         PictureFormat::Svg => output.write_with(false, |w| picture.write_svg(w)),
     }
+}
+
+/// `picture` with a legend of `entries` under it (the start, the goal and the path first),
+/// in the colours of every maze picture ([`mazegraph::render::rgb`]).
+pub fn with_legend(picture: TiledPicture, entries: Vec<Entry>) -> TiledPicture {
+    let mut all = picture.legend_entries();
+    all.extend(entries);
+    let (w, h) = picture.size();
+    let legend = Legend::fitted(all, w, h);
+    picture.with_legend(legend, mazegraph::render::rgb)
+}
+
+/// `picture` with the rooms dead-end filling fills grey and those it keeps off `path` light
+/// yellow, as square pictures draw the `filled` overlay; the legend entries for them.
+pub fn dead_ends<'a>(
+    picture: TiledPicture<'a>,
+    maze: &TiledMaze,
+    path: Option<&[u32]>,
+) -> (TiledPicture<'a>, Vec<Entry>) {
+    use mazegraph::palette::{FILLED, KEPT};
+    use mazegraph::render;
+    let kept = mazegraph::tiling::overlay::kept(maze);
+    let mut on_path = fixedbitset::FixedBitSet::with_capacity(kept.len());
+    on_path.extend(path.unwrap_or(&[]).iter().map(|&r| r as usize));
+    let mut picture = picture;
+    let (mut filled, mut off) = (false, false);
+    for room in 0..maze.tiling().room_count() as u32 {
+        let r = room as usize;
+        if !kept.contains(r) {
+            picture = picture.fill(room, FILLED);
+            filled = true;
+        } else if !on_path.contains(r) {
+            picture = picture.fill(room, KEPT);
+            off = true;
+        }
+    }
+    let mut entries = Vec::new();
+    if filled {
+        entries.push(Entry::new(
+            Swatch::Colour(render::FILLED),
+            "dead ends filled",
+        ));
+    }
+    if off {
+        entries.push(Entry::new(
+            Swatch::Colour(render::KEPT),
+            "kept off the path",
+        ));
+    }
+    (picture, entries)
+}
+
+/// The legend entry of the attractor's shades, ranks 0 to `top` named by `what`.
+pub fn shades_entry(top: u32, what: &str) -> Entry {
+    use mazegraph::render::{SHADE, SHADES};
+    Entry::new(
+        Swatch::Shades {
+            from: SHADE,
+            to: if top == 0 { SHADE } else { SHADE + SHADES - 1 },
+        },
+        format!("{what}, 0 to {top}"),
+    )
 }
 
 /// Sets the terminals given on the command line (`--start`, `--goal`): rooms by their

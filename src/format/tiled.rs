@@ -208,8 +208,17 @@ pub fn read_png(bytes: &[u8], opts: &ReadOptions) -> Result<Option<TiledMaze>> {
     let pixels = (head.width as u64).saturating_mul(head.height as u64);
     opts.limits
         .check_bytes("reading this tiled maze picture", pixels.saturating_mul(7))?;
-    let (w, h, rgb) = super::png::decode_rgb(bytes, &opts.limits)?;
-    crate::tiling::picture::read(w, h, &rgb, tiling).map(Some)
+    let (w, h, mut rgb) = super::png::decode_rgb(bytes, &opts.limits)?;
+    // A legend strip under the maze is left out.
+    let legend = head
+        .text
+        .iter()
+        .find(|(k, _)| k == crate::legend::PNG_KEYWORD)
+        .and_then(|(_, v)| v.trim().parse::<usize>().ok())
+        .filter(|&rows| rows < h)
+        .unwrap_or(0);
+    rgb.truncate(w * (h - legend) * 3);
+    crate::tiling::picture::read(w, h - legend, &rgb, tiling).map(Some)
 }
 
 /// The line of each element of the `"open"` list (found by scanning its brackets).

@@ -301,15 +301,39 @@ impl Arena {
     /// raises), [`Error::InvalidMaze`] for a maze without path cells.
     pub fn new(maze: &Maze, rules: Rules, limits: &Limits) -> Result<Arena> {
         let p = maze.grid().count_paths() as u64;
+        // Positions first: the graph of the maze itself is small next to them.
+        representable(p, p.saturating_mul(p).saturating_mul(2), 0)?;
+        Arena::on_graph(Graph::from_maze(maze), rules, limits)
+    }
+
+    /// Builds the arena of a maze given as its graph: the rooms of a tiled maze
+    /// ([`crate::tiling::TiledMaze::to_graph`]), or any graph whose vertices are places. A
+    /// position's `wolf` and `sheep` are then the vertices' cells when the graph's vertices
+    /// are grid cells ([`Graph::cell`]), else the vertex numbers themselves.
+    ///
+    /// Complexity and errors as [`Arena::new`].
+    ///
+    /// ```
+    /// use mazegraph::game::arena::{Arena, Piece, Position, Pursuit, Rules};
+    /// use mazegraph::generate::{rng_from_seed, Algorithm, Options};
+    /// use mazegraph::tiling::{TiledMaze, Tiling};
+    /// let t = Tiling::new("theta", &[2], &Default::default()).unwrap();
+    /// let m = TiledMaze::generate(t, &Options::new(Algorithm::Kruskal), &mut rng_from_seed(1)).unwrap();
+    /// let arena = Arena::on_graph(m.to_graph(), Rules::default(), &Default::default()).unwrap();
+    /// assert_eq!(arena.cells(), 7); // the centre and six rooms round it
+    /// // A perfect maze is a tree: the wolf catches the sheep from everywhere.
+    /// let p = Pursuit::new(arena).unwrap();
+    /// assert_eq!(p.wolf_wins_count(), 2 * 7 * 7);
+    /// ```
+    pub fn on_graph(graph: Graph, rules: Rules, limits: &Limits) -> Result<Arena> {
+        let p = graph.vertex_count() as u64;
         if p == 0 {
             return Err(Error::InvalidMaze(
                 "the maze has no path cell for the wolf and the sheep to stand on".into(),
             ));
         }
-        // Positions first: the graph of the maze itself is small next to them.
         let positions = p.saturating_mul(p).saturating_mul(2);
         representable(p, positions, 0)?;
-        let graph = Graph::from_maze(maze);
         let moves = [Piece::Wolf, Piece::Sheep].map(|piece| move_table(&graph, rules, piece));
         let edges = edge_count(&moves, p);
         representable(p, positions, edges)?;
@@ -334,9 +358,14 @@ impl Arena {
     /// assert!(Arena::bytes_needed(&m, Rules::default()) > 18 * 20);
     /// ```
     pub fn bytes_needed(maze: &Maze, rules: Rules) -> u64 {
-        let graph = Graph::from_maze(maze);
+        Arena::bytes_needed_on(&Graph::from_maze(maze), rules)
+    }
+
+    /// [`Arena::bytes_needed`] for the arena of a maze given as its graph
+    /// ([`Arena::on_graph`]). O(vertices + edges).
+    pub fn bytes_needed_on(graph: &Graph, rules: Rules) -> u64 {
         let p = graph.vertex_count() as u64;
-        let moves = [Piece::Wolf, Piece::Sheep].map(|piece| move_table(&graph, rules, piece));
+        let moves = [Piece::Wolf, Piece::Sheep].map(|piece| move_table(graph, rules, piece));
         bytes_for(p, edge_count(&moves, p))
     }
 
@@ -364,7 +393,7 @@ impl Arena {
     /// The vertex of a position. Errors: a piece outside the maze's path cells.
     pub fn vertex(&self, pos: Position) -> Result<u32> {
         let find = |piece: Piece, cell: usize| {
-            self.graph.find_cell(cell).ok_or_else(|| {
+            self.vertex_of(cell).ok_or_else(|| {
                 let shape = self.graph.shape().cloned();
                 let at = shape
                     .as_ref()
@@ -427,7 +456,13 @@ impl Arena {
                 .map(usize::to_string)
                 .collect::<Vec<_>>()
                 .join(","),
-            None => c.to_string(),
+            // A graph's vertex: its coordinates when it has them (a tiled maze's room).
+            None => match self.graph.label(c as u32) {
+                crate::graph::Label::Coord(xs) => {
+                    xs.iter().map(i64::to_string).collect::<Vec<_>>().join(",")
+                }
+                other => other.to_string(),
+            },
         };
         let names = (0..game.vertex_count() as u32)
             .map(|v| {
@@ -452,10 +487,21 @@ impl Arena {
         (ws / p, ws % p, v % 2)
     }
 
+    /// The cell of vertex `k`: its grid cell, or `k` itself when the graph's vertices are
+    /// not cells ([`Arena::on_graph`]).
     #[inline]
     fn cell(&self, k: u32) -> usize {
-        // Every vertex of a maze's graph is a cell.
-        self.graph.cell(k).unwrap_or(usize::MAX)
+        self.graph.cell(k).unwrap_or(k as usize)
+    }
+
+    /// The vertex of the maze's graph ([`Arena::graph`]) where a piece stands on `cell` (a
+    /// position's `wolf` or `sheep`), if any: the path cell's number, or for an arena on a
+    /// graph of places ([`Arena::on_graph`]) `cell` itself.
+    pub fn vertex_of(&self, cell: usize) -> Option<u32> {
+        match self.graph.shape() {
+            Some(_) => self.graph.find_cell(cell),
+            None => (cell < self.cells()).then_some(cell as u32),
+        }
     }
 }
 
@@ -726,7 +772,7 @@ impl Pursuit {
         };
         self.arena.vertex(at)?;
         let p = self.arena.cells() as u32;
-        let w = self.arena.graph.find_cell(wolf).unwrap_or(0);
+        let w = self.arena.vertex_of(wolf).unwrap_or(0);
         Ok((0..p)
             .map(|s| {
                 let r = self.ranks[self.arena.index(w, s, turn.bit()) as usize];

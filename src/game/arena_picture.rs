@@ -166,26 +166,12 @@ pub fn play_apng(
         },
     )?;
     let n = frames.len() - 1;
-    let ending = match (play.caught, play.repeats_from) {
-        (true, _) => "the wolf catches the sheep".to_string(),
-        (false, Some(k)) => format!("the sheep escapes (back to move {k})"),
-        (false, None) => "cut short".to_string(),
-    };
+    let ending = ending(play);
     let digits = n.to_string().len();
     let legend_at = |k: usize| {
-        style.legend.then(|| {
-            Legend::new(
-                vec![
-                    Entry::new(Swatch::Colour(WOLF), "wolf"),
-                    Entry::new(Swatch::Colour(SHEEP), "sheep"),
-                    Entry::new(
-                        Swatch::Colours(Vec::new()),
-                        format!("move {k:>digits$} of {n}: {ending}"),
-                    ),
-                ],
-                picture.width(),
-            )
-        })
+        style
+            .legend
+            .then(|| play_legend(&[], k, n, digits, &ending, picture.width()))
     };
     let legend_h = (0..=n)
         .filter_map(|k| legend_at(k).map(|l| l.height()))
@@ -236,6 +222,209 @@ pub fn play_apng(
     }
     writer.finish().map_err(png_error)?;
     Ok(())
+}
+
+/// The RGB colour of a palette index of these pictures: the maze pictures' ([`render::rgb`]),
+/// then the wolf's and the sheep's.
+fn colour_of(index: u8) -> palette::Rgb {
+    match index {
+        WOLF => palette::WOLF,
+        SHEEP => palette::SHEEP,
+        i => render::rgb(i),
+    }
+}
+
+/// The room of a tiled maze where a piece stands on `cell` (a position's `wolf` or `sheep`,
+/// in an arena built on the maze's graph, [`crate::tiling::TiledMaze::to_graph`]).
+fn room_of(rooms: &[u32], pursuit: &Pursuit, cell: usize) -> Result<u32> {
+    pursuit
+        .arena()
+        .vertex_of(cell)
+        .and_then(|v| rooms.get(v as usize).copied())
+        .ok_or_else(|| Error::InvalidMaze("the piece is not in this maze".into()))
+}
+
+/// [`fate_png`] for a tiled maze, drawn in its own geometry at `scale` pixels a room: the
+/// pursuit's arena must be built on the maze's graph ([`Arena::on_graph`](super::arena::Arena::on_graph)
+/// of [`crate::tiling::TiledMaze::to_graph`]). Rooms where the wolf catches the sheep are
+/// shaded by the moves until the capture, the others white; the start and goal keep their
+/// discs.
+///
+/// Complexity: O(rooms + pixels).
+pub fn fate_tiled_png(
+    maze: &crate::tiling::TiledMaze,
+    pursuit: &Pursuit,
+    wolf: usize,
+    turn: Piece,
+    scale: f64,
+    legend: bool,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let rooms = check_tiled(maze, pursuit)?;
+    let fate = pursuit.fate(wolf, turn)?;
+    let mut caught = Vec::with_capacity(fate.len());
+    for &(cell, moves) in &fate {
+        if let Some(m) = moves {
+            caught.push((room_of(&rooms, pursuit, cell)?, m));
+        }
+    }
+    let safe = fate.len() - caught.len();
+    let top = caught.iter().map(|e| e.1).max().unwrap_or(0);
+    let mut picture = crate::tiling::draw::TiledPicture::new(maze, scale, None)
+        .ranks(&caught)
+        .mark(room_of(&rooms, pursuit, wolf)?, palette::WOLF);
+    if legend {
+        let mut entries = picture.legend_entries();
+        entries.push(Entry::new(Swatch::Colour(WOLF), "wolf"));
+        entries.push(Entry::new(
+            Swatch::Shades {
+                from: render::SHADE,
+                to: if top == 0 {
+                    render::SHADE
+                } else {
+                    render::SHADE + render::SHADES - 1
+                },
+            },
+            format!("sheep caught in 0 to {top} moves"),
+        ));
+        if safe > 0 {
+            entries.push(Entry::new(Swatch::Colour(render::OPEN), "sheep safe"));
+        }
+        let (w, h) = picture.size();
+        picture = picture.with_legend(Legend::fitted(entries, w, h), colour_of);
+    }
+    picture.write_png(out)
+}
+
+/// [`play_apng`] for a tiled maze, drawn in its own geometry at `scale` pixels a room (the
+/// arena built on the maze's graph, as for [`fate_tiled_png`]): one frame a move, the wolf a
+/// dark brown disc and the sheep a pink one.
+///
+/// Complexity: O(pixels + frames · (pixels + discs)), two frames of memory.
+pub fn play_tiled_apng(
+    maze: &crate::tiling::TiledMaze,
+    pursuit: &Pursuit,
+    play: &Play,
+    scale: f64,
+    style: &Style,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let rooms = check_tiled(maze, pursuit)?;
+    let frames = &play.positions[..play.positions.len().min(MAX_FRAMES + 1)];
+    if frames.is_empty() {
+        return Err(Error::Unsupported("a play without positions".into()));
+    }
+    let n = frames.len() - 1;
+    let ending = ending(play);
+    let digits = n.to_string().len();
+    let picture = crate::tiling::draw::TiledPicture::new(maze, scale, None);
+    let (w, maze_rows) = picture.size();
+    // The start and goal keep their discs in a tiled maze's picture: the legend names them.
+    let lead = picture.legend_entries();
+    let legend_at = |k: usize| {
+        style
+            .legend
+            .then(|| play_legend(&lead, k, n, digits, &ending, w))
+    };
+    let legend_h = (0..=n)
+        .filter_map(|k| legend_at(k).map(|l| l.height()))
+        .max()
+        .unwrap_or(0);
+    let h = maze_rows + legend_h;
+    let mut base = picture.raster();
+    base.resize(w * h * 3, 0);
+    let mut enc = png::Encoder::new(out, w as u32, h as u32);
+    enc.set_color(png::ColorType::Rgb);
+    enc.set_depth(png::BitDepth::Eight);
+    enc.set_compression(png::Compression::Fast);
+    enc.set_animated(frames.len() as u32, 0)
+        .map_err(png_error)?;
+    let mut writer = enc.write_header().map_err(png_error)?;
+    let mut frame = base.clone();
+    let mut row = vec![0u8; w];
+    for (k, pos) in frames.iter().enumerate() {
+        crate::stop::check();
+        frame.copy_from_slice(&base);
+        let marks = [
+            (room_of(&rooms, pursuit, pos.sheep)?, palette::SHEEP),
+            (room_of(&rooms, pursuit, pos.wolf)?, palette::WOLF),
+        ];
+        picture.paint_marks(&mut frame, &marks);
+        if let Some(l) = legend_at(k) {
+            for ly in 0..legend_h {
+                l.row(ly, &mut row, render::BACKGROUND, render::WALL);
+                let y = maze_rows + ly;
+                for (px, &i) in frame[y * w * 3..(y + 1) * w * 3]
+                    .chunks_exact_mut(3)
+                    .zip(&row)
+                {
+                    px.copy_from_slice(&colour_of(i));
+                }
+            }
+        }
+        let delay = if k == n {
+            style.delay.saturating_mul(4)
+        } else {
+            style.delay
+        };
+        writer.set_frame_delay(delay, 100).map_err(png_error)?;
+        writer.write_image_data(&frame).map_err(png_error)?;
+    }
+    writer.finish().map_err(png_error)?;
+    Ok(())
+}
+
+/// The legend of frame `k` of `n` of a play: the pieces, the move and how the play ends.
+fn play_legend(
+    lead: &[Entry],
+    k: usize,
+    n: usize,
+    digits: usize,
+    ending: &str,
+    width: usize,
+) -> Legend {
+    Legend::new(
+        [
+            lead,
+            &[
+                Entry::new(Swatch::Colour(WOLF), "wolf"),
+                Entry::new(Swatch::Colour(SHEEP), "sheep"),
+                Entry::new(
+                    Swatch::Colours(Vec::new()),
+                    format!("move {k:>digits$} of {n}: {ending}"),
+                ),
+            ],
+        ]
+        .concat(),
+        width,
+    )
+}
+
+/// How a play ends, in the legend's words.
+fn ending(play: &Play) -> String {
+    match (play.caught, play.repeats_from) {
+        (true, _) => "the wolf catches the sheep".to_string(),
+        (false, Some(k)) => format!("the sheep escapes (back to move {k})"),
+        (false, None) => "cut short".to_string(),
+    }
+}
+
+/// The room of each vertex of the pursuit's graph, when the pursuit was solved on `maze`'s
+/// graph.
+fn check_tiled(maze: &crate::tiling::TiledMaze, pursuit: &Pursuit) -> Result<Vec<u32>> {
+    use crate::tiling::Tiles;
+    let graph = pursuit.arena().graph();
+    let rooms = maze.graph_rooms();
+    let same = graph.vertex_count() == rooms.len()
+        && rooms.iter().enumerate().all(|(v, &r)| {
+            graph.label(v as u32) == crate::graph::Label::Coord(maze.tiling().label(r))
+        });
+    if !same {
+        return Err(Error::InvalidMaze(
+            "the pursuit was not solved on this maze".to_string(),
+        ));
+    }
+    Ok(rooms)
 }
 
 /// A picture's rows with room for a legend, and the pieces' marks.

@@ -240,10 +240,7 @@ impl TiledMaze {
         let t = &self.tiling;
         let n = t.room_count();
         let labels: Vec<Vec<i64>> = (0..n as u32).map(|v| t.label(v)).collect();
-        let mut order: Vec<u32> = (0..n as u32).collect();
-        if !labels.windows(2).all(|w| w[0] < w[1]) {
-            order.sort_unstable_by(|&a, &b| labels[a as usize].cmp(&labels[b as usize]));
-        }
+        let order = label_order(&labels);
         let mut rank = vec![0u32; n];
         for (i, &v) in order.iter().enumerate() {
             rank[v as usize] = i as u32;
@@ -295,6 +292,24 @@ impl TiledMaze {
         g
     }
 
+    /// The room of each vertex of [`TiledMaze::to_graph`]: the graph numbers the rooms in
+    /// the order of their labels. O(rooms · log rooms).
+    ///
+    /// ```
+    /// use mazegraph::tiling::{TiledMaze, Tiles, Tiling};
+    /// use mazegraph::graph::Label;
+    /// let m = TiledMaze::closed(Tiling::new("sigma-flat", &[3], &Default::default()).unwrap());
+    /// let (g, rooms) = (m.to_graph(), m.graph_rooms());
+    /// for v in 0..g.vertex_count() as u32 {
+    ///     assert_eq!(g.label(v), Label::Coord(m.tiling().label(rooms[v as usize])));
+    /// }
+    /// ```
+    pub fn graph_rooms(&self) -> Vec<u32> {
+        let t = &self.tiling;
+        let labels: Vec<Vec<i64>> = (0..t.room_count() as u32).map(|v| t.label(v)).collect();
+        label_order(&labels)
+    }
+
     /// The gaps in the outer boundary where the maze is entered and left: an outer side of
     /// the start room (the highest on the page) and of the goal room (the lowest). `None`
     /// for a terminal with no outer side (theta's centre).
@@ -329,6 +344,15 @@ impl TiledMaze {
         };
         [entrance, exit]
     }
+}
+
+/// The rooms in the order of their labels (the vertices of [`TiledMaze::to_graph`]).
+fn label_order(labels: &[Vec<i64>]) -> Vec<u32> {
+    let mut order: Vec<u32> = (0..labels.len() as u32).collect();
+    if !labels.windows(2).all(|w| w[0] < w[1]) {
+        order.sort_unstable_by(|&a, &b| labels[a as usize].cmp(&labels[b as usize]));
+    }
+    order
 }
 
 #[cfg(test)]

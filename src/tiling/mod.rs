@@ -39,6 +39,7 @@ pub mod adjacency;
 pub mod delta;
 pub mod draw;
 pub mod maze;
+pub mod overlay;
 pub mod picture;
 pub mod sigma;
 pub mod solve;

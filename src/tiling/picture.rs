@@ -5,9 +5,11 @@
 //! maze is. The maze is read from the pixels: the scale is the one whose picture has the
 //! image's size; each wall is closed when its middle is dark (a wall's black, not the blue of
 //! a solution drawn through an opening); the start and goal are the rooms under the green and
-//! red discs. Then the maze read is drawn again at that scale and its dark pixels compared with
-//! the image's: a picture edited, cropped or rescaled since, whose walls are not the ones
-//! read, is refused rather than misread.
+//! red discs. Then the maze read is drawn again at that scale and compared with the image
+//! where it leaves no doubt: pixels its walls cover must be dark in the image, pixels no wall
+//! touches must not (a wall's anti-aliased edge is left out, as it darkens differently over
+//! the fills of dead ends or an attractor's shades). A picture edited, cropped or rescaled
+//! since, whose walls are not the ones read, is refused rather than misread.
 //!
 //! Complexity: O(pixels + rooms · degree) time; a second picture's memory for the check.
 
@@ -51,19 +53,45 @@ pub fn read(width: usize, height: usize, rgb: &[u8], tiling: Tiling) -> Result<T
         let k = 3 * (y * width + x);
         rgb[k].max(rgb[k + 1]).max(rgb[k + 2]) < 128
     };
+    // A game piece's dark mark (the wolf's disc, and its anti-aliased rim) is not a wall's ink.
+    let wolf = near_wolf(width, height, rgb);
     let dark_count = (0..width * height)
         .filter(|&i| dark(i % width, i / width))
         .count();
     let mut maze = TiledMaze::closed(tiling);
     let mut worst = 0;
     for &scale in &scales {
-        read_walls(&mut maze, scale as f64, width, height, &dark);
-        read_terminals(&mut maze, scale as f64, width, height, rgb);
+        // Near a wolf's disc only a wall's black is a wall: the disc's rim is dark too.
+        let ink = |x: usize, y: usize| {
+            if wolf.contains(y * width + x) {
+                let k = 3 * (y * width + x);
+                rgb[k].max(rgb[k + 1]).max(rgb[k + 2]) < 40
+            } else {
+                dark(x, y)
+            }
+        };
+        read_walls(&mut maze, scale as f64, width, height, &ink);
+        let found = read_terminals(&mut maze, scale as f64, width, height, rgb);
+        if !wolf.is_clear() && found.contains(&false) {
+            return Err(Error::NoLattice(
+                "a game piece's mark hides the maze's start or goal in this picture; read the maze from its file".into(),
+            ));
+        }
         let again = TiledPicture::new(&maze, scale as f64, None).raster();
+        // Pixels the walls drawn again cover half or more must be dark (over any fill), and
+        // pixels they leave untouched (white, or a start or goal disc) must not. A wall's
+        // faint anti-aliased edge is left out: over a filled room (dead ends, an attractor's
+        // shades) it darkens sooner than over white.
         let differ = (0..width * height)
             .filter(|&i| {
-                let drawn = again[3 * i].max(again[3 * i + 1]).max(again[3 * i + 2]) < 128;
-                drawn != dark(i % width, i / width)
+                let px = &again[3 * i..3 * i + 3];
+                // Half covered or more: dark over any fill.
+                let covered = px.iter().all(|&c| c < 128);
+                let untouched = px == crate::palette::OPEN
+                    || px == crate::palette::START
+                    || px == crate::palette::GOAL;
+                let dark = dark(i % width, i / width);
+                (covered && !dark) || (untouched && dark && !wolf.contains(i))
             })
             .count();
         if differ <= 2 + dark_count / 200 {
@@ -77,6 +105,21 @@ pub fn read(width: usize, height: usize, rgb: &[u8], tiling: Tiling) -> Result<T
         t.name(),
         t.size_text()
     )))
+}
+
+/// The pixels within two of one in the wolf's colour ([`crate::palette::WOLF`]).
+fn near_wolf(width: usize, height: usize, rgb: &[u8]) -> fixedbitset::FixedBitSet {
+    let mut out = fixedbitset::FixedBitSet::with_capacity(width * height);
+    let wolf = crate::palette::WOLF;
+    for (i, px) in rgb.chunks_exact(3).enumerate() {
+        if (0..3).all(|j| px[j].abs_diff(wolf[j]) < 24) {
+            let (x, y) = (i % width, i / width);
+            for yy in y.saturating_sub(2)..(y + 3).min(height) {
+                out.insert_range(yy * width + x.saturating_sub(2)..yy * width + (x + 3).min(width));
+            }
+        }
+    }
+    out
 }
 
 /// Opens each wall whose middle is not dark (within a pixel of it).
@@ -116,8 +159,14 @@ fn read_walls(
 }
 
 /// The start and goal: the rooms nearest the middles of the green and red discs (the
-/// tiling's defaults when a disc is not found).
-fn read_terminals(maze: &mut TiledMaze, scale: f64, width: usize, height: usize, rgb: &[u8]) {
+/// tiling's defaults when a disc is not found); whether each disc was found.
+fn read_terminals(
+    maze: &mut TiledMaze,
+    scale: f64,
+    width: usize,
+    height: usize,
+    rgb: &[u8],
+) -> [bool; 2] {
     let near = |k: usize, c: [u8; 3]| (0..3).all(|j| rgb[k + j].abs_diff(c[j]) < 40);
     let mut sums = [[0f64; 3]; 2];
     for y in 0..height {
@@ -157,6 +206,7 @@ fn read_terminals(maze: &mut TiledMaze, scale: f64, width: usize, height: usize,
         }
     }
     let _ = maze.set_terminals(s, g);
+    [sums[0][2] > 0.0, sums[1][2] > 0.0]
 }
 
 #[cfg(test)]
@@ -191,6 +241,54 @@ mod tests {
                     }
                     assert!(read(w, h, &rgb, t.clone()).is_err(), "{t:?} at {scale}");
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn pictures_with_filled_rooms_and_a_wolf_read_back() {
+        for t in crate::tiling::tests::small() {
+            if let crate::tiling::Tiling::Weave(_) = t {
+                continue;
+            }
+            let mut opts = Options::new(Algorithm::Kruskal);
+            opts.loops = 2;
+            let m = TiledMaze::generate(t.clone(), &opts, &mut rng_from_seed(8))
+                .or_else(|_| {
+                    let plain = Options::new(Algorithm::Kruskal);
+                    TiledMaze::generate(t.clone(), &plain, &mut rng_from_seed(8))
+                })
+                .unwrap();
+            let ranks =
+                crate::tiling::overlay::attractor_ranks(&m, crate::game::Player::Zero).unwrap();
+            let kept = crate::tiling::overlay::kept(&m);
+            let path = m.solution();
+            for scale in [7.0, 16.0, 30.0] {
+                let mut pic = TiledPicture::new(&m, scale, path.as_deref()).ranks(&ranks);
+                for v in 0..t.room_count() as u32 {
+                    if !kept.contains(v as usize) {
+                        pic = pic.fill(v, crate::palette::FILLED);
+                    }
+                }
+                let (w, h) = pic.size();
+                // A wolf's disc nearly fills a small triangle: its rim would touch the walls.
+                let beside = (0..t.room_count() as u32).find(|&v| v != m.start() && v != m.goal());
+                let Some(beside) = beside.filter(|_| scale >= 16.0) else {
+                    let (w, h) = pic.size();
+                    let got = read(w, h, &pic.raster(), t.clone());
+                    assert_eq!(got.ok().as_ref(), Some(&m), "{t:?} at {scale}");
+                    continue;
+                };
+                let marked = pic.mark(beside, crate::palette::WOLF);
+                let got = read(w, h, &marked.raster(), t.clone());
+                assert_eq!(got.as_ref().ok(), Some(&m), "{t:?} at {scale}: {got:?}");
+                // A wolf over the start hides it: refused, not read with another start.
+                let hidden =
+                    TiledPicture::new(&m, scale, None).mark(m.start(), crate::palette::WOLF);
+                assert!(
+                    read(w, h, &hidden.raster(), t.clone()).is_err(),
+                    "{t:?} at {scale}"
+                );
             }
         }
     }
