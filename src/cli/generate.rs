@@ -121,6 +121,11 @@ pub struct Args {
     /// Sub-maze side in rooms, for --huge.
     #[arg(long, value_name = "N", default_value_t = huge::DEFAULT_BLOCK, requires = "huge")]
     block: usize,
+    /// Draw over a --huge maze's picture: `solution`, the way from the entrance to the exit
+    /// in blue, found block by block as the maze streams (as `render --overlay solution`
+    /// draws it on other mazes).
+    #[arg(long, value_name = "OVERLAY", requires = "huge")]
+    overlay: Option<String>,
     /// Output file; standard output when absent or `-` (text formats only).
     #[arg(short, long, default_value = "-", hide_default_value = true)]
     output: OutputArg,
@@ -611,6 +616,14 @@ fn run_huge(
     if !png_out {
         bail!("--huge writes a PNG: give -o FILE.png");
     }
+    let solved = match args.overlay.as_deref().map(str::trim) {
+        None => false,
+        Some(o) if o.eq_ignore_ascii_case("solution") => true,
+        Some(o) => bail!(
+            "--overlay {o}: a --huge maze's picture takes --overlay solution only (the others \
+             need the whole maze: `mazegraph render` draws them on mazes of ordinary size)"
+        ),
+    };
     let side = |r: usize| (r as u64).saturating_mul(2).saturating_add(1);
     let cells = side(rows).saturating_mul(side(cols));
     let spec = huge::Huge {
@@ -621,28 +634,46 @@ fn run_huge(
     };
     // The maze is streamed, never held: what bounds it is the memory of one band of blocks
     // (--max-memory), not its cell count (--max-cells does not apply).
-    limits.check_bytes("generating this huge maze", huge::memory(&spec))?;
+    let memory = if solved {
+        huge::memory_solved(&spec)
+    } else {
+        huge::memory(&spec)
+    };
+    limits.check_bytes("generating this huge maze", memory)?;
     if !global_quiet {
         // --size counts rooms; the picture has a pixel per cell, rooms and walls. Said on a
         // terminal with the progress bar, and piped too (one line, no bar): gigabytes are
         // never written without a word.
         note!(
-            "mazegraph: note: {rows}×{cols} rooms make a picture of {}×{} pixels (1 bit a pixel, \
+            "mazegraph: note: {rows}×{cols} rooms make a picture of {}×{} pixels ({}, \
              about {} before compression)",
             side(cols),
             side(rows),
-            mazegraph::error::human_bytes(cells / 8)
+            if solved {
+                "2 bits a pixel, the solution drawn in"
+            } else {
+                "1 bit a pixel"
+            },
+            mazegraph::error::human_bytes(cells / if solved { 4 } else { 8 })
         );
     }
     let bar = super::progress::Bar::new(
         global_quiet,
         side(rows),
         0,
-        &format!("generating {rows}×{cols} rooms"),
+        &format!(
+            "generating {rows}×{cols} rooms{}",
+            if solved { " and the solution" } else { "" }
+        ),
         "rows",
     );
     output.write_with(true, |w| {
-        huge::write_png_with(&spec, w, &mut |done, _| bar.set(done))
+        let mut progress = |done, _| bar.set(done);
+        if solved {
+            huge::write_png_solved_with(&spec, w, &mut progress)
+        } else {
+            huge::write_png_with(&spec, w, &mut progress)
+        }
     })?;
     Ok(ExitCode::SUCCESS)
 }

@@ -151,7 +151,7 @@ impl<'a, W: Write> ImageData<'a, W> {
 
 /// The number of chunks coded at once: one per core of the pool (1 without rayon, or inside
 /// a pool already busy with other work).
-fn threads() -> usize {
+pub(crate) fn threads() -> usize {
     #[cfg(feature = "parallel")]
     if !in_pool() {
         return rayon::current_num_threads();

@@ -84,6 +84,45 @@ fn block_seed(seed: u64, index: u64) -> u64 {
 ///
 /// Complexity: O(cells) time, O(block · width) memory.
 pub fn for_each_row(huge: &Huge, mut row: impl FnMut(&[u8]) -> Result<()>) -> Result<()> {
+    stream(huge, false, |maze, _| row(maze))
+}
+
+/// [`for_each_row`] with the solution: `row(maze, path)` gets each cell row and, packed the
+/// same way, its cells on the way from the entrance to the exit (1 = on it). The way is found
+/// as seed 003's map says, never with the whole maze in memory: the path through the coarse
+/// map of blocks, then in each block on it the path between the doors it is entered and left
+/// by (a breadth-first search in that block alone: the block is a perfect maze, and the whole
+/// maze a tree, so that path is the maze's).
+///
+/// Complexity: O(cells) time; memory as [`for_each_row`], twice the band, plus a few bytes a
+/// block.
+///
+/// ```
+/// use mazegraph::generate::{huge::{for_each_row_solved, Huge}, Algorithm};
+/// let huge = Huge { rooms: [20, 30], block: 8, algorithm: Algorithm::Kruskal, seed: 2 };
+/// let mut on_path = 0;
+/// for_each_row_solved(&huge, |maze, path| {
+///     // Every cell of the path is a path cell of the maze.
+///     assert!(maze.iter().zip(path).all(|(m, p)| p & !m == 0));
+///     on_path += path.iter().map(|b| b.count_ones()).sum::<u32>();
+///     Ok(())
+/// }).unwrap();
+/// assert!(on_path >= 2 * (20 + 30) - 1); // at least the Manhattan way, in cells
+/// ```
+pub fn for_each_row_solved(
+    huge: &Huge,
+    mut row: impl FnMut(&[u8], &[u8]) -> Result<()>,
+) -> Result<()> {
+    stream(huge, true, |maze, path| row(maze, path.unwrap_or(&[])))
+}
+
+/// The rows of the maze, with the solution's when `solve` ([`for_each_row`],
+/// [`for_each_row_solved`]).
+fn stream(
+    huge: &Huge,
+    solve: bool,
+    mut row: impl FnMut(&[u8], Option<&[u8]>) -> Result<()>,
+) -> Result<()> {
     let [rows, cols] = huge.rooms;
     if huge.block == 0 {
         return Err(Error::InvalidMaze(
@@ -124,11 +163,24 @@ pub fn for_each_row(huge: &Huge, mut row: impl FnMut(&[u8]) -> Result<()>) -> Re
             }
         }
     }
+    let route = if solve {
+        Some(Route::new(
+            &map,
+            [by, bx],
+            &rs,
+            &cs,
+            &door_down,
+            &door_right,
+            huge.rooms,
+        ))
+    } else {
+        None
+    };
     let width = 2 * cols + 1;
     let bytes = width.div_ceil(8);
     let set = |line: &mut [u8], x: usize| line[x / 8] |= 0x80 >> (x % 8);
     // Band `i`'s rows: its blocks carved on every core, then its rows assembled.
-    let make_band = |i: usize| -> Result<Vec<u8>> {
+    let make_band = |i: usize| -> Result<(Vec<u8>, Vec<u8>)> {
         let height = rs[i + 1] - rs[i];
         let flag = crate::stop::flag();
         let blocks: Vec<Grid> = (0..bx)
@@ -177,14 +229,23 @@ pub fn for_each_row(huge: &Huge, mut row: impl FnMut(&[u8]) -> Result<()>) -> Re
             let at = (band_rows - 1) * bytes;
             set(&mut band[at..], width - 2);
         }
-        Ok(band)
+        let path = match &route {
+            Some(route) => route.band(i, &blocks, band_rows, bytes)?,
+            None => Vec::new(),
+        };
+        Ok((band, path))
     };
     // Each band is handed out while the next one is made on the pool.
     let mut band = make_band(0)?;
     for i in 0..by {
         let (next, written) = beside(
             || (i + 1 < by).then(|| make_band(i + 1)).transpose(),
-            || band.chunks(bytes).try_for_each(&mut row),
+            || {
+                let (maze, path) = &band;
+                maze.chunks(bytes)
+                    .enumerate()
+                    .try_for_each(|(y, line)| row(line, path.get(y * bytes..(y + 1) * bytes)))
+            },
         );
         written?;
         match next? {
@@ -193,6 +254,177 @@ pub fn for_each_row(huge: &Huge, mut row: impl FnMut(&[u8]) -> Result<()>) -> Re
         }
     }
     Ok(())
+}
+
+/// The way from the entrance to the exit on the coarse map: the blocks it crosses, with the
+/// rooms each is entered and left by, and the door cells between them (seed 003's map).
+struct Route {
+    /// `(block index, entry room, exit room)` for every block on the way, by block index;
+    /// rooms in the maze's room coordinates.
+    blocks: Vec<(usize, [usize; 2], [usize; 2])>,
+    /// The cells of the way in the frames between blocks (doors), the entrance and the exit,
+    /// as `(row, column)`, sorted.
+    doors: Vec<(usize, usize)>,
+    /// Block boundaries in rooms along each axis, and blocks a row.
+    rs: Vec<usize>,
+    cs: Vec<usize>,
+    bx: usize,
+}
+
+impl Route {
+    /// The way through the coarse `map` (a perfect maze of `by × bx` blocks) from the top-left
+    /// block to the bottom-right one, and its doors. O(blocks).
+    fn new(
+        map: &Grid,
+        [by, bx]: [usize; 2],
+        rs: &[usize],
+        cs: &[usize],
+        door_down: &[usize],
+        door_right: &[usize],
+        [rows, cols]: [usize; 2],
+    ) -> Route {
+        // Breadth-first on the map's blocks (its rooms), the way walked back from the last.
+        let w = 2 * bx + 1;
+        let mut prev = vec![usize::MAX; by * bx];
+        let mut queue = std::collections::VecDeque::from([0usize]);
+        prev[0] = 0;
+        while let Some(b) = queue.pop_front() {
+            let (i, j) = (b / bx, b % bx);
+            let c = (2 * i + 1) * w + 2 * j + 1;
+            let steps = [
+                (i > 0 && map.is_path(c - w), b.wrapping_sub(bx)),
+                (i + 1 < by && map.is_path(c + w), b + bx),
+                (j > 0 && map.is_path(c - 1), b.wrapping_sub(1)),
+                (j + 1 < bx && map.is_path(c + 1), b + 1),
+            ];
+            for (open, n) in steps {
+                if open && prev[n] == usize::MAX {
+                    prev[n] = b;
+                    queue.push_back(n);
+                }
+            }
+        }
+        let mut way = vec![by * bx - 1];
+        while let Some(&b) = way.last().filter(|&&b| b != 0) {
+            way.push(prev[b]);
+        }
+        way.reverse();
+        // The rooms on either side of the door between consecutive blocks, and its cell.
+        let mut doors = vec![(0, 1), (2 * rows, 2 * cols - 1)];
+        let mut blocks = Vec::with_capacity(way.len());
+        let mut entry = [0, 0];
+        for (k, &b) in way.iter().enumerate() {
+            let exit = match way.get(k + 1) {
+                None => [rows - 1, cols - 1],
+                Some(&n) => {
+                    let (lo, down) = (b.min(n), n.abs_diff(b) == bx);
+                    let (i, j) = (lo / bx, lo % bx);
+                    let (near, far, cell) = if down {
+                        let c = door_down[lo];
+                        (
+                            [rs[i + 1] - 1, c],
+                            [rs[i + 1], c],
+                            (2 * rs[i + 1], 2 * c + 1),
+                        )
+                    } else {
+                        let r = door_right[lo];
+                        (
+                            [r, cs[j + 1] - 1],
+                            [r, cs[j + 1]],
+                            (2 * r + 1, 2 * cs[j + 1]),
+                        )
+                    };
+                    doors.push(cell);
+                    // Leaving by the door's near side when the next block is further on.
+                    let (here, there) = if n > b { (near, far) } else { (far, near) };
+                    blocks.push((b, entry, here));
+                    entry = there;
+                    continue;
+                }
+            };
+            blocks.push((b, entry, exit));
+        }
+        blocks.sort_unstable_by_key(|e| e.0);
+        doors.sort_unstable();
+        Route {
+            blocks,
+            doors,
+            rs: rs.to_vec(),
+            cs: cs.to_vec(),
+            bx,
+        }
+    }
+
+    /// The cells of the way in band `i` (its `band_rows` rows of `bytes` bytes, packed as
+    /// the maze's rows): in each of its `blocks` on the way, the path between the rooms it is
+    /// entered and left by, on every core; then the doors on its rows.
+    fn band(&self, i: usize, blocks: &[Grid], band_rows: usize, bytes: usize) -> Result<Vec<u8>> {
+        let mut plane = vec![0u8; band_rows * bytes];
+        let first = self.blocks.partition_point(|e| e.0 < i * self.bx);
+        let last = self.blocks.partition_point(|e| e.0 < (i + 1) * self.bx);
+        let flag = crate::stop::flag();
+        let paths: Vec<(usize, Vec<usize>)> = self.blocks[first..last]
+            .to_vec()
+            .into_par_iter()
+            .map(|(b, entry, exit)| {
+                crate::stop::carry(&flag, || {
+                    let j = b % self.bx;
+                    let local = |r: [usize; 2]| [r[0] - self.rs[i], r[1] - self.cs[j]];
+                    Ok((j, block_path(&blocks[j], local(entry), local(exit))))
+                })
+            })
+            .collect::<Result<_>>()?;
+        let set = |plane: &mut [u8], y: usize, x: usize| {
+            if y < band_rows {
+                plane[y * bytes + x / 8] |= 0x80 >> (x % 8);
+            }
+        };
+        for (j, cells) in paths {
+            let bw = blocks[j].shape().dims()[1];
+            for c in cells {
+                set(&mut plane, c / bw, 2 * self.cs[j] + c % bw);
+            }
+        }
+        let top = 2 * self.rs[i];
+        let from = self.doors.partition_point(|d| d.0 < top);
+        for &(y, x) in self.doors[from..]
+            .iter()
+            .take_while(|d| d.0 < top + band_rows)
+        {
+            set(&mut plane, y - top, x);
+        }
+        Ok(plane)
+    }
+}
+
+/// The cells (flat indices of the block's grid) on the way between two of its rooms (room
+/// coordinates in the block), by breadth-first search in the block alone. O(block's cells).
+fn block_path(block: &Grid, from: [usize; 2], to: [usize; 2]) -> Vec<usize> {
+    let w = block.shape().dims()[1];
+    let cell = |r: [usize; 2]| (2 * r[0] + 1) * w + 2 * r[1] + 1;
+    let (s, g) = (cell(from), cell(to));
+    let mut prev = vec![u32::MAX; block.len()];
+    prev[s] = s as u32;
+    let mut queue = std::collections::VecDeque::from([s]);
+    while let Some(c) = queue.pop_front() {
+        if c == g {
+            break;
+        }
+        // The block's frame is wall: an inner cell's four neighbours are in the grid.
+        for n in [c - w, c + w, c - 1, c + 1] {
+            if prev[n] == u32::MAX && block.is_path(n) {
+                prev[n] = c as u32;
+                queue.push_back(n);
+            }
+        }
+    }
+    let mut path = vec![g];
+    let mut at = g;
+    while at != s && prev[at] != u32::MAX {
+        at = prev[at] as usize;
+        path.push(at);
+    }
+    path
 }
 
 /// Writes the maze as a 1-bit grayscale PNG (black walls, white paths), row by row, with
@@ -218,20 +450,7 @@ pub fn write_png_with(
     out: &mut dyn Write,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<()> {
-    let [rows, cols] = huge.rooms;
-    let (w, h) = (
-        cols.checked_mul(2).map(|x| x + 1),
-        rows.checked_mul(2).map(|x| x + 1),
-    );
-    let fits = |x: Option<usize>| {
-        x.and_then(|x| u32::try_from(x).ok())
-            .filter(|&x| x < 1 << 31)
-    };
-    let (Some(w), Some(h)) = (fits(w), fits(h)) else {
-        return Err(Error::Unsupported(
-            "a PNG is at most 2³¹−1 pixels on a side".into(),
-        ));
-    };
+    let (w, h) = png_size(huge)?;
     let png_err = crate::error::png_writing;
     let mut enc = png::Encoder::new(out, w, h);
     enc.set_color(png::ColorType::Grayscale);
@@ -254,6 +473,136 @@ pub fn write_png_with(
         stream.finish().map_err(png_err)?;
     }
     writer.finish().map_err(png_err)
+}
+
+/// [`write_png_with`] with the solution drawn in (seed 003's map, [`for_each_row_solved`]):
+/// a 2-bit indexed PNG, walls black, passages white and the way from the entrance to the exit
+/// blue (the colours of every solution picture, [`crate::palette`]), compressed by
+/// [`crate::format::deflate`] on every core (a maze's bits do not shrink much, but they do not
+/// grow to the two bits a pixel either: about 1 bit a pixel in all).
+///
+/// Complexity: O(cells) time; memory as [`for_each_row_solved`] plus about 64 MiB of rows
+/// coded at once ([`memory_solved`]).
+///
+/// ```
+/// use mazegraph::generate::{huge::{write_png_solved_with, Huge}, Algorithm};
+/// let huge = Huge { rooms: [30, 40], block: 16, algorithm: Algorithm::Backtracker, seed: 1 };
+/// let mut png = Vec::new();
+/// write_png_solved_with(&huge, &mut png, &mut |_, _| {}).unwrap();
+/// let dec = png::Decoder::new(std::io::Cursor::new(png)).read_info().unwrap();
+/// assert_eq!((dec.info().width, dec.info().height), (81, 61));
+/// assert_eq!(dec.info().bit_depth, png::BitDepth::Two);
+/// ```
+pub fn write_png_solved_with(
+    huge: &Huge,
+    out: &mut dyn Write,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<()> {
+    use crate::palette::{OPEN, PATH, WALL};
+    let (w, h) = png_size(huge)?;
+    let png_err = crate::error::png_writing;
+    let mut enc = png::Encoder::new(out, w, h);
+    enc.set_color(png::ColorType::Indexed);
+    enc.set_depth(png::BitDepth::Two);
+    enc.set_palette([WALL, OPEN, PATH].concat());
+    let mut writer = enc.write_header().map_err(png_err)?;
+    let row_bytes = (w as usize).div_ceil(4);
+    // Four pixels of two bits from four cells' maze and path bits (a nibble each): a path
+    // cell is 2, another passage 1, a wall 0.
+    let quad: Vec<u8> = (0..256u32)
+        .map(|k| {
+            let (m, p) = (k >> 4, k & 15);
+            (0..4).fold(0u8, |byte, i| {
+                let bit = 8 >> i;
+                let v = if p & bit != 0 {
+                    2
+                } else {
+                    u8::from(m & bit != 0)
+                };
+                byte | v << (6 - 2 * i)
+            })
+        })
+        .collect();
+    {
+        let mut data = crate::format::deflate::ImageData::new(&mut writer, row_bytes);
+        let per_batch = (BATCH_BYTES / row_bytes).max(1);
+        let mut rows: Vec<u8> = Vec::with_capacity(per_batch * row_bytes);
+        let (total, mut done) = (u64::from(h), 0u64);
+        let mut flush = |rows: &mut Vec<u8>, done: u64| -> Result<()> {
+            let n = rows.len() / row_bytes;
+            let first = done as usize - n;
+            data.write_rows(first..first + n, |y, row| {
+                let at = (y - first) * row_bytes;
+                row.copy_from_slice(&rows[at..at + row_bytes]);
+            })?;
+            rows.clear();
+            Ok(())
+        };
+        for_each_row_solved(huge, |maze, path| {
+            let start = rows.len();
+            rows.resize(start + row_bytes, 0);
+            let line = &mut rows[start..];
+            for (k, (&m, &p)) in maze.iter().zip(path).enumerate() {
+                let hi = quad[usize::from((m & 0xf0) | (p >> 4))];
+                let lo = quad[usize::from((m << 4) | (p & 0x0f))];
+                line[2 * k] = hi;
+                if let Some(b) = line.get_mut(2 * k + 1) {
+                    *b = lo;
+                }
+            }
+            done += 1;
+            if rows.len() >= per_batch * row_bytes {
+                flush(&mut rows, done)?;
+            }
+            if done % 256 == 0 || done == total {
+                progress(done, total);
+            }
+            Ok(())
+        })?;
+        flush(&mut rows, done)?;
+        data.finish()?;
+    }
+    writer.finish().map_err(png_err)
+}
+
+/// Rows of a solved picture coded at once ([`write_png_solved_with`]): about 64 MiB.
+const BATCH_BYTES: usize = 64 << 20;
+
+/// The memory [`write_png_solved_with`] holds at once, in bytes (an estimate from above):
+/// [`memory`] with the band's path bits, the route's few bytes a block, the rows waiting to
+/// be coded and their coding (two chunks a core, [`crate::format::deflate`]).
+pub fn memory_solved(huge: &Huge) -> u64 {
+    let [rows, cols] = huge.rooms.map(|r| r as u64);
+    let block = (huge.block as u64).max(1);
+    let band_cells = (2 * block.min(rows) + 1).saturating_mul(cols.saturating_mul(2) + 1);
+    let search = (2 * block + 1).pow(2).saturating_mul(5);
+    memory(huge)
+        .saturating_add(band_cells / 8)
+        .saturating_add(
+            rows.div_ceil(block)
+                .saturating_mul(cols.div_ceil(block))
+                .saturating_mul(40),
+        )
+        .saturating_add(search.saturating_mul(crate::format::deflate::threads() as u64))
+        .saturating_add(2 * BATCH_BYTES as u64)
+        .saturating_add(4 * (8 << 20) * crate::format::deflate::threads() as u64)
+}
+
+/// The picture's width and height in pixels (a cell a pixel), at most 2³¹ − 1 each.
+fn png_size(huge: &Huge) -> Result<(u32, u32)> {
+    let [rows, cols] = huge.rooms;
+    let side = |r: usize| {
+        r.checked_mul(2)
+            .map(|x| x + 1)
+            .and_then(|x| u32::try_from(x).ok())
+            .filter(|&x| x < 1 << 31)
+    };
+    match (side(cols), side(rows)) {
+        (Some(w), Some(h)) => Ok((w, h)),
+        _ => Err(Error::Unsupported(
+            "a PNG is at most 2³¹−1 pixels on a side".into(),
+        )),
+    }
 }
 
 #[cfg(test)]
@@ -304,6 +653,77 @@ mod tests {
                 let (s, g) = m.terminals().unwrap();
                 assert_eq!(m.shape().coords(s), vec![0, 1]);
                 assert_eq!(m.shape().coords(g), vec![2 * rooms[0], 2 * rooms[1] - 1]);
+            }
+        }
+    }
+
+    /// The way from the entrance (0, 1) to the exit, by breadth-first search on the whole grid.
+    fn whole_way(grid: &Grid) -> Vec<usize> {
+        let [h, w] = [grid.shape().dims()[0], grid.shape().dims()[1]];
+        let (s, g) = (1, (h - 1) * w + w - 2);
+        let mut prev = vec![usize::MAX; grid.len()];
+        prev[s] = s;
+        let mut queue = std::collections::VecDeque::from([s]);
+        while let Some(c) = queue.pop_front() {
+            let (y, x) = (c / w, c % w);
+            let ns = [
+                (y > 0).then(|| c - w),
+                (y + 1 < h).then(|| c + w),
+                (x > 0).then(|| c - 1),
+                (x + 1 < w).then(|| c + 1),
+            ];
+            for n in ns.into_iter().flatten() {
+                if prev[n] == usize::MAX && grid.is_path(n) {
+                    prev[n] = c;
+                    queue.push_back(n);
+                }
+            }
+        }
+        let mut way = vec![g];
+        while *way.last().unwrap() != s {
+            way.push(prev[*way.last().unwrap()]);
+        }
+        way.sort_unstable();
+        way
+    }
+
+    #[test]
+    fn the_solution_streamed_is_the_whole_maze_s() {
+        for (rooms, block) in [
+            ([20, 30], 8),
+            ([7, 5], 3),
+            ([1, 9], 2),
+            ([9, 1], 2),
+            ([9, 9], 9),
+            ([13, 11], 4),
+        ] {
+            for (algorithm, seed) in [
+                (Algorithm::Backtracker, 1),
+                (Algorithm::Kruskal, 5),
+                (Algorithm::Wilson, 9),
+            ] {
+                let huge = Huge {
+                    rooms,
+                    block,
+                    algorithm,
+                    seed,
+                };
+                let grid = to_grid(&huge);
+                let w = 2 * rooms[1] + 1;
+                let (mut y, mut cells) = (0, Vec::new());
+                for_each_row_solved(&huge, |maze, path| {
+                    for x in 0..w {
+                        let bit = 0x80 >> (x % 8);
+                        if path[x / 8] & bit != 0 {
+                            assert!(maze[x / 8] & bit != 0, "the way runs on path cells");
+                            cells.push(y * w + x);
+                        }
+                    }
+                    y += 1;
+                    Ok(())
+                })
+                .unwrap();
+                assert_eq!(cells, whole_way(&grid), "{rooms:?} {block} {algorithm:?}");
             }
         }
     }
