@@ -191,8 +191,12 @@ mod tests {
 
     fn maze(name: &str, size: &[usize], seed: u64) -> TiledMaze {
         let t = Tiling::new(name, size, &Limits::default()).unwrap();
-        TiledMaze::generate(t, &Options::new(Algorithm::Kruskal), &mut rng_from_seed(seed))
-            .unwrap()
+        TiledMaze::generate(
+            t,
+            &Options::new(Algorithm::Kruskal),
+            &mut rng_from_seed(seed),
+        )
+        .unwrap()
     }
 
     #[test]
@@ -301,13 +305,17 @@ mod tests {
             max_cells: 1000,
             ..Limits::default()
         };
-        let e = Print::tiled(&m, Sizes::default(), None, &small).err().unwrap();
+        let e = Print::tiled(&m, Sizes::default(), None, &small)
+            .err()
+            .unwrap();
         assert!(e.to_string().contains("pixels, more than the limit"), "{e}");
         let poor = Limits {
             max_bytes: 1000,
             ..Limits::default()
         };
-        let e = Print::tiled(&m, Sizes::default(), None, &poor).err().unwrap();
+        let e = Print::tiled(&m, Sizes::default(), None, &poor)
+            .err()
+            .unwrap();
         assert!(matches!(e, Error::OverBudget { .. }), "{e}");
         let bad = Sizes {
             wall_mm: -1.0,
@@ -321,7 +329,13 @@ mod tests {
         // A checkerboard of walls and plate: every interior point is a contact.
         let (rows, cols) = (6, 7);
         let mut h: Vec<u8> = (0..rows * cols)
-            .map(|i| if (i / cols + i % cols) % 2 == 0 { WALL } else { FLOOR })
+            .map(|i| {
+                if (i / cols + i % cols) % 2 == 0 {
+                    WALL
+                } else {
+                    FLOOR
+                }
+            })
             .collect();
         assert!(repair(&mut h, rows, cols) > 0);
         assert_eq!(repair(&mut h, rows, cols), 0);
