@@ -43,7 +43,8 @@ Examples:
   mazegraph render maze.txt -o solved.svg --scale 10 --overlay solution
   mazegraph render maze.json -o slices.png --scale 4 --overlay filled,portals
   mazegraph render braid.png -o shortest.png --scale 4 --overlay attractor
-  mazegraph render maze.json -o maze.stl --cell-mm 5 --overlay solution"
+  mazegraph render maze.json -o maze.stl --cell-mm 5 --overlay solution
+  mazegraph render hex.json -o hex.stl --overlay solution   (a tiled maze's walls)"
 )]
 pub struct Args {
     /// The maze (or a graph with a layout) to draw.

@@ -28,6 +28,13 @@
 //! which a maze in the usual layout never is (its posts, the cells of even coordinates, are
 //! walls).
 //!
+//! # Tiled mazes
+//!
+//! A tiled maze (hexagons, triangles, rings, octagons) has no block lattice: [`tiled`]
+//! rasterises the walls of its picture into a height field of square pixels (a wall four
+//! pixels thick), joins columns that would touch at a corner only, and the same mesher makes
+//! its surface; see that module for the sizes. A weave is refused.
+//!
 //! # Mazes of three axes
 //!
 //! The first axis counts levels. When it has an odd number of slices (the usual layout:
@@ -41,7 +48,8 @@
 //!
 //! Every pass is O(cells) time and O(1) memory beyond the maze (the OBJ writer also keeps one
 //! `u32` per lattice point, to number the vertices); [`Print::triangles`] counts the
-//! triangles with a dry pass before anything is written.
+//! triangles with a dry pass before anything is written. A tiled maze's cells are the pixels
+//! of its raster, one byte each.
 
 pub mod obj;
 pub mod stl;
