@@ -35,8 +35,8 @@ A .stl or .obj output is a 3-D print: the walls stand on a base plate, sized in 
 --cell-mm, --wall-mm, --height-mm and --base-mm; --overlay solution engraves the solution into \
 the plate. A 3-D maze prints as one plate per level, side by side, with holes where the way \
 goes down; stack them after printing. A tiled maze (sigma, delta, theta, upsilon) prints its \
-walls as its picture draws them, a room unit being --cell-mm + --wall-mm, on a rectangular \
-plate; a weave cannot be printed. The mesh is closed and manifold.
+walls as its picture draws them, neighbouring rooms' centres --cell-mm + --wall-mm apart, on a \
+rectangular plate; a weave cannot be printed. The mesh is closed and manifold.
 
 Examples:
   mazegraph render maze.png -o big.png --scale 8
