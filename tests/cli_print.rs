@@ -199,9 +199,49 @@ fn bad_prints_are_refused_in_one_line() {
         s(&hex),
         "-q",
     ]);
+    let weave = dir.path().join("weave.json");
+    ok(&[
+        "generate",
+        "--tiling",
+        "weave",
+        "-s",
+        "4x4",
+        "--seed",
+        "1",
+        "-o",
+        s(&weave),
+        "-q",
+    ]);
     for (args, says) in [
         (vec!["render", &m4, "-o", o], "at most three axes"),
-        (vec!["render", s(&hex), "-o", o], "square-grid mazes"),
+        (
+            vec!["render", s(&weave), "-o", o],
+            "a weave maze cannot be printed",
+        ),
+        (
+            vec!["render", s(&hex), "-o", o, "--overlay", "portals"],
+            "takes --overlay solution",
+        ),
+        (
+            vec!["render", s(&hex), "-o", o, "--scale", "4"],
+            "--scale sizes",
+        ),
+        (
+            vec!["render", s(&hex), "-o", o, "--start", "9,9"],
+            "no such room",
+        ),
+        (
+            vec!["render", s(&hex), "-o", o, "--max-cells", "1000"],
+            "pixels, more than the limit",
+        ),
+        (
+            vec!["render", s(&hex), "-o", o, "--max-memory", "2K"],
+            "rasterising a print",
+        ),
+        (
+            vec!["render", s(&hex), "-o", o, "--max-memory", "10K"],
+            "(a slicer loads it whole)",
+        ),
         (
             vec!["render", &m, "-o", o, "--scale", "4"],
             "--scale sizes a picture",
@@ -270,4 +310,170 @@ fn too_many_triangles_are_refused_before_anything_is_written() {
         "{e}"
     );
     assert!(!out.exists());
+}
+
+/// A tiled maze generated into `dir/NAME.json`.
+fn tiled(dir: &Path, name: &str, size: &str, seed: &str) -> String {
+    let p = dir.join(format!("{name}.json"));
+    ok(&[
+        "generate",
+        "--tiling",
+        name,
+        "-s",
+        size,
+        "--seed",
+        seed,
+        "-o",
+        s(&p),
+        "-q",
+    ]);
+    p.to_str().unwrap().to_string()
+}
+
+/// The tilings printed, with a size each.
+const TILINGS: [(&str, &str); 5] = [
+    ("sigma", "5x7"),
+    ("sigma-flat", "4x5"),
+    ("delta", "5x8"),
+    ("theta", "5"),
+    ("upsilon", "4x5"),
+];
+
+/// Checks an OBJ's mesh on its own: every edge used once each way (closed, manifold,
+/// consistently wound), no triangle with two corners alike; returns its vertices' box.
+fn obj_is_closed(text: &str) -> [[f64; 3]; 2] {
+    let vs: Vec<[f64; 3]> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("v "))
+        .map(|l| {
+            let x: Vec<f64> = l.split(' ').map(|x| x.parse().unwrap()).collect();
+            [x[0], x[1], x[2]]
+        })
+        .collect();
+    let mut edges = std::collections::HashMap::new();
+    for l in text.lines().filter_map(|l| l.strip_prefix("f ")) {
+        let f: Vec<usize> = l.split(' ').map(|x| x.parse().unwrap()).collect();
+        assert!(f[0] != f[1] && f[1] != f[2] && f[0] != f[2], "{l}");
+        for i in 0..3 {
+            *edges.entry((f[i], f[(i + 1) % 3])).or_insert(0) += 1;
+        }
+    }
+    assert!(!edges.is_empty());
+    for (&(a, b), &n) in &edges {
+        assert_eq!(n, 1, "edge {a}-{b} used {n} times");
+        assert_eq!(edges.get(&(b, a)), Some(&1), "edge {a}-{b} has no twin");
+    }
+    let mut bounds = [[f64::MAX; 3], [f64::MIN; 3]];
+    for v in &vs {
+        for k in 0..3 {
+            bounds[0][k] = bounds[0][k].min(v[k]);
+            bounds[1][k] = bounds[1][k].max(v[k]);
+        }
+    }
+    bounds
+}
+
+/// The plate's expected size in millimetres: the tiling's box in room units and half a unit
+/// of margin round it, a unit being `unit` mm.
+fn plate(name: &str, size: &str, unit: f64) -> [f64; 2] {
+    let size: Vec<usize> = size.split('x').map(|x| x.parse().unwrap()).collect();
+    let t = mazegraph::tiling::Tiling::new(name, &size, &Default::default()).unwrap();
+    let [lo, hi] = t.bounds();
+    [(hi[0] - lo[0] + 1.0) * unit, (hi[1] - lo[1] + 1.0) * unit]
+}
+
+#[test]
+fn tiled_mazes_print_closed_on_a_plate_of_their_size() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, size) in TILINGS {
+        let m = tiled(dir.path(), name, size, "3");
+        let stl = dir.path().join(format!("{name}.stl"));
+        let obj = dir.path().join(format!("{name}.obj"));
+        let flags = ["--cell-mm", "5", "--wall-mm", "2", "--height-mm", "7"];
+        let mut args = vec!["render", m.as_str(), "-o", s(&stl), "--overlay", "solution"];
+        args.extend(flags);
+        ok(&args);
+        args[3] = s(&obj);
+        ok(&args);
+        let n = stl_triangles(&std::fs::read(&stl).unwrap());
+        let text = std::fs::read_to_string(&obj).unwrap();
+        assert_eq!(
+            text.lines().filter(|l| l.starts_with("f ")).count() as u64,
+            n,
+            "{name}"
+        );
+        let [lo, hi] = obj_is_closed(&text);
+        // A room unit is 5 + 2 mm; the raster's pixel (0.5 mm) rounds the plate's sides.
+        let [w, h] = plate(name, size, 7.0);
+        assert_eq!(lo, [0.0; 3], "{name}");
+        assert!((hi[0] - w).abs() <= 1.0, "{name}: {} wide, not {w}", hi[0]);
+        assert!((hi[1] - h).abs() <= 1.0, "{name}: {} deep, not {h}", hi[1]);
+        assert_eq!(hi[2], 2.0 + 7.0, "{name}");
+    }
+}
+
+#[test]
+fn trimesh_finds_the_tiled_prints_closed() {
+    let Some(python) = python_with("trimesh") else {
+        println!("note: no Python with trimesh (MAZEGRAPH_PYTHON or .ci/venv); skipping");
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let mut files = Vec::new();
+    for (name, size) in TILINGS {
+        let m = tiled(dir.path(), name, size, "8");
+        for (file, extra) in [
+            (format!("{name}.stl"), None),
+            (format!("{name}-solved.stl"), Some("solution")),
+            (format!("{name}.obj"), None),
+        ] {
+            let out = dir.path().join(&file);
+            let mut args = vec!["render", m.as_str(), "-o", s(&out), "--base-mm", "3"];
+            if let Some(o) = extra {
+                args.extend(["--overlay", o]);
+            }
+            ok(&args);
+            files.push(out.to_str().unwrap().to_string());
+        }
+    }
+    let script = format!("{}/tests/py/check_print.py", env!("CARGO_MANIFEST_DIR"));
+    let o = std::process::Command::new(&python)
+        .arg(&script)
+        .args(&files)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = String::from_utf8(o.stdout).unwrap();
+    println!("{text}");
+    let reports: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(reports.len(), files.len());
+    for (k, (name, size)) in TILINGS.iter().enumerate() {
+        let [plain, solved, obj] = [0, 1, 2].map(|i| &reports[3 * k + i]);
+        let [w, h] = plate(name, size, 4.0 + 1.6);
+        for r in [plain, solved, obj] {
+            assert_eq!(r["watertight"], true, "{r}");
+            assert_eq!(r["winding"], true, "{r}");
+            // One body, no handles: a box's Euler number.
+            assert_eq!(r["euler"], 2, "{r}");
+            let b = &r["bounds"];
+            let at = |i: usize, k: usize| b[i][k].as_f64().unwrap();
+            assert_eq!([at(0, 0), at(0, 1), at(0, 2)], [0.0; 3], "{r}");
+            assert!(
+                (at(1, 0) - w).abs() <= 0.8 && (at(1, 1) - h).abs() <= 0.8,
+                "{r}"
+            );
+            assert!((at(1, 2) - 7.0).abs() < 1e-6, "{r}");
+            // More than the plate (walls stand on it), less than a solid block.
+            let v = r["volume"].as_f64().unwrap();
+            let area = at(1, 0) * at(1, 1);
+            assert!(v > 3.0 * area * 0.99 && v < 7.0 * area, "{r}");
+        }
+        let v = |r: &serde_json::Value| r["volume"].as_f64().unwrap();
+        assert!(v(solved) < v(plain), "{name}: the groove removes material");
+        assert!((v(obj) - v(plain)).abs() < 1e-6 * v(plain), "{name}");
+        assert!(v(plain) > 3.0 * w * h, "{name}");
+    }
 }

@@ -34,14 +34,17 @@ as a grid of labelled 2-D slices (dK=V names the other coordinates). PNG is writ
 A .stl or .obj output is a 3-D print: the walls stand on a base plate, sized in millimetres by \
 --cell-mm, --wall-mm, --height-mm and --base-mm; --overlay solution engraves the solution into \
 the plate. A 3-D maze prints as one plate per level, side by side, with holes where the way \
-goes down; stack them after printing. The mesh is closed and manifold.
+goes down; stack them after printing. A tiled maze (sigma, delta, theta, upsilon) prints its \
+walls as its picture draws them, neighbouring rooms' centres --cell-mm + --wall-mm apart, on a \
+rectangular plate; a weave cannot be printed. The mesh is closed and manifold.
 
 Examples:
   mazegraph render maze.png -o big.png --scale 8
   mazegraph render maze.txt -o solved.svg --scale 10 --overlay solution
   mazegraph render maze.json -o slices.png --scale 4 --overlay filled,portals
   mazegraph render braid.png -o shortest.png --scale 4 --overlay attractor
-  mazegraph render maze.json -o maze.stl --cell-mm 5 --overlay solution"
+  mazegraph render maze.json -o maze.stl --cell-mm 5 --overlay solution
+  mazegraph render hex.json -o hex.stl --overlay solution   (a tiled maze's walls)"
 )]
 pub struct Args {
     /// The maze (or a graph with a layout) to draw.
@@ -136,16 +139,8 @@ impl Args {
     }
 }
 
-/// `render` to a 3-D print: the walls on a plate, the solution engraved with `--overlay
-/// solution`.
-fn render_print(
-    maze: &mazegraph::Maze,
-    args: &Args,
-    overlays: &[Overlay],
-    format: MeshFormat,
-    output: &Output,
-    global: &Global,
-) -> Result<ExitCode> {
+/// Refuses the picture options for a 3-D print, and returns its sizes.
+fn print_sizes(args: &Args, overlays: &[Overlay]) -> Result<Sizes> {
     if args.scale.is_some() {
         anyhow::bail!("--scale sizes a picture; a 3-D print is sized by --cell-mm and --wall-mm");
     }
@@ -163,23 +158,82 @@ fn render_print(
             o.0.trim()
         );
     }
-    let sizes = args.sizes(true)?;
+    args.sizes(true)
+}
+
+/// The error for a maze with no solution to engrave.
+fn no_solution(args: &Args) -> anyhow::Error {
+    anyhow!(
+        "{}: no solution to engrave (the start does not reach the goal)",
+        super::io::display_name(&args.input)
+    )
+}
+
+/// `render` to a 3-D print: the walls on a plate, the solution engraved with `--overlay
+/// solution`.
+fn render_print(
+    maze: &mazegraph::Maze,
+    args: &Args,
+    overlays: &[Overlay],
+    format: MeshFormat,
+    output: &Output,
+    global: &Global,
+) -> Result<ExitCode> {
+    let sizes = print_sizes(args, overlays)?;
     let stages = super::progress::Stages::new(global.quiet);
     let solution = if overlays.is_empty() {
         None
     } else {
         stages.stage("solving");
         let sol = solve(maze, Method::DeadEnd).map_err(|e| located(&args.input, e))?;
-        Some(sol.path.ok_or_else(|| {
-            anyhow!(
-                "{}: no solution to engrave (the start does not reach the goal)",
-                super::io::display_name(&args.input)
-            )
-        })?)
+        Some(sol.path.ok_or_else(|| no_solution(args))?)
     };
     stages.stage("counting the triangles");
     let print =
         Print::new(maze, sizes, solution.as_deref()).map_err(|e| located(&args.input, e))?;
+    write_print(&print, stages, format, output, global)
+}
+
+/// `render` of a tiled maze to a 3-D print: its walls rasterised ([`mesh::tiled`]) on a
+/// plate, the solution engraved with `--overlay solution`.
+fn render_tiled_print(
+    mut maze: mazegraph::tiling::TiledMaze,
+    args: &Args,
+    overlays: &[Overlay],
+    format: MeshFormat,
+    output: &Output,
+    global: &Global,
+) -> Result<ExitCode> {
+    let sizes = print_sizes(args, overlays)?;
+    super::tiled::set_terminals(
+        &mut maze,
+        &args.input,
+        args.start.as_ref(),
+        args.goal.as_ref(),
+    )?;
+    let stages = super::progress::Stages::new(global.quiet);
+    let solution = if overlays.is_empty() {
+        None
+    } else {
+        stages.stage("solving");
+        Some(maze.solution().ok_or_else(|| no_solution(args))?)
+    };
+    stages.stage("drawing the walls");
+    let limits = global.read_options().limits;
+    let print = Print::tiled(&maze, sizes, solution.as_deref(), &limits)
+        .map_err(|e| located(&args.input, e))?;
+    stages.stage("counting the triangles");
+    write_print(&print, stages, format, output, global)
+}
+
+/// Counts the triangles of `print`, checks them against the budgets, and writes it.
+fn write_print(
+    print: &Print,
+    stages: super::progress::Stages,
+    format: MeshFormat,
+    output: &Output,
+    global: &Global,
+) -> Result<ExitCode> {
     let triangles = print.triangles();
     let limits = global.read_options().limits;
     super::budget::check_triangles(triangles, global.max_cells, limits.max_bytes)?;
@@ -188,13 +242,13 @@ fn render_print(
         MeshFormat::Stl => {
             let bar = Bar::new(global.quiet, triangles, 1 << 22, "writing", "triangles");
             output.write_with(true, |w| {
-                mesh::stl::write(&print, triangles, w, &mut |done, total| {
+                mesh::stl::write(print, triangles, w, &mut |done, total| {
                     bar.set_of(done, total)
                 })
             })?;
         }
         MeshFormat::Obj => {
-            output.write_with(false, |w| mesh::obj::write(&print, &limits, w))?;
+            output.write_with(false, |w| mesh::obj::write(print, &limits, w))?;
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -276,13 +330,14 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     let output = Output::new(args.output.path(), &[&args.input], global.force)?;
     args.sizes(matches!(format, RenderFormat::Print(_)))?;
     if let Some(maze) = super::tiled::read(&args.input, args.from, global)? {
-        let RenderFormat::Picture(format) = format else {
-            anyhow::bail!(
-                "{}: 3-D prints are of square-grid mazes (2-D or levels of 3-D); a tiled maze cannot be printed yet",
-                super::io::display_name(&args.input)
-            );
+        return match format {
+            RenderFormat::Picture(format) => {
+                render_tiled(maze, &args, &overlays, format, &output, global)
+            }
+            RenderFormat::Print(format) => {
+                render_tiled_print(maze, &args, &overlays, format, &output, global)
+            }
         };
-        return render_tiled(maze, &args, &overlays, format, &output, global);
     }
     let stages = super::progress::Stages::new(global.quiet);
     stages.stage(format!("reading {}", args.input.display()));

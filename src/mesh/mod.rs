@@ -28,6 +28,13 @@
 //! which a maze in the usual layout never is (its posts, the cells of even coordinates, are
 //! walls).
 //!
+//! # Tiled mazes
+//!
+//! A tiled maze (hexagons, triangles, rings, octagons) has no block lattice: [`tiled`]
+//! rasterises the walls of its picture into a height field of square pixels (a wall four
+//! pixels thick), joins columns that would touch at a corner only, and the same mesher makes
+//! its surface; see that module for the sizes. A weave is refused.
+//!
 //! # Mazes of three axes
 //!
 //! The first axis counts levels. When it has an odd number of slices (the usual layout:
@@ -41,10 +48,12 @@
 //!
 //! Every pass is O(cells) time and O(1) memory beyond the maze (the OBJ writer also keeps one
 //! `u32` per lattice point, to number the vertices); [`Print::triangles`] counts the
-//! triangles with a dry pass before anything is written.
+//! triangles with a dry pass before anything is written. A tiled maze's cells are the pixels
+//! of its raster, one byte each.
 
 pub mod obj;
 pub mod stl;
+pub mod tiled;
 
 use crate::error::{Error, Result};
 use crate::maze::Maze;
@@ -154,6 +163,12 @@ const FLOOR: u8 = 2;
 const WALL: u8 = 3;
 const LEVELS: u8 = 4;
 
+/// The height in millimetres of each height index at `sizes`.
+fn z_mm(sizes: &Sizes) -> [f64; LEVELS as usize] {
+    let base = sizes.base_mm;
+    [0.0, base / 2.0, base, base + sizes.height_mm]
+}
+
 /// One level of the print: where its slice starts in the grid, and the floor slice below it.
 #[derive(Clone, Copy, Debug)]
 struct Level {
@@ -192,13 +207,23 @@ impl Facing {
     }
 }
 
+/// Where a print's column heights come from.
+enum Field<'a> {
+    /// A square-grid maze: its block lattice, walls and passages each of their own width.
+    Grid {
+        maze: &'a Maze,
+        levels: Vec<Level>,
+        engraved: Option<FixedBitSet>,
+    },
+    /// One level of square pixels of one size, each a height index, row by row ([`tiled`]).
+    Raster { heights: Vec<u8>, pixel_mm: f64 },
+}
+
 /// A maze as a 3-D print: the height field and its sizes; the mesh is produced on demand.
 pub struct Print<'a> {
-    maze: &'a Maze,
+    field: Field<'a>,
     rows: usize,
     cols: usize,
-    levels: Vec<Level>,
-    engraved: Option<FixedBitSet>,
     sizes: Sizes,
     z_mm: [f64; LEVELS as usize],
 }
@@ -276,15 +301,16 @@ impl<'a> Print<'a> {
             }
             bits
         });
-        let base = sizes.base_mm;
         let print = Print {
-            maze,
+            field: Field::Grid {
+                maze,
+                levels,
+                engraved,
+            },
             rows,
             cols,
-            levels,
-            engraved,
             sizes,
-            z_mm: [0.0, base / 2.0, base, base + sizes.height_mm],
+            z_mm: z_mm(&sizes),
         };
         print.check_manifold()?;
         Ok(print)
@@ -297,7 +323,10 @@ impl<'a> Print<'a> {
 
     /// How many levels (separate bodies) the print has.
     pub fn level_count(&self) -> usize {
-        self.levels.len()
+        match &self.field {
+            Field::Grid { levels, .. } => levels.len(),
+            Field::Raster { .. } => 1,
+        }
     }
 
     /// The height in millimetres of each height index of [`Vertex::z`].
@@ -315,17 +344,36 @@ impl<'a> Print<'a> {
         if r < 0 || c < 0 || r as usize >= self.rows || c as usize >= self.cols {
             return HOLE;
         }
-        let lv = self.levels[level];
         let at = (r as usize) * self.cols + c as usize;
-        let grid = self.maze.grid();
+        let (maze, levels, engraved) = match &self.field {
+            Field::Grid {
+                maze,
+                levels,
+                engraved,
+            } => (maze, levels, engraved),
+            Field::Raster { heights, .. } => return heights[at],
+        };
+        let lv = levels[level];
+        let grid = maze.grid();
         if !grid.is_path(lv.slice + at) {
             WALL
         } else if lv.below.is_some_and(|b| grid.is_path(b + at)) {
             HOLE
-        } else if self.engraved.as_ref().is_some_and(|e| e[lv.slice + at]) {
+        } else if engraved.as_ref().is_some_and(|e| e[lv.slice + at]) {
             ENGRAVED
         } else {
             FLOOR
+        }
+    }
+
+    /// The distance in millimetres from lattice line 0 to lattice line `i`, along either axis.
+    fn along(&self, i: u32) -> f64 {
+        match &self.field {
+            Field::Grid { .. } => {
+                let i = u64::from(i);
+                (i.div_ceil(2)) as f64 * self.sizes.wall_mm + (i / 2) as f64 * self.sizes.cell_mm
+            }
+            Field::Raster { pixel_mm, .. } => f64::from(i) * pixel_mm,
         }
     }
 
@@ -343,7 +391,10 @@ impl<'a> Print<'a> {
 
     /// Refuses columns that touch along a vertical edge only (checkerboard corners).
     fn check_manifold(&self) -> Result<()> {
-        for level in 0..self.levels.len() {
+        let Field::Grid { maze, levels, .. } = &self.field else {
+            return Ok(());
+        };
+        for level in 0..levels.len() {
             for r in 1..self.rows {
                 crate::stop::check();
                 for c in 1..self.cols {
@@ -351,10 +402,10 @@ impl<'a> Print<'a> {
                     for k in 0..WALL {
                         let s = |x: u8| x > k;
                         if s(a) == s(e) && s(b) == s(d) && s(a) != s(b) {
-                            let cell = self.levels[level].slice + r * self.cols + c;
+                            let cell = levels[level].slice + r * self.cols + c;
                             return Err(Error::Unsupported(format!(
                                 "cannot print this maze: near cell {} two columns meet only at a corner (a wall or hole touching another diagonally), which no closed surface can hold",
-                                self.maze.shape().fmt_index(cell)
+                                maze.shape().fmt_index(cell)
                             )));
                         }
                     }
@@ -413,14 +464,9 @@ impl<'a> Print<'a> {
     /// The position in millimetres of a vertex: x to the right, y from the last row up to the
     /// first (the maze reads as on screen from above), z up; levels side by side along x.
     pub fn position(&self, v: Vertex) -> [f32; 3] {
-        let s = &self.sizes;
-        let along = |i: u32| {
-            let i = u64::from(i);
-            (i.div_ceil(2)) as f64 * s.wall_mm + (i / 2) as f64 * s.cell_mm
-        };
-        let width = along(self.cols as u32);
-        let x = f64::from(v.level) * (width + s.gap_mm()) + along(v.col);
-        let y = along(self.rows as u32) - along(v.row);
+        let width = self.along(self.cols as u32);
+        let x = f64::from(v.level) * (width + self.sizes.gap_mm()) + self.along(v.col);
+        let y = self.along(self.rows as u32) - self.along(v.row);
         [x as f32, y as f32, self.z_mm[usize::from(v.z)] as f32]
     }
 
@@ -444,7 +490,7 @@ impl<'a> Print<'a> {
     ) -> Result<()> {
         let mut left = Vec::new();
         let mut right = Vec::new();
-        for level in 0..self.levels.len() {
+        for level in 0..self.level_count() {
             let lv = level as u32;
             let vx = |c: usize, r: usize, z: u8| Vertex {
                 level: lv,
@@ -658,7 +704,7 @@ mod tests {
 
     /// Checks that the mesh of `print` is closed, manifold and turned outwards, and returns its
     /// triangle count.
-    fn check(print: &Print) -> u64 {
+    pub(super) fn check(print: &Print) -> u64 {
         let mut directed: HashMap<(Key, Key), u32> = HashMap::new();
         let mut vertices: HashSet<Key> = HashSet::new();
         let mut by_vertex: HashSet<Vertex> = HashSet::new();
@@ -752,14 +798,7 @@ mod tests {
 
     fn analytic_volume(print: &Print) -> f64 {
         let (rows, cols) = print.lattice();
-        let s = print.sizes();
-        let width = |i: usize| {
-            if i.is_multiple_of(2) {
-                s.wall_mm
-            } else {
-                s.cell_mm
-            }
-        };
+        let width = |i: usize| print.along(i as u32 + 1) - print.along(i as u32);
         let mut v = 0.0;
         for level in 0..print.level_count() {
             for r in 0..rows {

@@ -681,7 +681,7 @@ fn arc_angles(s: &Side) -> (f64, f64) {
 
 /// Raises `cover` to each pixel's coverage by the polyline `pts` drawn `hw` pixels either
 /// side of its centre line, with round ends.
-fn stroke(cover: &mut [u8], w: usize, h: usize, pts: &[Point], hw: f64) {
+pub(crate) fn stroke(cover: &mut [u8], w: usize, h: usize, pts: &[Point], hw: f64) {
     for seg in pts.windows(2) {
         let (a, b) = (seg[0], seg[1]);
         let reach = hw + 1.0;
