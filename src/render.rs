@@ -105,6 +105,24 @@ pub const NEAR: [u8; 3] = palette::NEAR;
 /// Colour of attracted cells at the largest rank: the lightest shade ([`palette::FAR`]).
 pub const FAR: [u8; 3] = palette::FAR;
 
+/// The legend's swatch of the attractor's shades for ranks 0 to `max_rank`: the band from
+/// the darkest shade to the lightest (one shade when every rank is 0).
+///
+/// ```
+/// use mazegraph::legend::Swatch;
+/// use mazegraph::render::{shades_swatch, SHADE, SHADES};
+/// assert_eq!(shades_swatch(0), Swatch::Shades { from: SHADE, to: SHADE });
+/// assert_eq!(shades_swatch(9), Swatch::Shades { from: SHADE, to: SHADE + SHADES - 1 });
+/// ```
+pub fn shades_swatch(max_rank: u32) -> Swatch {
+    let to = if max_rank == 0 {
+        SHADE
+    } else {
+        SHADE + SHADES - 1
+    };
+    Swatch::Shades { from: SHADE, to }
+}
+
 /// The RGB colour of a palette index: [`PALETTE`] below [`SHADE`], the attractor shades from
 /// there (indices past the last shade repeat it).
 ///
@@ -613,13 +631,8 @@ impl<'a> Picture<'a> {
             entries.push(Entry::new(Swatch::Colours(colours), "portal ends"));
         }
         if self.has_shades() {
-            let to = if self.max_rank == 0 {
-                SHADE
-            } else {
-                SHADE + SHADES - 1
-            };
             entries.push(Entry::new(
-                Swatch::Shades { from: SHADE, to },
+                shades_swatch(self.max_rank),
                 format!("{}, 0 to {}", self.shade_text, self.max_rank),
             ));
         }

@@ -165,12 +165,8 @@ pub fn dead_ends<'a>(
 
 /// The legend entry of the attractor's shades, ranks 0 to `top` named by `what`.
 pub fn shades_entry(top: u32, what: &str) -> Entry {
-    use mazegraph::render::{SHADE, SHADES};
     Entry::new(
-        Swatch::Shades {
-            from: SHADE,
-            to: if top == 0 { SHADE } else { SHADE + SHADES - 1 },
-        },
+        mazegraph::render::shades_swatch(top),
         format!("{what}, 0 to {top}"),
     )
 }

@@ -88,24 +88,9 @@ pub fn fate_png(
             overlays: vec![Overlay::ranks(caught)],
         },
     )?;
-    let mut entries = vec![
-        Entry::new(Swatch::Colour(WOLF), "wolf"),
-        Entry::new(
-            Swatch::Shades {
-                from: render::SHADE,
-                to: if top == 0 {
-                    render::SHADE
-                } else {
-                    render::SHADE + render::SHADES - 1
-                },
-            },
-            format!("sheep caught in 0 to {top} moves"),
-        ),
-    ];
-    if safe > 0 {
-        entries.push(Entry::new(Swatch::Colour(render::OPEN), "sheep safe"));
-    }
-    let legend = style.legend.then(|| Legend::new(entries, picture.width()));
+    let legend = style
+        .legend
+        .then(|| Legend::new(fate_entries(top, safe), picture.width()));
     let canvas = Canvas::new(
         &picture,
         style.scale.max(1),
@@ -224,6 +209,22 @@ pub fn play_apng(
     Ok(())
 }
 
+/// The fate picture's legend entries: the wolf, the shades of the moves until the capture
+/// (at most `top`), and "sheep safe" when `safe` cells escape.
+fn fate_entries(top: u32, safe: usize) -> Vec<Entry> {
+    let mut entries = vec![
+        Entry::new(Swatch::Colour(WOLF), "wolf"),
+        Entry::new(
+            render::shades_swatch(top),
+            format!("sheep caught in 0 to {top} moves"),
+        ),
+    ];
+    if safe > 0 {
+        entries.push(Entry::new(Swatch::Colour(render::OPEN), "sheep safe"));
+    }
+    entries
+}
+
 /// The RGB colour of a palette index of these pictures: the maze pictures' ([`render::rgb`]),
 /// then the wolf's and the sheep's.
 fn colour_of(index: u8) -> palette::Rgb {
@@ -275,21 +276,7 @@ pub fn fate_tiled_png(
         .mark(room_of(&rooms, pursuit, wolf)?, palette::WOLF);
     if legend {
         let mut entries = picture.legend_entries();
-        entries.push(Entry::new(Swatch::Colour(WOLF), "wolf"));
-        entries.push(Entry::new(
-            Swatch::Shades {
-                from: render::SHADE,
-                to: if top == 0 {
-                    render::SHADE
-                } else {
-                    render::SHADE + render::SHADES - 1
-                },
-            },
-            format!("sheep caught in 0 to {top} moves"),
-        ));
-        if safe > 0 {
-            entries.push(Entry::new(Swatch::Colour(render::OPEN), "sheep safe"));
-        }
+        entries.extend(fate_entries(top, safe));
         let (w, h) = picture.size();
         picture = picture.with_legend(Legend::fitted(entries, w, h), colour_of);
     }
