@@ -2,7 +2,8 @@
 // JSON API (/api/…). No framework, no build step, no network beyond the server.
 //
 // A maze is held as the server sends it (maze JSON: shape, cells, start, goal, portals);
-// cells are flat row-major indices. n-D mazes are drawn as 2-D slices along the last two
+// cells are flat row-major indices. A maze of another tiling (hexagons, triangles, rings,
+// octagons, weaves) is drawn by tiled.js from the geometry the server sends (P.tiled). n-D mazes are drawn as 2-D slices along the last two
 // axes, laid out in a grid. Tests read the counts in `window.playground`.
 'use strict';
 
@@ -183,6 +184,22 @@ function readSize() {
 
 async function generateMaze() {
   showError(null);
+  if (tiling() !== 'square') {
+    const body = {
+      tiling: tiling(),
+      size: readSize(),
+      algorithm: $('algorithm').value,
+      seed: Number($('seed').value) || 0,
+    };
+    if (tiling() !== 'weave') {
+      body.loops = Math.max(0, Number($('loops').value) || 0);
+      body.braid = $('braid').checked;
+    }
+    if (body.algorithm === 'growing-tree') body.pick = $('pick').value;
+    const r = await api('generate', body);
+    setTiled(r, `seed ${r.seed}, ${body.algorithm}`);
+    return;
+  }
   const body = {
     size: readSize(),
     algorithm: $('algorithm').value,
@@ -215,6 +232,8 @@ function stageWidth(most) {
 
 function setMaze(maze, what) {
   stopAnim();
+  P.tiled = null;
+  P.walk = null;
   P.view = new View(maze, $('maze'), stageWidth(1100), Math.max(300, window.innerHeight - 160));
   P.solution = null;
   P.what = what;
@@ -228,7 +247,7 @@ async function showStats() {
   const gen = P.generation;
   $('stats').textContent = '';
   delete $('stats').dataset.class;
-  const s = await api('stats', { maze: P.view.maze }).catch((e) => { showError(e); return null; });
+  const s = await api('stats', P.tiled ? { tiled: P.tiled.tiled } : { maze: P.view.maze }).catch((e) => { showError(e); return null; });
   if (!s || gen !== P.generation) return;
   const parts = [s['class'], `${s.dead_ends} dead ends`, `${s.junctions} junctions`, `${s.cyclomatic} loops`];
   if (s.components > 1) parts.push(`${s.components} components`);
@@ -240,6 +259,7 @@ async function showStats() {
 // Draws the maze as the display asks, then the solution if shown. Solving is asked of the
 // server; drawing waits for nothing else.
 async function refresh() {
+  if (P.tiled) { stopAnim(); return tiledRefresh(); }
   const v = P.view;
   if (!v) return;
   stopAnim();
@@ -255,6 +275,7 @@ async function refresh() {
 }
 
 function hasTerminals() {
+  if (P.tiled) return true;
   const m = P.view.maze;
   return m.start && m.goal;
 }
@@ -417,6 +438,7 @@ function draw3d(v) {
 }
 
 function updateStatus(extra) {
+  if (P.tiled) return tiledStatus(extra);
   const v = P.view;
   const dims = v.dims.join('×');
   let s = `${dims} cells, ${P.counts.passages} passages` + (P.what ? ` (${P.what})` : '');
@@ -433,6 +455,7 @@ function speed() {
 }
 
 async function startAnim(kind) {
+  if (P.tiled) return tiledStartAnim(kind);
   const v = P.view;
   if (!hasTerminals()) throw new Error('this maze has no start and goal: click to place them');
   delete $('maze').dataset.animFinished;
@@ -525,6 +548,12 @@ function finishAnim() {
   const a = P.anim, v = P.view;
   a.playing = false;
   $('play').textContent = 'Play';
+  if (a.tiled) {
+    tiledFinishAnim();
+    a.finished = true;
+    $('maze').dataset.animFinished = '1';
+    return;
+  }
   if (a.kind === 'fill') {
     // What is left: the kept cells, the path on them.
     const filled = new Uint8Array(v.passage.length);
@@ -606,6 +635,7 @@ function countColour(colour) {
 }
 
 function moveTerminal(e, which) {
+  if (P.tiled) return tiledClick(e, which);
   const v = P.view;
   if (!v || P.display === '3d') return;
   const rect = v.canvas.getBoundingClientRect();
@@ -622,7 +652,8 @@ function moveTerminal(e, which) {
 
 async function download() {
   const to = $('format').value;
-  const r = await api('convert?to=' + encodeURIComponent(to), { maze: P.view.maze }, true);
+  const body = P.tiled ? { tiled: P.tiled.tiled, solution: $('solution').checked } : { maze: P.view.maze };
+  const r = await api('convert?to=' + encodeURIComponent(to), body, true);
   const blob = await r.blob();
   const a = document.createElement('a');
   a.href = URL.createObjectURL(blob);
@@ -637,7 +668,16 @@ async function download() {
 async function upload(file) {
   showError(null);
   const r = await api('upload?name=' + encodeURIComponent(file.name), file);
-  setMaze(r.maze, file.name + (r.notes.length ? ': ' + r.notes.join('; ') : ''));
+  const what = file.name + (r.notes.length ? ': ' + r.notes.join('; ') : '');
+  const t = r.tiled ? r.geometry.tiling : 'square';
+  if (tiling() !== t) {
+    $('tiling').value = t;
+    tilingChanged(true);
+  }
+  if (r.tiled) {
+    $('size').value = r.geometry.size.join('x');
+    setTiled(r, what);
+  } else setMaze(r.maze, what);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -902,8 +942,11 @@ async function init() {
   $('algorithm').innerHTML = P.info.generators.map((g) => `<option>${g}</option>`).join('');
   $('shape').innerHTML = P.info.shapes.map((g) => `<option>${g}</option>`).join('');
   $('format').innerHTML = P.info.formats.map((g) => `<option>${g}</option>`).join('');
+  $('tiling').innerHTML = P.info.tilings.map((g) => `<option>${g}</option>`).join('');
+  $('tiling').onchange = guard(() => { tilingChanged(false); return generateMaze(); });
+  $('walk').onchange = () => { $('walk').blur(); tiledWalkStart($('walk').checked); };
   $('algorithm').onchange = () => $('pick-label').classList.toggle('hidden', $('algorithm').value !== 'growing-tree');
-  $('shape').onchange = () => $('turns-label').classList.toggle('hidden', !isSpiral($('shape').value));
+  $('shape').onchange = () => $('turns-label').classList.toggle('hidden', !isSpiral($('shape').value) || tiling() !== 'square');
   $('generate').onclick = guard(generateMaze);
   $('reseed').onclick = guard(() => { $('seed').value = Math.floor(Math.random() * 1e9); return generateMaze(); });
   for (const r of document.querySelectorAll('input[name=display]')) {
@@ -932,6 +975,15 @@ async function init() {
   for (const b of document.querySelectorAll('[data-move]')) b.onclick = () => move(b.dataset.move);
   const keys = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right', w: 'up', s: 'down', a: 'left', d: 'right', z: 'up', q: 'left' };
   document.addEventListener('keydown', (e) => {
+    // Walking a tiled maze, on the maze page (not while typing in a field).
+    if (!$('page-maze').classList.contains('hidden')) {
+      const typing = e.target.tagName === 'SELECT' || (e.target.tagName === 'INPUT' && e.target.type !== 'checkbox');
+      if (P.walk && P.tiled && !typing && (WALK_KEYS[e.key] || WALK_KEYS[e.key.toLowerCase()])) {
+        e.preventDefault();
+        tiledWalkKey(e.key);
+      }
+      return;
+    }
     if ($('page-game').classList.contains('hidden') || e.target.tagName === 'INPUT') return;
     const k = keys[e.key] || keys[e.key.toLowerCase()];
     if (k) { e.preventDefault(); move(k); } else if (e.key === 'p' || e.key === ' ') { e.preventDefault(); pause(); }
@@ -949,6 +1001,7 @@ async function init() {
 
 window.playground = {
   maze: P, game: G, countColour, cellsOfColours, colours: C,
+  roomsOfColours: (...a) => roomsOfColours(...a), walkTo: (v) => tiledWalkTo(v), walkKey: (k) => tiledWalkKey(k),
   generate: generateMaze, startAnim, stepAnim, move, regenerate, newGame, tab,
   ready: init().catch((e) => showError(e)),
 };
