@@ -120,21 +120,31 @@ class TiledView {
     const s = this.geo.sides[v][d];
     return (s[5] >= 0 && s[6] === 1) || (this.tunnelOut.get(v)?.has(d) ?? false) || this.isGap(v, d);
   }
-  // Fills room v in `colour` (then draws its walls again over the fill).
-  paint(v, colour) {
+  // Fills room v in `colour`, its edge stroked in the same colour so that no seam of the
+  // background shows between two rooms of one colour.
+  fill(v, colour) {
     const ctx = this.ctx;
     ctx.fillStyle = colour;
+    ctx.strokeStyle = colour;
+    ctx.lineWidth = 1;
+    ctx.beginPath();
     if (this.weave) {
-      for (const [x, y, w, h] of this.weaveRects(v)) {
-        const [px, py] = this.px([x, y]);
-        ctx.fillRect(px, py, w * this.s, h * this.s);
-      }
+      for (const r of this.weaveRects(v)) this.rect(r);
     } else {
-      ctx.beginPath();
       this.geo.sides[v].forEach((s, k) => this.side(s, k === 0));
       ctx.closePath();
-      ctx.fill();
     }
+    ctx.fill();
+    ctx.stroke();
+  }
+  // Adds a rectangle [x, y, w, h] in room units to the current path.
+  rect([x, y, w, h]) {
+    const [px, py] = this.px([x, y]);
+    this.ctx.rect(px, py, w * this.s, h * this.s);
+  }
+  // Fills room v in `colour` and draws its walls again over the fill.
+  paint(v, colour) {
+    this.fill(v, colour);
     this.strokeWalls([v], true);
   }
   // Strokes the walls of `rooms`: closed walls to a neighbour and the outer boundary but for
@@ -168,16 +178,26 @@ class TiledView {
       if (leaves || under) { line(at(h, -h), at(0.5, -h)); line(at(h, h), at(0.5, h)); }
     });
   }
-  // The corridor stubs of the tunnel under weave room m, in the passages' colour.
-  paintUnder(m) {
-    const [x, y] = this.geo.centres[m], h = INSET;
-    this.ctx.fillStyle = C.open;
+  // Fills the corridor stubs of the tunnel under weave room m in `colour` (the passages'
+  // white, or the solution's blue when it goes through the tunnel), and their walls.
+  paintUnder(m, colour) {
+    const [x, y] = this.geo.centres[m], h = INSET, ctx = this.ctx;
+    ctx.fillStyle = colour;
+    ctx.strokeStyle = colour;
+    ctx.lineWidth = 1;
+    ctx.beginPath();
     for (const d of this.under.get(m) || []) {
       const [dr, dc] = DIRS[d];
-      const r = dc ? [dc > 0 ? x + h : x - 0.5, y - h, 0.5 - h, 2 * h] : [x - h, dr > 0 ? y + h : y - 0.5, 2 * h, 0.5 - h];
-      const [px, py] = this.px([r[0], r[1]]);
-      this.ctx.fillRect(px, py, r[2] * this.s, r[3] * this.s);
+      this.rect(dc ? [dc > 0 ? x + h : x - 0.5, y - h, 0.5 - h, 2 * h] : [x - h, dr > 0 ? y + h : y - 0.5, 2 * h, 0.5 - h]);
     }
+    ctx.fill();
+    ctx.stroke();
+    this.strokeWalls([m], true);
+  }
+  // The room a tunnel between a and b passes under, or -1.
+  tunnelUnder(a, b) {
+    const t = this.geo.tunnels.find(([x, y]) => (x === a && y === b) || (x === b && y === a));
+    return t ? t[2] : -1;
   }
   // The room under a pixel, or -1.
   at(px, py) {
@@ -302,27 +322,20 @@ function tiledDraw() {
   ctx.fillRect(0, 0, t.canvas.width, t.canvas.height);
   const ground = tiledGround();
   const all = [...Array(t.n).keys()];
-  for (const v of all) {
-    ctx.fillStyle = ground(v);
-    if (t.weave) {
-      for (const [x, y, w, h] of t.weaveRects(v)) {
-        const [px, py] = t.px([x, y]);
-        ctx.fillRect(px, py, w * t.s, h * t.s);
-      }
-      t.paintUnder(v);
-    } else {
-      ctx.beginPath();
-      t.geo.sides[v].forEach((s, k) => t.side(s, k === 0));
-      ctx.closePath();
-      ctx.fill();
-    }
-  }
+  for (const v of all) t.fill(v, ground(v));
+  if (t.weave) for (const m of t.under.keys()) t.paintUnder(m, C.open);
   show(P.display === 'shaded' ? DISTANCE : 'room', P.display === 'shaded' ? RAMP : [C.open]);
   t.strokeWalls(all, false);
   show('wall', [C.wall]);
   P.counts.solution = 0;
   if ($('solution').checked && P.solution && P.solution.path) {
-    for (const v of P.solution.path) if (v !== t.start && v !== t.goal) t.paint(v, C.path);
+    const path = P.solution.path;
+    for (const v of path) if (v !== t.start && v !== t.goal) t.paint(v, C.path);
+    // Through a weave's tunnel: the stubs under the room it passes.
+    for (let k = 1; k < path.length; k++) {
+      const m = t.weave ? t.tunnelUnder(path[k - 1], path[k]) : -1;
+      if (m >= 0) t.paintUnder(m, C.path);
+    }
     P.counts.solution = P.solution.path.length;
     if (P.solution.path.length > 2) show('solution', [C.path]);
   }
