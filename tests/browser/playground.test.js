@@ -412,18 +412,20 @@ async function main() {
     // rooms, or on the boundary but for the entrance and exit), and how many are dark.
     const wallPixels = () => page.evaluate(() => {
       const t = window.playground.maze.tiled, img = t.ctx.getImageData(0, 0, t.canvas.width, t.canvas.height).data;
-      let walls = 0, dark = 0;
+      let walls = 0, dark = 0, gaps = 0, darkGaps = 0;
+      const seen = [];
       t.geo.sides.forEach((sides, v) => sides.forEach((s, k) => {
-        const u = s[5];
-        if (u >= 0 ? s[6] || u < v : t.isGap(v, k)) return;
+        const u = s[5], gap = u < 0 && t.isGap(v, k);
+        if (u >= 0 && (s[6] || u < v)) return;
         let m = [(s[0] + s[2]) / 2, (s[1] + s[3]) / 2];
         if (s[4]) { const r = Math.hypot(s[0], s[1]), d = Math.hypot(m[0], m[1]); m = [m[0] * r / d, m[1] * r / d]; }
         const [x, y] = t.px(m).map(Math.floor);
         const o = (y * t.canvas.width + x) * 4;
-        walls++;
-        if (img[o] + img[o + 1] + img[o + 2] < 3 * 64) dark++;
+        // The walls' black, anti-aliased: no channel above a quarter (the start's green has none in red).
+        const isDark = Math.max(img[o], img[o + 1], img[o + 2]) < 64;
+        if (gap) { gaps++; darkGaps += isDark; if (isDark) seen.push([v, k, x, y]); } else { walls++; dark += isDark; }
       }));
-      return { walls, dark };
+      return { walls, dark, gaps, darkGaps, seen };
     });
     const tilings = await page.evaluate(() => [...document.querySelectorAll('#tiling option')].map((o) => o.value));
     assert.deepEqual(tilings, ['square', 'sigma', 'sigma-flat', 'delta', 'theta', 'upsilon', 'weave']);
@@ -438,6 +440,9 @@ async function main() {
           // A weave's walls are inset: its rooms' sides are not where its walls are drawn.
           const w = await wallPixels();
           assert.ok(w.walls > 50 && w.dark === w.walls, `${t}: ${w.dark} of ${w.walls} walls drawn`);
+          // The entrance and the exit are gaps in the outer wall (theta's start, the centre, has none).
+          assert.equal(w.gaps, t === 'theta' ? 1 : 2, t);
+          assert.equal(w.darkGaps, 0, `${t}: a gap is drawn as a wall: ${JSON.stringify(w.seen)}`);
         }
         const n = await page.evaluate(() => window.playground.maze.tiled.n);
         assert.equal((await rooms(['open'])).length, n - 2);
