@@ -2,14 +2,14 @@
 //!
 //! | endpoint | method | body | answer |
 //! |---|---|---|---|
-//! | `info` | GET | – | generators, shapes, formats (exactly those `convert` writes), the picture palette, the limits |
+//! | `info` | GET | – | generators, shapes, formats (exactly those `convert` writes), the tilings with their generators and formats, the picture palette, the limits |
 //! | `generate` | POST | `{"size": [r0, r1, …], "algorithm", "seed", "loops", "braid", "shape", "turns", "pick", "closed", "keep"}`; or with `"tiling"` | `{"maze": MAZE, "seed"}`; a tiling's `{"tiled": TILED, "geometry": …, "seed"}` ([`tiled`]) |
 //! | `solve` | POST | `{"maze": MAZE, "method", "steps"}` or `{"tiled": TILED, …}` | length, path, kept count; with `steps`, the fill order and the BFS layers |
 //! | `attractor` | POST | `{"maze": MAZE}` | the goal's attractor in the oriented game: ranks, strategy |
 //! | `stats` | POST | `{"maze": MAZE}` | `mazegraph stats --json`'s figures |
 //! | `pursuit` | POST | `{"maze": MAZE, "wolf": CELL, "sheep": [CELL, …], "turn": "sheep"}` | the wolf and the sheep ([`mazegraph::game::arena`]): each sheep's capture time and the best move of the piece to move; the fate of every path cell |
-//! | `convert?to=FORMAT` | POST | `{"maze": MAZE}` | the file, as an attachment |
-//! | `upload?name=FILE` | POST | the file's bytes | `{"maze": MAZE, "notes": […]}` |
+//! | `convert?to=FORMAT` | POST | `{"maze": MAZE}`, or `{"tiled": TILED, "solution"}` | the file, as an attachment |
+//! | `upload?name=FILE` | POST | the file's bytes | `{"maze": MAZE, "notes": […]}`; a tiled maze's JSON or PNG: `{"tiled": TILED, "geometry": …, "notes"}` |
 //!
 //! `MAZE` is the maze JSON format ([`mazegraph::format::json`]): shape, cells, start, goal,
 //! portals. Cells in answers are flat row-major indices into `cells`. `TILED` is the CLI's
