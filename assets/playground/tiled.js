@@ -250,6 +250,8 @@ function tilingChanged(keepSize) {
   const t = tiling(), info = TILINGS[t], square = t === 'square';
   if (!keepSize) $('size').value = info.size;
   $('size').title = info.hint;
+  $('size-hint').textContent = info.hint;
+  $('size-hint').classList.toggle('hidden', square);
   for (const id of ['shape-label', 'turns-label']) $(id).classList.toggle('hidden', !square || (id === 'turns-label' && !isSpiral($('shape').value)));
   const gens = square ? P.info.generators : t === 'weave' ? ['kruskal'] : P.info.tiling_generators;
   const was = $('algorithm').value;
