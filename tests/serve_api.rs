@@ -39,7 +39,7 @@ fn page_and_assets_are_served() {
     assert!(head.contains("content-type: text/html"));
     let html = String::from_utf8(body).unwrap();
     assert!(html.contains("<canvas id=\"maze\""));
-    for asset in ["/playground.js", "/playground.css", "/favicon.svg"] {
+    for asset in ["/playground.js", "/tiled.js", "/playground.css", "/favicon.svg"] {
         assert!(html.contains(asset), "{asset} is linked from the page");
         let (status, _, body) = server.request("GET", asset, b"");
         assert_eq!(status, 200, "{asset}");
@@ -47,7 +47,8 @@ fn page_and_assets_are_served() {
     }
     // Nothing is read from the network: no http(s) URL in the page or its script.
     let (_, _, js) = server.request("GET", "/playground.js", b"");
-    for text in [html.as_bytes(), &js] {
+    let (_, _, tiled) = server.request("GET", "/tiled.js", b"");
+    for text in [html.as_bytes(), &js, &tiled] {
         let t = String::from_utf8_lossy(text);
         assert!(!t.contains("http://") && !t.contains("https://"));
     }
