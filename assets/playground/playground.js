@@ -234,6 +234,8 @@ function setMaze(maze, what) {
   stopAnim();
   P.tiled = null;
   P.walk = null;
+  $('walk').checked = false;
+  delete $('maze').dataset.won;
   P.view = new View(maze, $('maze'), stageWidth(1100), Math.max(300, window.innerHeight - 160));
   P.solution = null;
   P.what = what;
@@ -358,8 +360,71 @@ function draw() {
 function drawTerminals() {
   const v = P.view;
   const s = v.index(v.maze.start), g = v.index(v.maze.goal);
+  if (P.walk) {
+    for (const i of P.walk.trail) if (i !== s && i !== g) v.paint(i, C.walked);
+    if (P.walk.trail.size > 1) show('walked', [C.walked]);
+  }
   if (s >= 0) { v.paint(s, C.start); show('start', [C.start]); }
   if (g >= 0) { v.paint(g, C.goal); show('goal', [C.goal]); }
+  if (P.walk) squarePiece();
+}
+
+// ---------------------------------------------------------------------------------------
+// Walking a 2-D square maze: a piece from the start, a cell at a time through the passages,
+// by a click on a neighbouring cell or the keys, until it reaches the goal (tiled.js walks
+// the other tilings).
+
+function squareWalkStart(on) {
+  const v = P.view;
+  P.walk = null;
+  delete $('maze').dataset.won;
+  if (on) {
+    if (v.dims.length !== 2) { $('walk').checked = false; throw new Error('walking is for 2-D mazes: give two sizes, like 20x30'); }
+    const start = v.index(v.maze.start);
+    if (start < 0) { $('walk').checked = false; throw new Error('this maze has no start: click to place one'); }
+    P.walk = { at: start, steps: 0, won: false, trail: new Set([start]) };
+    if (P.display === '3d') { P.display = 'normal'; document.querySelector('input[value=normal]').checked = true; }
+  }
+  $('maze').dataset.walkAt = on ? P.walk.at : '';
+  draw();
+  updateStatus();
+}
+
+function squarePiece() {
+  const v = P.view, ctx = v.ctx, h = v.cs / 2;
+  ctx.fillStyle = C.walker;
+  ctx.beginPath();
+  ctx.arc(v.x(P.walk.at) + h, v.y(P.walk.at) + h, Math.max(1.5, v.cs * 0.38), 0, 2 * Math.PI);
+  ctx.fill();
+  show('you', [C.walker]);
+}
+
+// Walks to cell i when it is a passage beside the piece; true if moved.
+function squareWalkTo(i) {
+  const v = P.view, w = P.walk;
+  if (!w || w.won || i < 0 || !v.passage[i] || P.display === '3d') return false;
+  let beside = false;
+  v.neighbours(w.at, (j) => { beside = beside || j === i; });
+  if (!beside) return false;
+  w.at = i;
+  w.steps++;
+  w.trail.add(i);
+  if (i === v.index(v.maze.goal)) { w.won = true; $('maze').dataset.won = '1'; }
+  drawTerminals();
+  $('maze').dataset.walkAt = i;
+  $('maze').dataset.walkSteps = w.steps;
+  updateStatus();
+  return true;
+}
+
+// Walks one cell in a key's direction (arrows, WASD).
+function squareWalkKey(key) {
+  const v = P.view, w = P.walk;
+  const dir = WALK_KEYS[key] || WALK_KEYS[key.toLowerCase()];
+  if (!w || !dir || (dir[0] && dir[1])) return false;
+  const r = Math.floor(w.at / v.w), c = w.at % v.w, nr = r + dir[1], nc = c + dir[0];
+  if (nr < 0 || nc < 0 || nr >= v.h || nc >= v.w) return false;
+  return squareWalkTo(nr * v.w + nc);
 }
 
 // An isometric view of one slice: the floor (the start, the goal and the solution on it), and
@@ -443,6 +508,7 @@ function updateStatus(extra) {
   const dims = v.dims.join('×');
   let s = `${dims} cells, ${P.counts.passages} passages` + (P.what ? ` (${P.what})` : '');
   if (P.solution) s += P.solution.length === null ? ', no solution' : `, solution ${P.solution.length} steps`;
+  if (P.walk) s += P.walk.won ? ` — you reached the goal in ${P.walk.steps} steps!` : ` — walking: ${P.walk.steps} steps`;
   if (extra) s += ' — ' + extra;
   $('status').textContent = s;
 }
@@ -642,6 +708,10 @@ function moveTerminal(e, which) {
   const px = (e.clientX - rect.left) * v.canvas.width / rect.width;
   const py = (e.clientY - rect.top) * v.canvas.height / rect.height;
   const i = v.at(px, py);
+  if (P.walk && which === $('click-moves').value && !e.shiftKey) {
+    squareWalkTo(i);
+    return;
+  }
   if (i < 0 || !v.passage[i]) return;
   v.maze[which] = v.coords(i);
   P.solution = null;
@@ -944,7 +1014,10 @@ async function init() {
   $('format').innerHTML = P.info.formats.map((g) => `<option>${g}</option>`).join('');
   $('tiling').innerHTML = P.info.tilings.map((g) => `<option>${g}</option>`).join('');
   $('tiling').onchange = guard(() => { tilingChanged(false); return generateMaze(); });
-  $('walk').onchange = () => { $('walk').blur(); tiledWalkStart($('walk').checked); };
+  $('walk').onchange = guard(() => {
+    $('walk').blur();
+    if (P.tiled) tiledWalkStart($('walk').checked); else squareWalkStart($('walk').checked);
+  });
   $('algorithm').onchange = () => $('pick-label').classList.toggle('hidden', $('algorithm').value !== 'growing-tree');
   $('shape').onchange = () => $('turns-label').classList.toggle('hidden', !isSpiral($('shape').value) || tiling() !== 'square');
   $('generate').onclick = guard(generateMaze);
@@ -978,9 +1051,9 @@ async function init() {
     // Walking a tiled maze, on the maze page (not while typing in a field).
     if (!$('page-maze').classList.contains('hidden')) {
       const typing = e.target.tagName === 'SELECT' || (e.target.tagName === 'INPUT' && e.target.type !== 'checkbox');
-      if (P.walk && P.tiled && !typing && (WALK_KEYS[e.key] || WALK_KEYS[e.key.toLowerCase()])) {
+      if (P.walk && !typing && (WALK_KEYS[e.key] || WALK_KEYS[e.key.toLowerCase()])) {
         e.preventDefault();
-        tiledWalkKey(e.key);
+        if (P.tiled) tiledWalkKey(e.key); else squareWalkKey(e.key);
       }
       return;
     }

@@ -265,7 +265,6 @@ function tilingChanged(keepSize) {
   if (!square && $('anim-kind').value === 'attractor') $('anim-kind').value = 'fill';
   const formats = square ? P.info.formats : P.info.tiled_formats;
   $('format').innerHTML = formats.map((g) => `<option>${g}</option>`).join('');
-  $('walk-box').classList.toggle('hidden', square);
 }
 
 function setTiled(reply, what) {

@@ -540,6 +540,39 @@ async function main() {
       await page.uncheck('#walk');
     });
 
+    await check('walking a square maze by the keys, to the goal', async () => {
+      await pickTiling('square');
+      await generate('6x8', { seed: 4, loops: 0 });
+      await page.check('#walk');
+      const m = await page.evaluate(() => window.playground.maze.view.maze);
+      const sol = await page.evaluate(async (maze) => (await fetch('/api/solve', {
+        method: 'POST', headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ maze, method: 'bfs' }),
+      })).json(), m);
+      const w = m.shape[1];
+      // Into a wall: the piece stays.
+      const at = () => page.evaluate(() => Number(document.getElementById('maze').dataset.walkAt));
+      const start = sol.path[0];
+      for (const k of ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight']) {
+        const [dr, dc] = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[k];
+        const r = Math.floor(start / w) + dr, c = (start % w) + dc;
+        const open = r >= 0 && c >= 0 && r < m.shape[0] && c < w && m.cells[r * w + c] !== '#';
+        if (!open) { await page.keyboard.press(k); assert.equal(await at(), start, k); }
+      }
+      for (let k = 1; k < sol.path.length; k++) {
+        const d = sol.path[k] - sol.path[k - 1];
+        await page.keyboard.press(d === 1 ? 'ArrowRight' : d === -1 ? 'ArrowLeft' : d > 0 ? 'ArrowDown' : 'ArrowUp');
+        assert.equal(await at(), sol.path[k]);
+      }
+      const d = await page.evaluate(() => ({ ...document.getElementById('maze').dataset }));
+      assert.equal(d.won, '1');
+      assert.equal(Number(d.walkSteps), sol.length);
+      assert.match(await page.textContent('#status'), /you reached the goal in \d+ steps!/);
+      assert.deepEqual(sorted(await cells(['walked'])), sorted(sol.path.slice(1, -1)));
+      await page.screenshot({ path: path.join(shots, 'square-walk.png') });
+      await page.uncheck('#walk');
+    });
+
     await check('a tiled maze downloads as the CLI\'s tiled JSON and as SVG', async () => {
       await pickTiling('upsilon', '5x6');
       const formats = await page.evaluate(() => [...document.querySelectorAll('#format option')].map((o) => o.value));
