@@ -39,7 +39,12 @@ fn page_and_assets_are_served() {
     assert!(head.contains("content-type: text/html"));
     let html = String::from_utf8(body).unwrap();
     assert!(html.contains("<canvas id=\"maze\""));
-    for asset in ["/playground.js", "/tiled.js", "/playground.css", "/favicon.svg"] {
+    for asset in [
+        "/playground.js",
+        "/tiled.js",
+        "/playground.css",
+        "/favicon.svg",
+    ] {
         assert!(html.contains(asset), "{asset} is linked from the page");
         let (status, _, body) = server.request("GET", asset, b"");
         assert_eq!(status, 200, "{asset}");
