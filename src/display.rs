@@ -11,6 +11,8 @@
 //! - [`Graph`]: drawn by Graphviz ([`crate::draw`]; a cell graph at its cells' places) when
 //!   it is installed, else a text summary;
 //! - [`Gallery`]: several mazes side by side, captioned;
+//! - [`TiledMaze`] (hexagons, triangles, rings, octagons, weaves): its picture
+//!   ([`crate::tiling::draw`]); [`TiledShown`] adds its solution or any path of rooms;
 //! - [`Report`] (the seeds' experiment, [`crate::experiment`]): its chart; [`Markdown`] shows
 //!   its table ([`Report::to_markdown`]) rendered;
 //! - [`Game`] and [`GameView`] (a game with its attractor, its vertices named and placed as
@@ -38,6 +40,7 @@ use crate::graph::Graph;
 use crate::maze::Maze;
 use crate::render::{self, rgb, Overlay, Picture, RenderOptions};
 use crate::solve::Solution;
+use crate::tiling::{draw::TiledPicture, TiledMaze, Tiles};
 
 /// MIME type of SVG pictures.
 pub const SVG: &str = "image/svg+xml";
@@ -465,6 +468,98 @@ impl Maze {
     /// The maze ready to show with overlays, a solution or an attractor ([`Shown`]).
     pub fn shown(&self) -> Shown<'_> {
         Shown::new(self)
+    }
+}
+
+/// A tiled maze as a notebook shows it ([`TiledPicture`]: walls, entrance and exit, the
+/// start and goal as discs), with a path of rooms drawn over it when given: SVG up to
+/// [`SVG_MAX_CELLS`] rooms, PNG above, about [`TARGET_PIXELS`] across.
+///
+/// ```
+/// use mazegraph::generate::{rng_from_seed, Algorithm, Options};
+/// use mazegraph::tiling::{TiledMaze, Tiling};
+/// let t = Tiling::new("theta", &[5], &Default::default()).unwrap();
+/// let m = TiledMaze::generate(t, &Options::new(Algorithm::Wilson), &mut rng_from_seed(1)).unwrap();
+/// let shown = m.shown().solution().evcxr_content();
+/// assert!(shown.starts_with("EVCXR_BEGIN_CONTENT image/svg+xml\n<svg"));
+/// assert!(shown.contains("<polyline")); // the solution
+/// ```
+pub struct TiledShown<'a> {
+    maze: &'a TiledMaze,
+    path: Option<Vec<u32>>,
+}
+
+impl<'a> TiledShown<'a> {
+    /// The maze alone.
+    pub fn new(maze: &'a TiledMaze) -> TiledShown<'a> {
+        TiledShown { maze, path: None }
+    }
+
+    /// With its solution (a shortest path from the start to the goal, when there is one).
+    pub fn solution(mut self) -> TiledShown<'a> {
+        self.path = self.maze.solution();
+        self
+    }
+
+    /// With `rooms` (a path, start first) drawn over it.
+    pub fn path(mut self, rooms: &[u32]) -> TiledShown<'a> {
+        self.path = Some(rooms.to_vec());
+        self
+    }
+
+    /// What [`TiledShown::evcxr_display`] prints.
+    ///
+    /// Complexity: O(rooms) for SVG; O(pixels) for PNG.
+    pub fn evcxr_content(&self) -> String {
+        let t = self.maze.tiling();
+        let [lo, hi] = t.bounds();
+        let across = (hi[0] - lo[0]).max(hi[1] - lo[1]).max(1.0);
+        let scale = (TARGET_PIXELS as f64 / across).floor().clamp(2.0, 40.0);
+        let picture = TiledPicture::new(self.maze, scale, self.path.as_deref());
+        let (w, h) = picture.size();
+        let mut out = Vec::new();
+        if t.room_count() <= SVG_MAX_CELLS {
+            return match picture.write_svg(&mut out) {
+                Ok(()) => envelope(SVG, &String::from_utf8_lossy(&out)),
+                Err(e) => failure("the tiled maze", &e),
+            };
+        }
+        if w.saturating_mul(h) > MAX_PIXELS {
+            return envelope(
+                TEXT,
+                &format!(
+                    "a {} maze of {} rooms: its {w}×{h} picture is too large to show inline",
+                    t.name(),
+                    t.room_count()
+                ),
+            );
+        }
+        match picture.write_png(&mut out) {
+            Ok(()) => envelope(PNG, &base64(&out)),
+            Err(e) => failure("the tiled maze", &e),
+        }
+    }
+
+    /// Shows the tiled maze in an evcxr notebook.
+    pub fn evcxr_display(&self) {
+        print!("{}", self.evcxr_content());
+    }
+}
+
+impl TiledMaze {
+    /// What [`TiledMaze::evcxr_display`] prints: its picture, as [`TiledShown`] draws it.
+    pub fn evcxr_content(&self) -> String {
+        TiledShown::new(self).evcxr_content()
+    }
+
+    /// Shows the tiled maze's picture in an evcxr notebook ([`crate::display`]).
+    pub fn evcxr_display(&self) {
+        print!("{}", self.evcxr_content());
+    }
+
+    /// The tiled maze ready to show with its solution or a path ([`TiledShown`]).
+    pub fn shown(&self) -> TiledShown<'_> {
+        TiledShown::new(self)
     }
 }
 
@@ -987,5 +1082,27 @@ mod tests {
         assert_eq!(mime, TEXT);
         assert!(content.starts_with("game: 2001 vertices, 2001 edges, largest priority 0; attractor of player 0: 2001 vertices"));
         assert!(content.contains("not drawn: "));
+    }
+
+    #[test]
+    fn tiled_mazes_show_as_svg_then_png() {
+        use crate::generate::{rng_from_seed, Algorithm, Options};
+        use crate::tiling::Tiling;
+        let opts = Options::new(Algorithm::Kruskal);
+        let small = Tiling::new("sigma", &[4, 5], &Default::default()).unwrap();
+        let m = TiledMaze::generate(small, &opts, &mut rng_from_seed(1)).unwrap();
+        let (mime, content) = open_owned(&m.evcxr_content());
+        assert_eq!(mime, SVG);
+        assert!(!content.contains("<polyline"));
+        let path = m.solution().unwrap();
+        let (_, content) = open_owned(&m.shown().path(&path[..2]).evcxr_content());
+        assert!(content.contains("<polyline"));
+        // Above SVG_MAX_CELLS rooms: a PNG, read back by the picture reader.
+        let big = Tiling::new("delta", &[50, 100], &Default::default()).unwrap();
+        let m = TiledMaze::generate(big, &opts, &mut rng_from_seed(1)).unwrap();
+        let (mime, content) = open_owned(&m.shown().solution().evcxr_content());
+        assert_eq!(mime, PNG);
+        let png = decode_base64(&content);
+        assert!(png.starts_with(b"\x89PNG"));
     }
 }

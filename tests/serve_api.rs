@@ -39,7 +39,12 @@ fn page_and_assets_are_served() {
     assert!(head.contains("content-type: text/html"));
     let html = String::from_utf8(body).unwrap();
     assert!(html.contains("<canvas id=\"maze\""));
-    for asset in ["/playground.js", "/playground.css", "/favicon.svg"] {
+    for asset in [
+        "/playground.js",
+        "/tiled.js",
+        "/playground.css",
+        "/favicon.svg",
+    ] {
         assert!(html.contains(asset), "{asset} is linked from the page");
         let (status, _, body) = server.request("GET", asset, b"");
         assert_eq!(status, 200, "{asset}");
@@ -47,7 +52,8 @@ fn page_and_assets_are_served() {
     }
     // Nothing is read from the network: no http(s) URL in the page or its script.
     let (_, _, js) = server.request("GET", "/playground.js", b"");
-    for text in [html.as_bytes(), &js] {
+    let (_, _, tiled) = server.request("GET", "/tiled.js", b"");
+    for text in [html.as_bytes(), &js, &tiled] {
         let t = String::from_utf8_lossy(text);
         assert!(!t.contains("http://") && !t.contains("https://"));
     }
@@ -700,4 +706,355 @@ fn a_conversions_reply_is_counted_in_the_budget() {
             .request("POST", "/api/convert?to=txt", body.as_bytes())
             .2
     );
+}
+
+/// The CLI's `mazegraph ARGS…`: its standard output, or its one-line error (without the
+/// `mazegraph: error: ` prefix).
+fn cli_run(args: &[&str]) -> Result<String, String> {
+    let out = Command::new(env!("CARGO_BIN_EXE_mazegraph"))
+        .args(args)
+        .arg("--quiet")
+        .output()
+        .unwrap();
+    if out.status.success() {
+        Ok(String::from_utf8(out.stdout).unwrap())
+    } else {
+        let e = String::from_utf8(out.stderr).unwrap();
+        Err(e
+            .trim()
+            .trim_start_matches("mazegraph: error: ")
+            .to_string())
+    }
+}
+
+/// Every tiling the CLI generates, at a size of its own kind.
+const TILED: [(&str, &str); 9] = [
+    ("sigma", "5x6"),
+    ("sigma", "3"),
+    ("sigma-flat", "4x5"),
+    ("delta", "4x8"),
+    ("delta", "5"),
+    ("theta", "5"),
+    ("theta", "3x8"),
+    ("upsilon", "4x5"),
+    ("weave", "7x7"),
+];
+
+fn size_list(size: &str) -> Vec<usize> {
+    size.split('x').map(|d| d.parse().unwrap()).collect()
+}
+
+#[test]
+fn every_tiling_generates_the_cli_maze_with_its_geometry_and_solves() {
+    let server = Server::start(&[]);
+    let dir = tempfile::tempdir().unwrap();
+    let (_, info) = server.json("GET", "/api/info", "");
+    let tilings: Vec<&str> = info["tilings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_str().unwrap())
+        .collect();
+    assert_eq!(tilings[0], "square");
+    for (name, size) in TILED {
+        assert!(tilings.contains(&name), "{name} is not offered");
+        let body = serde_json::json!({ "tiling": name, "size": size_list(size), "seed": 3 });
+        let (status, v) = server.json("POST", "/api/generate", &body.to_string());
+        assert_eq!(status, 200, "{name} {size}: {v}");
+        // The CLI's maze, in the CLI's tiled maze JSON.
+        let file = dir.path().join(format!("{name}-{size}.json"));
+        let file = file.to_str().unwrap();
+        cli_run(&[
+            "generate", "--tiling", name, "--size", size, "--seed", "3", "-o", file,
+        ])
+        .unwrap();
+        let cli: Value = serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+        assert_eq!(v["tiled"], cli, "{name} {size}");
+        assert_eq!(v["seed"], 3);
+        // The geometry: every room, its sides, each wall seen from both rooms alike, the
+        // open walls and the tunnels those of the tiled JSON.
+        let g = &v["geometry"];
+        let rooms = g["rooms"].as_u64().unwrap() as usize;
+        assert_eq!(g["tiling"], name);
+        assert_eq!(g["labels"].as_array().unwrap().len(), rooms);
+        assert_eq!(g["centres"].as_array().unwrap().len(), rooms);
+        let sides = g["sides"].as_array().unwrap();
+        assert_eq!(sides.len(), rooms);
+        let mut open = std::collections::HashSet::new();
+        for (r, room) in sides.iter().enumerate() {
+            let room = room.as_array().unwrap();
+            assert!(room.len() >= 3 || name == "theta", "{name}: room {r}");
+            for s in room {
+                let s = s.as_array().unwrap();
+                assert_eq!(s.len(), 7);
+                let (u, o) = (s[5].as_i64().unwrap(), s[6].as_u64().unwrap());
+                if u < 0 {
+                    assert_eq!(o, 0);
+                    continue;
+                }
+                let back = sides[u as usize]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .find(|t| t[5] == r);
+                assert_eq!(back.unwrap()[6], o, "{name}: {r} - {u}");
+                if o == 1 {
+                    open.insert((r.min(u as usize), r.max(u as usize)));
+                }
+            }
+        }
+        let tunnels = g["tunnels"].as_array().unwrap().len();
+        assert_eq!(open.len() + tunnels, cli["open"].as_array().unwrap().len());
+        assert_eq!(tunnels > 0, name == "weave", "{name}");
+        assert_eq!(g["start"], 0);
+        // A perfect maze: one wall fewer than rooms open.
+        assert_eq!(open.len() + tunnels, rooms - 1);
+
+        // Solved on its rooms, as long as the CLI's path; the steps to watch.
+        let req = serde_json::json!({ "tiled": v["tiled"], "method": "bfs", "steps": true });
+        let (status, s) = server.json("POST", "/api/solve", &req.to_string());
+        assert_eq!(status, 200, "{name}: {s}");
+        let path: Vec<usize> = s["path"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_u64().unwrap() as usize)
+            .collect();
+        assert_eq!(path[0] as u64, g["start"].as_u64().unwrap());
+        assert_eq!(*path.last().unwrap() as u64, g["goal"].as_u64().unwrap());
+        let tunnel = |a: usize, b: usize| {
+            g["tunnels"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|t| (t[0] == a && t[1] == b) || (t[0] == b && t[1] == a))
+        };
+        for w in path.windows(2) {
+            let (a, b) = (w[0].min(w[1]), w[0].max(w[1]));
+            assert!(open.contains(&(a, b)) || tunnel(a, b), "{name}: {a} - {b}");
+        }
+        let solved: Value = serde_json::from_str(
+            &cli_run(&["solve", file, "--method", "bfs", "--to", "json"]).unwrap(),
+        )
+        .unwrap();
+        assert_eq!(s["length"], solved["length"], "{name} {size}");
+        let layers = s["layers"].as_array().unwrap();
+        assert_eq!(layers.len(), path.len());
+        let filled = s["fill"].as_array().unwrap().len();
+        assert_eq!(
+            filled + path.len(),
+            rooms,
+            "{name}: a perfect maze keeps its path"
+        );
+        // Dead-end filling and A* give paths as long.
+        for method in ["dead-end", "astar"] {
+            let req = serde_json::json!({ "tiled": v["tiled"], "method": method });
+            let (status, t) = server.json("POST", "/api/solve", &req.to_string());
+            assert_eq!(
+                (status, &t["length"]),
+                (200, &s["length"]),
+                "{name} {method}"
+            );
+        }
+        // The statistics of its graph.
+        let req = serde_json::json!({ "tiled": v["tiled"] });
+        let (status, st) = server.json("POST", "/api/stats", &req.to_string());
+        assert_eq!(status, 200, "{st}");
+        assert_eq!(st["class"], "perfect", "{name}");
+    }
+}
+
+#[test]
+fn moved_terminals_are_solved_between() {
+    let server = Server::start(&[]);
+    let body = r#"{"tiling": "theta", "size": [4], "seed": 8, "loops": 3}"#;
+    let (_, v) = server.json("POST", "/api/generate", body);
+    let mut tiled = v["tiled"].clone();
+    let labels = v["geometry"]["labels"].as_array().unwrap();
+    // The start at the centre, the goal in ring 2.
+    tiled["start"] = labels[0].clone();
+    tiled["goal"] = labels[10].clone();
+    let req = serde_json::json!({ "tiled": tiled, "method": "bfs" });
+    let (status, s) = server.json("POST", "/api/solve", &req.to_string());
+    assert_eq!(status, 200, "{s}");
+    assert_eq!(
+        (s["start"].as_u64(), s["goal"].as_u64()),
+        (Some(0), Some(10))
+    );
+    assert_eq!(s["path"][0], 0);
+    assert_eq!(s["path"].as_array().unwrap().last().unwrap(), 10);
+    // A room that is not there: the reader's one line.
+    tiled["goal"] = serde_json::json!([9, 0]);
+    let req = serde_json::json!({ "tiled": tiled });
+    let (status, e) = server.json("POST", "/api/solve", &req.to_string());
+    assert_eq!(status, 400);
+    assert!(error_of(&e).contains("goal"), "{e}");
+}
+
+#[test]
+fn tilings_refuse_what_the_cli_refuses_in_one_line() {
+    let server = Server::start(&[]);
+    for (body, args) in [
+        (
+            r#"{"tiling": "sigma", "size": [5, 5], "algorithm": "eller"}"#,
+            vec!["--tiling", "sigma", "--size", "5x5", "-a", "eller"],
+        ),
+        (
+            r#"{"tiling": "theta", "size": [5], "algorithm": "binary-tree"}"#,
+            vec!["--tiling", "theta", "--size", "5", "-a", "binary-tree"],
+        ),
+        (
+            r#"{"tiling": "weave", "size": [5, 5], "algorithm": "prim"}"#,
+            vec!["--tiling", "weave", "--size", "5x5", "-a", "prim"],
+        ),
+        (
+            r#"{"tiling": "weave", "size": [5, 5], "algorithm": "kruskal", "loops": 2}"#,
+            vec![
+                "--tiling", "weave", "--size", "5x5", "-a", "kruskal", "--loops", "2",
+            ],
+        ),
+        (
+            r#"{"tiling": "weave", "size": [5, 5], "braid": true}"#,
+            vec!["--tiling", "weave", "--size", "5x5", "--braid"],
+        ),
+    ] {
+        let (status, v) = server.json("POST", "/api/generate", body);
+        assert_eq!(status, 400, "{body}: {v}");
+        let mut cli = vec!["generate"];
+        cli.extend(args);
+        cli.extend(["-o", "-", "--to", "json"]);
+        let e = cli_run(&cli).unwrap_err();
+        // The library's refusal, word for word.
+        assert_eq!(error_of(&v), e, "{body}");
+    }
+    // Sizes the tiling cannot hold, unknown tilings, the square grid's own options.
+    for (body, says) in [
+        (
+            r#"{"tiling": "upsilon", "size": [6]}"#,
+            "upsilon takes --size ROWSxCOLS",
+        ),
+        (r#"{"tiling": "theta", "size": [2, 3, 4]}"#, "theta"),
+        (
+            r#"{"tiling": "pentagon", "size": [5, 5]}"#,
+            "unknown tiling \"pentagon\"",
+        ),
+        (
+            r#"{"tiling": "sigma", "size": [5, 5], "shape": "disc"}"#,
+            "takes no \"shape\"",
+        ),
+        (
+            r#"{"tiling": "delta", "size": [5, 5], "closed": true}"#,
+            "takes no \"closed\"",
+        ),
+    ] {
+        let (status, v) = server.json("POST", "/api/generate", body);
+        assert_eq!(status, 400, "{body}: {v}");
+        assert!(error_of(&v).contains(says), "{body}: {v}");
+    }
+    // A tiled maze is solved by dead-end, bfs or astar; it has no attractor here.
+    let (_, v) = server.json(
+        "POST",
+        "/api/generate",
+        r#"{"tiling": "delta", "size": [4, 6]}"#,
+    );
+    let req = serde_json::json!({ "tiled": v["tiled"], "method": "wall-follower" });
+    let (status, e) = server.json("POST", "/api/solve", &req.to_string());
+    assert_eq!(status, 400);
+    assert!(error_of(&e).contains("dead-end, bfs or astar"), "{e}");
+    let req = serde_json::json!({ "tiled": v["tiled"] });
+    let (status, e) = server.json("POST", "/api/attractor", &req.to_string());
+    assert_eq!(status, 400);
+    assert!(error_of(&e).contains("square-grid"), "{e}");
+    // Not a tiled maze.
+    let (status, e) = server.json("POST", "/api/solve", r#"{"tiled": {"tiling": "sigma"}}"#);
+    assert_eq!(status, 400);
+    error_of(&e);
+}
+
+#[test]
+fn tilings_over_the_limits_are_refused_before_the_work() {
+    let server = Server::start(&["--max-cells", "1000"]);
+    let (status, v) = server.json(
+        "POST",
+        "/api/generate",
+        r#"{"tiling": "sigma", "size": [40, 40]}"#,
+    );
+    assert_eq!(status, 413, "{v}");
+    assert!(error_of(&v).contains("server's limit of 1000"), "{v}");
+    // The memory budget: the maze and its reply, estimated before anything is made.
+    let server = Server::start(&["--max-memory", "1M"]);
+    let (status, v) = server.json(
+        "POST",
+        "/api/generate",
+        r#"{"tiling": "upsilon", "size": [60, 60]}"#,
+    );
+    assert_eq!(status, 413, "{v}");
+    assert!(error_of(&v).contains("memory budget"), "{v}");
+    let (status, _) = server.json(
+        "POST",
+        "/api/generate",
+        r#"{"tiling": "upsilon", "size": [10, 10]}"#,
+    );
+    assert_eq!(status, 200);
+    // A tiled maze sent back is checked as it is read: its size first.
+    let body = r#"{"tiled": {"tiling": "sigma", "size": [4000, 4000], "open": []}}"#;
+    let (status, v) = server.json("POST", "/api/solve", body);
+    assert_eq!(status, 413, "{v}");
+}
+
+#[test]
+fn tiled_mazes_download_as_json_svg_png_and_graphs_and_upload_back() {
+    let server = Server::start(&[]);
+    let (_, info) = server.json("GET", "/api/info", "");
+    let offered = formats(&serde_json::json!({ "formats": info["tiled_formats"] }))
+        .into_iter()
+        .map(String::from)
+        .collect::<Vec<_>>();
+    assert_eq!(&offered[..3], ["json", "svg", "png"]);
+    let (_, v) = server.json(
+        "POST",
+        "/api/generate",
+        r#"{"tiling": "sigma", "size": [4, 5], "seed": 2}"#,
+    );
+    let req = serde_json::json!({ "tiled": v["tiled"], "solution": true }).to_string();
+    for to in &offered {
+        let (status, head, body) =
+            server.request("POST", &format!("/api/convert?to={to}"), req.as_bytes());
+        assert_eq!(status, 200, "{to}: {}", String::from_utf8_lossy(&body));
+        assert!(
+            head.contains("content-disposition: attachment"),
+            "{to}: {head}"
+        );
+        match to.as_str() {
+            "json" => {
+                let back: Value = serde_json::from_slice(&body).unwrap();
+                assert_eq!(back, v["tiled"]);
+                // Uploaded, it comes back as a tiled maze with its geometry.
+                let (status, _, up) = server.request("POST", "/api/upload?name=hex.json", &body);
+                assert_eq!(status, 200);
+                let up: Value = serde_json::from_slice(&up).unwrap();
+                assert_eq!(up["tiled"], v["tiled"]);
+                assert_eq!(up["geometry"], v["geometry"]);
+            }
+            "svg" => {
+                let svg = String::from_utf8(body).unwrap();
+                assert!(
+                    svg.starts_with("<svg") && svg.contains("<polyline"),
+                    "the solution"
+                );
+            }
+            "png" => {
+                assert!(body.starts_with(b"\x89PNG"));
+                // The CLI's picture reads back as the same maze.
+                let (status, _, up) = server.request("POST", "/api/upload?name=hex.png", &body);
+                assert_eq!(status, 200);
+                let up: Value = serde_json::from_slice(&up).unwrap();
+                assert_eq!(up["tiled"]["open"], v["tiled"]["open"]);
+            }
+            _ => assert!(!body.is_empty()),
+        }
+    }
+    let (status, _, body) = server.request("POST", "/api/convert?to=txt", req.as_bytes());
+    assert_eq!(status, 400);
+    assert!(String::from_utf8_lossy(&body).contains("json, svg, png or a graph format"));
 }

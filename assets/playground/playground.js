@@ -2,7 +2,8 @@
 // JSON API (/api/…). No framework, no build step, no network beyond the server.
 //
 // A maze is held as the server sends it (maze JSON: shape, cells, start, goal, portals);
-// cells are flat row-major indices. n-D mazes are drawn as 2-D slices along the last two
+// cells are flat row-major indices. A maze of another tiling (hexagons, triangles, rings,
+// octagons, weaves) is drawn by tiled.js from the geometry the server sends (P.tiled). n-D mazes are drawn as 2-D slices along the last two
 // axes, laid out in a grid. Tests read the counts in `window.playground`.
 'use strict';
 
@@ -183,6 +184,22 @@ function readSize() {
 
 async function generateMaze() {
   showError(null);
+  if (tiling() !== 'square') {
+    const body = {
+      tiling: tiling(),
+      size: readSize(),
+      algorithm: $('algorithm').value,
+      seed: Number($('seed').value) || 0,
+    };
+    if (tiling() !== 'weave') {
+      body.loops = Math.max(0, Number($('loops').value) || 0);
+      body.braid = $('braid').checked;
+    }
+    if (body.algorithm === 'growing-tree') body.pick = $('pick').value;
+    const r = await api('generate', body);
+    setTiled(r, `seed ${r.seed}, ${body.algorithm}`);
+    return;
+  }
   const body = {
     size: readSize(),
     algorithm: $('algorithm').value,
@@ -215,6 +232,10 @@ function stageWidth(most) {
 
 function setMaze(maze, what) {
   stopAnim();
+  P.tiled = null;
+  P.walk = null;
+  $('walk').checked = false;
+  delete $('maze').dataset.won;
   P.view = new View(maze, $('maze'), stageWidth(1100), Math.max(300, window.innerHeight - 160));
   P.solution = null;
   P.what = what;
@@ -228,7 +249,7 @@ async function showStats() {
   const gen = P.generation;
   $('stats').textContent = '';
   delete $('stats').dataset.class;
-  const s = await api('stats', { maze: P.view.maze }).catch((e) => { showError(e); return null; });
+  const s = await api('stats', P.tiled ? { tiled: P.tiled.tiled } : { maze: P.view.maze }).catch((e) => { showError(e); return null; });
   if (!s || gen !== P.generation) return;
   const parts = [s['class'], `${s.dead_ends} dead ends`, `${s.junctions} junctions`, `${s.cyclomatic} loops`];
   if (s.components > 1) parts.push(`${s.components} components`);
@@ -240,6 +261,7 @@ async function showStats() {
 // Draws the maze as the display asks, then the solution if shown. Solving is asked of the
 // server; drawing waits for nothing else.
 async function refresh() {
+  if (P.tiled) { stopAnim(); return tiledRefresh(); }
   const v = P.view;
   if (!v) return;
   stopAnim();
@@ -255,6 +277,7 @@ async function refresh() {
 }
 
 function hasTerminals() {
+  if (P.tiled) return true;
   const m = P.view.maze;
   return m.start && m.goal;
 }
@@ -337,8 +360,71 @@ function draw() {
 function drawTerminals() {
   const v = P.view;
   const s = v.index(v.maze.start), g = v.index(v.maze.goal);
+  if (P.walk) {
+    for (const i of P.walk.trail) if (i !== s && i !== g) v.paint(i, C.walked);
+    if (P.walk.trail.size > 1) show('walked', [C.walked]);
+  }
   if (s >= 0) { v.paint(s, C.start); show('start', [C.start]); }
   if (g >= 0) { v.paint(g, C.goal); show('goal', [C.goal]); }
+  if (P.walk) squarePiece();
+}
+
+// ---------------------------------------------------------------------------------------
+// Walking a 2-D square maze: a piece from the start, a cell at a time through the passages,
+// by a click on a neighbouring cell or the keys, until it reaches the goal (tiled.js walks
+// the other tilings).
+
+function squareWalkStart(on) {
+  const v = P.view;
+  P.walk = null;
+  delete $('maze').dataset.won;
+  if (on) {
+    if (v.dims.length !== 2) { $('walk').checked = false; throw new Error('walking is for 2-D mazes: give two sizes, like 20x30'); }
+    const start = v.index(v.maze.start);
+    if (start < 0) { $('walk').checked = false; throw new Error('this maze has no start: click to place one'); }
+    P.walk = { at: start, steps: 0, won: false, trail: new Set([start]) };
+    if (P.display === '3d') { P.display = 'normal'; document.querySelector('input[value=normal]').checked = true; }
+  }
+  $('maze').dataset.walkAt = on ? P.walk.at : '';
+  draw();
+  updateStatus();
+}
+
+function squarePiece() {
+  const v = P.view, ctx = v.ctx, h = v.cs / 2;
+  ctx.fillStyle = C.walker;
+  ctx.beginPath();
+  ctx.arc(v.x(P.walk.at) + h, v.y(P.walk.at) + h, Math.max(1.5, v.cs * 0.38), 0, 2 * Math.PI);
+  ctx.fill();
+  show('you', [C.walker]);
+}
+
+// Walks to cell i when it is a passage beside the piece; true if moved.
+function squareWalkTo(i) {
+  const v = P.view, w = P.walk;
+  if (!w || w.won || i < 0 || !v.passage[i] || P.display === '3d') return false;
+  let beside = false;
+  v.neighbours(w.at, (j) => { beside = beside || j === i; });
+  if (!beside) return false;
+  w.at = i;
+  w.steps++;
+  w.trail.add(i);
+  if (i === v.index(v.maze.goal)) { w.won = true; $('maze').dataset.won = '1'; }
+  drawTerminals();
+  $('maze').dataset.walkAt = i;
+  $('maze').dataset.walkSteps = w.steps;
+  updateStatus();
+  return true;
+}
+
+// Walks one cell in a key's direction (arrows, WASD).
+function squareWalkKey(key) {
+  const v = P.view, w = P.walk;
+  const dir = WALK_KEYS[key] || WALK_KEYS[key.toLowerCase()];
+  if (!w || !dir || (dir[0] && dir[1])) return false;
+  const r = Math.floor(w.at / v.w), c = w.at % v.w, nr = r + dir[1], nc = c + dir[0];
+  if (nr < 0 || nc < 0 || nr >= v.h || nc >= v.w) return false;
+  return squareWalkTo(nr * v.w + nc);
 }
 
 // An isometric view of one slice: the floor (the start, the goal and the solution on it), and
@@ -417,10 +503,12 @@ function draw3d(v) {
 }
 
 function updateStatus(extra) {
+  if (P.tiled) return tiledStatus(extra);
   const v = P.view;
   const dims = v.dims.join('×');
   let s = `${dims} cells, ${P.counts.passages} passages` + (P.what ? ` (${P.what})` : '');
   if (P.solution) s += P.solution.length === null ? ', no solution' : `, solution ${P.solution.length} steps`;
+  if (P.walk) s += P.walk.won ? ` — you reached the goal in ${P.walk.steps} steps!` : ` — walking: ${P.walk.steps} steps`;
   if (extra) s += ' — ' + extra;
   $('status').textContent = s;
 }
@@ -433,6 +521,7 @@ function speed() {
 }
 
 async function startAnim(kind) {
+  if (P.tiled) return tiledStartAnim(kind);
   const v = P.view;
   if (!hasTerminals()) throw new Error('this maze has no start and goal: click to place them');
   delete $('maze').dataset.animFinished;
@@ -525,6 +614,12 @@ function finishAnim() {
   const a = P.anim, v = P.view;
   a.playing = false;
   $('play').textContent = 'Play';
+  if (a.tiled) {
+    tiledFinishAnim();
+    a.finished = true;
+    $('maze').dataset.animFinished = '1';
+    return;
+  }
   if (a.kind === 'fill') {
     // What is left: the kept cells, the path on them.
     const filled = new Uint8Array(v.passage.length);
@@ -606,12 +701,17 @@ function countColour(colour) {
 }
 
 function moveTerminal(e, which) {
+  if (P.tiled) return tiledClick(e, which);
   const v = P.view;
   if (!v || P.display === '3d') return;
   const rect = v.canvas.getBoundingClientRect();
   const px = (e.clientX - rect.left) * v.canvas.width / rect.width;
   const py = (e.clientY - rect.top) * v.canvas.height / rect.height;
   const i = v.at(px, py);
+  if (P.walk && which === $('click-moves').value && !e.shiftKey) {
+    squareWalkTo(i);
+    return;
+  }
   if (i < 0 || !v.passage[i]) return;
   v.maze[which] = v.coords(i);
   P.solution = null;
@@ -622,7 +722,8 @@ function moveTerminal(e, which) {
 
 async function download() {
   const to = $('format').value;
-  const r = await api('convert?to=' + encodeURIComponent(to), { maze: P.view.maze }, true);
+  const body = P.tiled ? { tiled: P.tiled.tiled, solution: $('solution').checked } : { maze: P.view.maze };
+  const r = await api('convert?to=' + encodeURIComponent(to), body, true);
   const blob = await r.blob();
   const a = document.createElement('a');
   a.href = URL.createObjectURL(blob);
@@ -637,7 +738,16 @@ async function download() {
 async function upload(file) {
   showError(null);
   const r = await api('upload?name=' + encodeURIComponent(file.name), file);
-  setMaze(r.maze, file.name + (r.notes.length ? ': ' + r.notes.join('; ') : ''));
+  const what = file.name + (r.notes.length ? ': ' + r.notes.join('; ') : '');
+  const t = r.tiled ? r.geometry.tiling : 'square';
+  if (tiling() !== t) {
+    $('tiling').value = t;
+    tilingChanged(true);
+  }
+  if (r.tiled) {
+    $('size').value = r.geometry.size.join('x');
+    setTiled(r, what);
+  } else setMaze(r.maze, what);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -902,8 +1012,14 @@ async function init() {
   $('algorithm').innerHTML = P.info.generators.map((g) => `<option>${g}</option>`).join('');
   $('shape').innerHTML = P.info.shapes.map((g) => `<option>${g}</option>`).join('');
   $('format').innerHTML = P.info.formats.map((g) => `<option>${g}</option>`).join('');
+  $('tiling').innerHTML = P.info.tilings.map((g) => `<option>${g}</option>`).join('');
+  $('tiling').onchange = guard(() => { tilingChanged(false); return generateMaze(); });
+  $('walk').onchange = guard(() => {
+    $('walk').blur();
+    if (P.tiled) tiledWalkStart($('walk').checked); else squareWalkStart($('walk').checked);
+  });
   $('algorithm').onchange = () => $('pick-label').classList.toggle('hidden', $('algorithm').value !== 'growing-tree');
-  $('shape').onchange = () => $('turns-label').classList.toggle('hidden', !isSpiral($('shape').value));
+  $('shape').onchange = () => $('turns-label').classList.toggle('hidden', !isSpiral($('shape').value) || tiling() !== 'square');
   $('generate').onclick = guard(generateMaze);
   $('reseed').onclick = guard(() => { $('seed').value = Math.floor(Math.random() * 1e9); return generateMaze(); });
   for (const r of document.querySelectorAll('input[name=display]')) {
@@ -932,6 +1048,15 @@ async function init() {
   for (const b of document.querySelectorAll('[data-move]')) b.onclick = () => move(b.dataset.move);
   const keys = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right', w: 'up', s: 'down', a: 'left', d: 'right', z: 'up', q: 'left' };
   document.addEventListener('keydown', (e) => {
+    // Walking a tiled maze, on the maze page (not while typing in a field).
+    if (!$('page-maze').classList.contains('hidden')) {
+      const typing = e.target.tagName === 'SELECT' || (e.target.tagName === 'INPUT' && e.target.type !== 'checkbox');
+      if (P.walk && !typing && (WALK_KEYS[e.key] || WALK_KEYS[e.key.toLowerCase()])) {
+        e.preventDefault();
+        if (P.tiled) tiledWalkKey(e.key); else squareWalkKey(e.key);
+      }
+      return;
+    }
     if ($('page-game').classList.contains('hidden') || e.target.tagName === 'INPUT') return;
     const k = keys[e.key] || keys[e.key.toLowerCase()];
     if (k) { e.preventDefault(); move(k); } else if (e.key === 'p' || e.key === ' ') { e.preventDefault(); pause(); }
@@ -949,6 +1074,7 @@ async function init() {
 
 window.playground = {
   maze: P, game: G, countColour, cellsOfColours, colours: C,
+  roomsOfColours: (...a) => roomsOfColours(...a), walkTo: (v) => tiledWalkTo(v), walkKey: (k) => tiledWalkKey(k),
   generate: generateMaze, startAnim, stepAnim, move, regenerate, newGame, tab,
   ready: init().catch((e) => showError(e)),
 };

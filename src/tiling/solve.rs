@@ -121,6 +121,91 @@ pub fn astar(maze: &TiledMaze) -> Found {
     }
 }
 
+/// The rooms dead-end filling fills, in an order in which each is a dead end when filled (at
+/// most one open passage to a room not yet filled, not a terminal): dead ends found in room
+/// order, each followed by the corridor it opens, as far as it goes. For animations (the
+/// playground's "watch it solve"); what is not in the list is exactly what
+/// [`crate::solve::dead_end::fill_graph`] keeps of the maze's graph.
+///
+/// Complexity: O(rooms + walls) time; one bit per room, a work stack, and the list.
+///
+/// ```
+/// use mazegraph::generate::{rng_from_seed, Algorithm, Options};
+/// use mazegraph::tiling::{solve::{bfs, fill_order}, TiledMaze, Tiles, Tiling};
+/// let t = Tiling::new("sigma", &[5, 6], &Default::default()).unwrap();
+/// let m = TiledMaze::generate(t, &Options::new(Algorithm::Prim), &mut rng_from_seed(3)).unwrap();
+/// // A perfect maze: everything off the solution is filled.
+/// let path = bfs(&m, None).path.unwrap();
+/// assert_eq!(fill_order(&m).len() + path.len(), m.tiling().room_count());
+/// ```
+pub fn fill_order(maze: &TiledMaze) -> Vec<u32> {
+    let n = maze.tiling().room_count();
+    let terminals = [maze.start(), maze.goal()];
+    let mut kept = FixedBitSet::with_capacity(n);
+    kept.insert_range(..);
+    let open = |kept: &FixedBitSet, v: u32| {
+        maze.passages(v)
+            .filter(|&u| kept.contains(u as usize))
+            .count()
+    };
+    let mut order = Vec::new();
+    let mut stack = Vec::new();
+    for v in 0..n as u32 {
+        stack.push(v);
+        while let Some(c) = stack.pop() {
+            crate::stop::check();
+            if !kept.contains(c as usize) || terminals.contains(&c) || open(&kept, c) > 1 {
+                continue;
+            }
+            kept.set(c as usize, false);
+            order.push(c);
+            stack.extend(maze.passages(c).filter(|&u| kept.contains(u as usize)));
+        }
+    }
+    order
+}
+
+/// The rooms a breadth-first search from the start reaches, layer by layer (layer `d` holds
+/// the rooms `d` steps away), stopping after the layer that holds the goal (or when
+/// everything reachable is reached). For animations.
+///
+/// Complexity: O(rooms + walls) time; one bit per room and the layers.
+///
+/// ```
+/// use mazegraph::tiling::{solve::bfs_layers, TiledMaze, Tiling};
+/// let mut m = TiledMaze::closed(Tiling::new("delta", &[1, 3], &Default::default()).unwrap());
+/// m.set_open(0, 1, true).unwrap();
+/// m.set_open(1, 2, true).unwrap();
+/// assert_eq!(bfs_layers(&m), vec![vec![0], vec![1], vec![2]]);
+/// ```
+pub fn bfs_layers(maze: &TiledMaze) -> Vec<Vec<u32>> {
+    let n = maze.tiling().room_count();
+    let (s, g) = (maze.start(), maze.goal());
+    let mut seen = FixedBitSet::with_capacity(n);
+    seen.insert(s as usize);
+    let mut layers = vec![vec![s]];
+    while let Some(last) = layers.last() {
+        if last.contains(&g) {
+            break;
+        }
+        let mut next = Vec::new();
+        for &v in last {
+            crate::stop::check();
+            for u in maze.passages(v) {
+                if !seen.contains(u as usize) {
+                    seen.insert(u as usize);
+                    next.push(u);
+                }
+            }
+        }
+        if next.is_empty() {
+            break;
+        }
+        layers.push(next);
+    }
+    layers
+}
+
 fn walk_back(prev: &[u32], s: u32, g: u32) -> Option<Vec<u32>> {
     if prev[g as usize] == u32::MAX {
         return None;
@@ -164,6 +249,37 @@ mod tests {
             for w in b.windows(2) {
                 assert!(m.is_open(w[0], w[1]));
             }
+        }
+    }
+
+    #[test]
+    fn the_fill_order_fills_what_dead_end_filling_fills_and_layers_reach_the_goal() {
+        for t in crate::tiling::tests::small() {
+            let mut opts = Options::new(Algorithm::Wilson);
+            opts.loops = 3.min(t.room_count() / 3);
+            let m = TiledMaze::generate(t, &opts, &mut rng_from_seed(4)).unwrap();
+            let order = fill_order(&m);
+            let mut filled = FixedBitSet::with_capacity(m.tiling().room_count());
+            for &v in &order {
+                // A dead end when filled: at most one passage to a room not yet filled.
+                let left = m
+                    .passages(v)
+                    .filter(|&u| !filled.contains(u as usize))
+                    .count();
+                assert!(left <= 1, "{v} had {left} ways on");
+                assert!(v != m.start() && v != m.goal());
+                filled.insert(v as usize);
+            }
+            // The same as dead-end filling on the graph (rooms in label order there).
+            let g = m.to_graph();
+            let kept =
+                crate::solve::dead_end::fill_graph(&g, &[g.start().unwrap(), g.goal().unwrap()]);
+            assert_eq!(kept.count_ones(..) + order.len(), m.tiling().room_count());
+            let layers = bfs_layers(&m);
+            let path = bfs(&m, None).path.unwrap();
+            assert_eq!(layers.len(), path.len());
+            assert!(layers.last().unwrap().contains(&m.goal()));
+            assert_eq!(layers[0], vec![m.start()]);
         }
     }
 }

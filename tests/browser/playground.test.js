@@ -399,6 +399,206 @@ async function main() {
       assert.match(text, /^graph maze \{/);
     });
 
+    // Tiled mazes: every tiling of the menu drawn from the server's geometry.
+    const rooms = (names) => page.evaluate((cs) => window.playground.roomsOfColours(cs), names.map((n) => colours[n]));
+    const pickTiling = async (t, size) => {
+      const before = await page.evaluate(() => window.playground.maze.generation);
+      await page.selectOption('#tiling', t);
+      await page.waitForFunction((b) => window.playground.maze.generation > b, before);
+      if (size) await generate(size, { seed: 5 });
+      await page.waitForFunction(() => document.getElementById('stats').textContent.length > 0);
+    };
+    // The pixels at the middle of every wall the geometry says is drawn (closed between two
+    // rooms, or on the boundary but for the entrance and exit), and how many are dark.
+    const wallPixels = () => page.evaluate(() => {
+      const t = window.playground.maze.tiled, img = t.ctx.getImageData(0, 0, t.canvas.width, t.canvas.height).data;
+      let walls = 0, dark = 0, gaps = 0, darkGaps = 0;
+      const seen = [];
+      t.geo.sides.forEach((sides, v) => sides.forEach((s, k) => {
+        const u = s[5], gap = u < 0 && t.isGap(v, k);
+        if (u >= 0 && (s[6] || u < v)) return;
+        let m = [(s[0] + s[2]) / 2, (s[1] + s[3]) / 2];
+        if (s[4]) { const r = Math.hypot(s[0], s[1]), d = Math.hypot(m[0], m[1]); m = [m[0] * r / d, m[1] * r / d]; }
+        const [x, y] = t.px(m).map(Math.floor);
+        const o = (y * t.canvas.width + x) * 4;
+        // The walls' black, anti-aliased: no channel above a quarter (the start's green has none in red).
+        const isDark = Math.max(img[o], img[o + 1], img[o + 2]) < 64;
+        if (gap) { gaps++; darkGaps += isDark; if (isDark) seen.push([v, k, x, y]); } else { walls++; dark += isDark; }
+      }));
+      return { walls, dark, gaps, darkGaps, seen };
+    });
+    const tilings = await page.evaluate(() => [...document.querySelectorAll('#tiling option')].map((o) => o.value));
+    assert.deepEqual(tilings, ['square', 'sigma', 'sigma-flat', 'delta', 'theta', 'upsilon', 'weave']);
+    for (const t of tilings.slice(1)) {
+      await check(`the ${t} tiling is drawn from the menu, its solution toggles`, async () => {
+        await page.uncheck('#solution');
+        await pickTiling(t);
+        const d = await page.evaluate(() => ({ ...document.getElementById('maze').dataset }));
+        assert.equal(d.tiling, t);
+        assert.equal(await page.textContent('#error'), '');
+        if (t !== 'weave') {
+          // A weave's walls are inset: its rooms' sides are not where its walls are drawn.
+          const w = await wallPixels();
+          assert.ok(w.walls > 50 && w.dark === w.walls, `${t}: ${w.dark} of ${w.walls} walls drawn`);
+          // The entrance and the exit are gaps in the outer wall (theta's start, the centre, has none).
+          assert.equal(w.gaps, t === 'theta' ? 1 : 2, t);
+          assert.equal(w.darkGaps, 0, `${t}: a gap is drawn as a wall: ${JSON.stringify(w.seen)}`);
+        }
+        const n = await page.evaluate(() => window.playground.maze.tiled.n);
+        assert.equal((await rooms(['open'])).length, n - 2);
+        assert.deepEqual(await rooms(['path']), []);
+        await page.check('#solution');
+        await page.waitForFunction(() => Number(document.getElementById('maze').dataset.solution) > 0);
+        const sol = await page.evaluate(() => window.playground.maze.solution);
+        const inner = sol.path.slice(1, -1);
+        assert.deepEqual(sorted(await rooms(['path'])), sorted(inner));
+        assert.deepEqual(await rooms(['start', 'goal']), sorted([sol.start, sol.goal]));
+        await page.screenshot({ path: path.join(shots, `tiled-${t}.png`) });
+        await page.uncheck('#solution');
+        await page.waitForFunction(() => Number(document.getElementById('maze').dataset.solution) === 0);
+        assert.deepEqual(await rooms(['path']), []);
+      });
+    }
+
+    // The pixel of room v's centre on the page.
+    const roomPoint = (v) => page.evaluate((v) => {
+      const t = window.playground.maze.tiled, r = t.canvas.getBoundingClientRect();
+      const [x, y] = t.centre(v);
+      return [r.left + x * r.width / t.canvas.width, r.top + y * r.height / t.canvas.height];
+    }, v);
+
+    await check('a click on a hexagon moves the start, a shift-click the goal, and it is solved again', async () => {
+      await pickTiling('sigma', '8x10');
+      await page.check('#solution');
+      await page.waitForFunction(() => Number(document.getElementById('maze').dataset.solution) > 0);
+      const [x, y] = await roomPoint(44);
+      await page.mouse.click(x, y);
+      await page.waitForFunction(() => { const s = window.playground.maze.solution; return s && s.start === 44; });
+      const [gx, gy] = await roomPoint(3);
+      await page.keyboard.down('Shift');
+      await page.mouse.click(gx, gy);
+      await page.keyboard.up('Shift');
+      await page.waitForFunction(() => { const s = window.playground.maze.solution; return s && s.goal === 3; });
+      const sol = await page.evaluate(() => window.playground.maze.solution);
+      assert.equal(sol.path[0], 44);
+      assert.equal(sol.path[sol.path.length - 1], 3);
+      assert.deepEqual(await rooms(['start', 'goal']), [3, 44]);
+      assert.deepEqual(sorted(await rooms(['path'])), sorted(sol.path.slice(1, -1)));
+      await page.uncheck('#solution');
+    });
+
+    await check('dead-end filling on rings fills room by room to the library\'s kept rooms', async () => {
+      await pickTiling('theta', '8');
+      await animate('fill');
+      const r = await page.evaluate(() => window.playground.maze.anim.result);
+      const n = await page.evaluate(() => window.playground.maze.tiled.n);
+      assert.deepEqual(sorted(await rooms(['filled'])), sorted(r.fill));
+      assert.equal((await rooms(['kept', 'path', 'start', 'goal'])).length, r.kept_count);
+      assert.equal(r.fill.length + r.kept_count, n);
+      await page.screenshot({ path: path.join(shots, 'tiled-theta-fill.png') });
+      await animate('bfs');
+      const layers = await page.evaluate(() => window.playground.maze.anim.result.layers);
+      assert.deepEqual(sorted(await rooms(['frontier'])), sorted(layers[layers.length - 1].filter((v) => v !== r.goal)));
+    });
+
+    await check('walking a piece from the start to the goal, by clicks and keys', async () => {
+      await pickTiling('delta', '6x10');
+      await page.check('#walk');
+      const t0 = await page.evaluate(() => { const t = window.playground.maze.tiled; return { start: t.start, pass: t.pass[t.start] }; });
+      // A key moves the piece to an open neighbour (some key does, in its direction).
+      let moved = false;
+      for (const k of ['ArrowRight', 'ArrowDown', 'ArrowLeft', 'ArrowUp', 'e', 'c', 'z', 'q']) {
+        await page.keyboard.press(k);
+        const at = await page.evaluate(() => Number(document.getElementById('maze').dataset.walkAt));
+        if (at !== t0.start) { assert.ok(t0.pass.includes(at), `${k}: ${at}`); moved = true; break; }
+      }
+      assert.ok(moved, 'no key moved the piece');
+      // Back to the start by a click, then along the solution, room by room.
+      const back = await page.evaluate(() => Number(document.getElementById('maze').dataset.walkAt));
+      const [bx, by] = await roomPoint(t0.start);
+      await page.mouse.click(bx, by);
+      assert.equal(await page.evaluate(() => Number(document.getElementById('maze').dataset.walkAt)), t0.start, `from ${back}`);
+      // A click on a room that is not a neighbour does nothing.
+      const far = await page.evaluate(() => window.playground.maze.tiled.goal);
+      const [fx, fy] = await roomPoint(far);
+      await page.mouse.click(fx, fy);
+      assert.equal(await page.evaluate(() => Number(document.getElementById('maze').dataset.walkAt)), t0.start);
+      const sol = await page.evaluate(async () => (await fetch('/api/solve', {
+        method: 'POST', headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ tiled: window.playground.maze.tiled.tiled, method: 'bfs' }),
+      })).json());
+      for (const v of sol.path.slice(1)) {
+        const [x, y] = await roomPoint(v);
+        await page.mouse.click(x, y);
+      }
+      const d = await page.evaluate(() => ({ ...document.getElementById('maze').dataset }));
+      assert.equal(d.won, '1');
+      assert.equal(Number(d.walkSteps), sol.length + 2);
+      assert.match(await page.textContent('#status'), /you reached the goal in \d+ steps!/);
+      assert.deepEqual(await rooms(['walker']), [far], 'the piece stands on the goal');
+      await page.screenshot({ path: path.join(shots, 'tiled-walk.png') });
+      await page.uncheck('#walk');
+    });
+
+    await check('walking a square maze by the keys, to the goal', async () => {
+      await pickTiling('square');
+      await generate('6x8', { seed: 4, loops: 0 });
+      await page.check('#walk');
+      const m = await page.evaluate(() => window.playground.maze.view.maze);
+      const sol = await page.evaluate(async (maze) => (await fetch('/api/solve', {
+        method: 'POST', headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ maze, method: 'bfs' }),
+      })).json(), m);
+      const w = m.shape[1];
+      // Into a wall: the piece stays.
+      const at = () => page.evaluate(() => Number(document.getElementById('maze').dataset.walkAt));
+      const start = sol.path[0];
+      for (const k of ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight']) {
+        const [dr, dc] = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[k];
+        const r = Math.floor(start / w) + dr, c = (start % w) + dc;
+        const open = r >= 0 && c >= 0 && r < m.shape[0] && c < w && m.cells[r * w + c] !== '#';
+        if (!open) { await page.keyboard.press(k); assert.equal(await at(), start, k); }
+      }
+      for (let k = 1; k < sol.path.length; k++) {
+        const d = sol.path[k] - sol.path[k - 1];
+        await page.keyboard.press(d === 1 ? 'ArrowRight' : d === -1 ? 'ArrowLeft' : d > 0 ? 'ArrowDown' : 'ArrowUp');
+        assert.equal(await at(), sol.path[k]);
+      }
+      const d = await page.evaluate(() => ({ ...document.getElementById('maze').dataset }));
+      assert.equal(d.won, '1');
+      assert.equal(Number(d.walkSteps), sol.length);
+      assert.match(await page.textContent('#status'), /you reached the goal in \d+ steps!/);
+      assert.deepEqual(sorted(await cells(['walked'])), sorted(sol.path.slice(1, -1)));
+      await page.screenshot({ path: path.join(shots, 'square-walk.png') });
+      await page.uncheck('#walk');
+    });
+
+    await check('a tiled maze downloads as the CLI\'s tiled JSON and as SVG', async () => {
+      await pickTiling('upsilon', '5x6');
+      const formats = await page.evaluate(() => [...document.querySelectorAll('#format option')].map((o) => o.value));
+      assert.deepEqual(formats.slice(0, 3), ['json', 'svg', 'png']);
+      await page.selectOption('#format', 'json');
+      let [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
+      assert.equal(download.suggestedFilename(), 'maze.json');
+      const file = path.join(work, 'upsilon.json');
+      fs.copyFileSync(await download.path(), file);
+      const tiled = JSON.parse(fs.readFileSync(file, 'utf8'));
+      assert.equal(tiled.tiling, 'upsilon');
+      assert.deepEqual(tiled, await page.evaluate(() => window.playground.maze.tiled.tiled));
+      // The CLI reads it.
+      assert.match(cli('solve', file), /upsilon maze of 30 rooms/);
+      await page.selectOption('#format', 'svg');
+      [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
+      assert.equal(download.suggestedFilename(), 'maze.svg');
+      assert.match(fs.readFileSync(await download.path(), 'utf8'), /^<svg /);
+      // Uploaded back, it is shown as the same maze.
+      await pickTiling('square');
+      await page.setInputFiles('#upload', file);
+      await page.waitForFunction(() => window.playground.maze.tiled && window.playground.maze.tiled.geo.tiling === 'upsilon');
+      assert.equal(await page.inputValue('#tiling'), 'upsilon');
+    });
+    assert.deepEqual(problems, []);
+
     await check('the wolf game regenerates the maze around the wolf', async () => {
       await page.click('#tab-game');
       await page.waitForFunction(() => window.playground.game.view !== null);

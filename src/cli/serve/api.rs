@@ -2,17 +2,21 @@
 //!
 //! | endpoint | method | body | answer |
 //! |---|---|---|---|
-//! | `info` | GET | – | generators, shapes, formats (exactly those `convert` writes), the picture palette, the limits |
-//! | `generate` | POST | `{"size": [r0, r1, …], "algorithm", "seed", "loops", "braid", "shape", "turns", "pick", "closed", "keep"}` | `{"maze": MAZE, "seed"}` |
-//! | `solve` | POST | `{"maze": MAZE, "method", "steps"}` | length, path, kept count; with `steps`, the fill order and the BFS layers |
+//! | `info` | GET | – | generators, shapes, formats (exactly those `convert` writes), the tilings with their generators and formats, the picture palette, the limits |
+//! | `generate` | POST | `{"size": [r0, r1, …], "algorithm", "seed", "loops", "braid", "shape", "turns", "pick", "closed", "keep"}`; or with `"tiling"` | `{"maze": MAZE, "seed"}`; a tiling's `{"tiled": TILED, "geometry": …, "seed"}` ([`tiled`]) |
+//! | `solve` | POST | `{"maze": MAZE, "method", "steps"}` or `{"tiled": TILED, …}` | length, path, kept count; with `steps`, the fill order and the BFS layers |
 //! | `attractor` | POST | `{"maze": MAZE}` | the goal's attractor in the oriented game: ranks, strategy |
 //! | `stats` | POST | `{"maze": MAZE}` | `mazegraph stats --json`'s figures |
 //! | `pursuit` | POST | `{"maze": MAZE, "wolf": CELL, "sheep": [CELL, …], "turn": "sheep"}` | the wolf and the sheep ([`mazegraph::game::arena`]): each sheep's capture time and the best move of the piece to move; the fate of every path cell |
-//! | `convert?to=FORMAT` | POST | `{"maze": MAZE}` | the file, as an attachment |
-//! | `upload?name=FILE` | POST | the file's bytes | `{"maze": MAZE, "notes": […]}` |
+//! | `convert?to=FORMAT` | POST | `{"maze": MAZE}`, or `{"tiled": TILED, "solution"}` | the file, as an attachment |
+//! | `upload?name=FILE` | POST | the file's bytes | `{"maze": MAZE, "notes": […]}`; a tiled maze's JSON or PNG: `{"tiled": TILED, "geometry": …, "notes"}` |
 //!
 //! `MAZE` is the maze JSON format ([`mazegraph::format::json`]): shape, cells, start, goal,
-//! portals. Cells in answers are flat row-major indices into `cells`. Errors are
+//! portals. Cells in answers are flat row-major indices into `cells`. `TILED` is the CLI's
+//! tiled maze JSON ([`mazegraph::format::tiled`]): a maze of hexagons, triangles, rings,
+//! octagons or a weave, which `generate` (with `"tiling"`), `solve`, `stats`, `convert` (to
+//! `json`, `svg`, `png` or a graph format) and `upload` take; rooms in answers are the
+//! tiling's room numbers, and a reply bringing a tiled maze adds its geometry ([`tiled`]). Errors are
 //! `{"error": "one line"}` with a 4xx status: 413 when an input is over a limit, 404 for an
 //! unknown endpoint, 405 for a wrong method, 400 for anything else wrong with the request,
 //! 503 (with `Retry-After`) when the server's memory budget is taken by other requests. The
@@ -22,6 +26,8 @@
 //! Each endpoint's work takes its estimate (the command line's: [`Work::bytes_per_cell`] of
 //! the maze, [`GENERATE_BYTES_PER_CELL`] for a generation) from the server's one memory
 //! budget ([`Budget`]) before it starts, and gives it back when its answer has been sent.
+
+mod tiled;
 
 use super::budget::{Budget, Held, Refusal};
 use super::http::Reply;
@@ -62,6 +68,7 @@ fn json_reply(v: &Value) -> Reply {
 }
 
 /// A failed request: its status and message.
+#[derive(Debug)]
 struct Failure(u16, String);
 
 impl From<Refusal> for Failure {
@@ -213,25 +220,30 @@ impl Api {
                 "near": hex(render::NEAR), "far": hex(render::FAR),
                 "wolf": hex(mazegraph::palette::WOLF), "sheep": hex(mazegraph::palette::SHEEP),
             },
+            "tilings": tilings(),
+            "tiling_generators": mazegraph::generate::graph::NAMES,
+            "tiled_formats": tiled_formats(),
             "max_cells": self.opts.limits.max_cells,
             "max_body": MAX_BODY,
         }))
     }
 
     fn generate(&self, body: &[u8]) -> Answer {
-        let req: GenerateRequest = parse(body)?;
+        let mut req: GenerateRequest = parse(body)?;
+        if let Some(name) = req.tiling.take().filter(|t| t != SQUARE) {
+            if req.algorithm.is_empty() {
+                req.algorithm =
+                    mazegraph::tiling::maze::default_algorithm(Some(name.as_str())).into();
+            }
+            return self.generate_tiled(&req, &name);
+        }
+        if req.algorithm.is_empty() {
+            req.algorithm = mazegraph::tiling::maze::default_algorithm(None).into();
+        }
         let limits = &self.opts.limits;
         let mut algorithm = Algorithm::from_name(&req.algorithm)?;
         if let Some(p) = &req.pick {
-            let pick = Pick::from_name(p).ok_or_else(|| {
-                bad(format!(
-                    "pick {p:?}: expected newest, random, oldest, mixed or mixed:P"
-                ))
-            })?;
-            if !matches!(algorithm, Algorithm::GrowingTree(_)) {
-                return Err(bad("pick applies to growing-tree only"));
-            }
-            algorithm = Algorithm::GrowingTree(pick);
+            algorithm = with_pick(algorithm, p)?;
         }
         if req.size.is_empty() || req.size.contains(&0) {
             return Err(bad(
@@ -265,6 +277,9 @@ impl Api {
 
     fn solve(&self, body: &[u8]) -> Answer {
         let req: MazeRequest = parse(body)?;
+        if let Some(t) = &req.tiled {
+            return self.solve_tiled(t.get(), req.method.as_deref(), req.steps);
+        }
         let (maze, held) = self.maze(&req.maze, Work::Solve)?;
         let method = Method::from_name(req.method.as_deref().unwrap_or("dead-end"))?;
         let (start, goal) = maze.require_terminals()?;
@@ -287,6 +302,11 @@ impl Api {
 
     fn attractor(&self, body: &[u8]) -> Answer {
         let req: MazeRequest = parse(body)?;
+        if req.tiled.is_some() {
+            return Err(bad(
+                "the attractor is shown for square-grid mazes only; solve a tiled maze with dead-end, bfs or astar",
+            ));
+        }
         let (maze, held) = self.maze(&req.maze, Work::Attractor)?;
         let o = orient(&maze)?;
         let a = attractor(&o.game, Player::Zero, &[o.goal])?;
@@ -313,6 +333,9 @@ impl Api {
 
     fn stats(&self, body: &[u8]) -> Answer {
         let req: MazeRequest = parse(body)?;
+        if let Some(t) = &req.tiled {
+            return self.stats_tiled(t.get());
+        }
         let (maze, held) = self.maze(&req.maze, Work::Stats)?;
         let stats = cell_graph_stats(&Graph::from_maze(&maze), Some(&maze));
         let v = serde_json::to_value(&stats).map_err(|e| bad(e.to_string()))?;
@@ -379,8 +402,11 @@ impl Api {
 
     fn convert(&self, query: &str, body: &[u8]) -> Answer {
         let to = param(query, "to").ok_or_else(|| bad("say the format: /api/convert?to=dot"))?;
-        let target = Target::from_name(&to)?;
         let req: MazeRequest = parse(body)?;
+        if let Some(t) = &req.tiled {
+            return self.convert_tiled(&to, t.get(), req.solution);
+        }
+        let target = Target::from_name(&to)?;
         let (maze, held) = self.maze(&req.maze, Work::Attractor)?;
         // What the reply holds: the maze's game, its graph, or the maze itself.
         let made = match target {
@@ -440,6 +466,13 @@ impl Api {
             Some(bytes) => Some(self.budget.reserve_blocking("decoding a picture", bytes)?),
             None => None,
         };
+        if matches!(format, Format::Json | Format::Png) {
+            // A tiled maze (its JSON, or its picture written by mazegraph) is shown as one.
+            if let Some(maze) = mazegraph::format::read_tiled(body, &self.opts)? {
+                drop(decoding);
+                return self.upload_tiled(maze, Vec::new());
+            }
+        }
         let (item, mut notes) = format.read_noted(body, &self.opts)?;
         drop(decoding);
         let held = self.reserve(&item, Work::Solve)?;
@@ -477,7 +510,7 @@ impl Api {
     fn maze(&self, v: &Value, work: Work) -> Result<(Maze, Held), Failure> {
         if !v.is_object() {
             return Err(bad(
-                "give the maze as \"maze\": {\"shape\": …, \"cells\": …}",
+                "give the maze as \"maze\": {\"shape\": …, \"cells\": …} (or a tiled maze as \"tiled\": {\"tiling\": …})",
             ));
         }
         let text = v.to_string();
@@ -570,8 +603,12 @@ impl Target {
 #[serde(deny_unknown_fields)]
 struct GenerateRequest {
     size: Vec<usize>,
-    #[serde(default = "backtracker")]
+    /// The generator; empty: the tiling's default ([`mazegraph::tiling::maze::default_algorithm`]).
+    #[serde(default)]
     algorithm: String,
+    /// `square` (the default: the cell grid) or one of [`mazegraph::tiling::NAMES`].
+    #[serde(default)]
+    tiling: Option<String>,
     #[serde(default)]
     seed: Option<u64>,
     #[serde(default)]
@@ -593,14 +630,50 @@ struct GenerateRequest {
     keep: Option<Vec<usize>>,
 }
 
-fn backtracker() -> String {
-    "backtracker".into()
+/// The name of the cell grid among the tilings the page offers.
+const SQUARE: &str = "square";
+
+/// The tilings `/api/info` lists: the cell grid (`square`), then every tiling of the library.
+fn tilings() -> Vec<&'static str> {
+    std::iter::once(SQUARE)
+        .chain(mazegraph::tiling::NAMES)
+        .collect()
+}
+
+/// The formats a tiled maze is written in by `convert`: its tiled JSON, its pictures, then
+/// the graph formats.
+fn tiled_formats() -> Vec<&'static str> {
+    let graphs = Format::ALL
+        .into_iter()
+        .filter(|f| f.holds() == Holds::Graph && f.is_writable())
+        .map(Format::name);
+    ["json", "svg", "png"].into_iter().chain(graphs).collect()
+}
+
+/// Growing-tree with the cell pick named `p`; refused for any other generator.
+fn with_pick(algorithm: Algorithm, p: &str) -> Result<Algorithm, Failure> {
+    let pick = Pick::from_name(p).ok_or_else(|| {
+        bad(format!(
+            "pick {p:?}: expected newest, random, oldest, mixed or mixed:P"
+        ))
+    })?;
+    if !matches!(algorithm, Algorithm::GrowingTree(_)) {
+        return Err(bad("pick applies to growing-tree only"));
+    }
+    Ok(Algorithm::GrowingTree(pick))
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct MazeRequest {
+    #[serde(default)]
     maze: Value,
+    /// A tiled maze (the CLI's tiled maze JSON), kept as text until its size is checked.
+    #[serde(default)]
+    tiled: Option<Box<serde_json::value::RawValue>>,
+    /// `convert`'s pictures of a tiled maze: drawn with the solution.
+    #[serde(default)]
+    solution: bool,
     #[serde(default)]
     method: Option<String>,
     #[serde(default)]

@@ -2,7 +2,7 @@
 //! offline, with no CDN and no build step.
 
 /// The page's files: URL path, content, content type.
-const FILES: [(&str, &[u8], &str); 4] = [
+const FILES: [(&str, &[u8], &str); 5] = [
     (
         "/",
         include_bytes!("../../../assets/playground/index.html"),
@@ -11,6 +11,11 @@ const FILES: [(&str, &[u8], &str); 4] = [
     (
         "/playground.js",
         include_bytes!("../../../assets/playground/playground.js"),
+        "text/javascript; charset=utf-8",
+    ),
+    (
+        "/tiled.js",
+        include_bytes!("../../../assets/playground/tiled.js"),
         "text/javascript; charset=utf-8",
     ),
     (
