@@ -131,11 +131,29 @@ class TiledView {
     if (this.weave) {
       for (const r of this.weaveRects(v)) this.rect(r);
     } else {
-      this.geo.sides[v].forEach((s, k) => this.side(s, k === 0));
+      this.outline(v);
       ctx.closePath();
     }
     ctx.fill();
     ctx.stroke();
+  }
+  // Adds room v's outline to the current path: its sides chained end to end, each turned
+  // round where its far end meets the last point (a ring's sides are not all one way round).
+  outline(v) {
+    const sides = this.geo.sides[v];
+    const flip = (s) => [s[2], s[3], s[0], s[1], s[4], s[5], s[6]];
+    const near = (p, s) => Math.min(Math.hypot(s[0] - p[0], s[1] - p[1]), Math.hypot(s[2] - p[0], s[3] - p[1]));
+    let end = null;
+    sides.forEach((s, k) => {
+      let t = s;
+      if (end === null && sides.length > 1 && near([s[0], s[1]], sides[1]) < near([s[2], s[3]], sides[1])) {
+        t = flip(s); // the first side runs towards the second
+      } else if (end !== null && Math.hypot(s[2] - end[0], s[3] - end[1]) < Math.hypot(s[0] - end[0], s[1] - end[1])) {
+        t = flip(s);
+      }
+      this.side(t, k === 0);
+      end = [t[2], t[3]];
+    });
   }
   // Adds a rectangle [x, y, w, h] in room units to the current path.
   rect([x, y, w, h]) {
@@ -218,7 +236,7 @@ class TiledView {
     const ctx = this.ctx;
     for (const [, v] of near) {
       ctx.beginPath();
-      this.geo.sides[v].forEach((s, k) => this.side(s, k === 0));
+      this.outline(v);
       ctx.closePath();
       if (ctx.isPointInPath(px, py)) return v;
     }
@@ -514,10 +532,26 @@ function roomsOfColours(colours) {
   const want = colours.map((c) => [1, 3, 5].map((k) => parseInt(c.slice(k, k + 2), 16)));
   const img = t.ctx.getImageData(0, 0, t.canvas.width, t.canvas.height).data;
   const out = [];
-  for (let v = 0; v < t.n; v++) {
-    const [x, y] = t.centre(v).map(Math.floor);
+  // A room is of a colour when its centre and a point most of the way to each side's middle
+  // are (a room filled only in part is of none).
+  const colourAt = (p) => {
+    const [x, y] = t.px(p).map(Math.floor);
     const o = (y * t.canvas.width + x) * 4;
-    if (want.some((c) => img[o] === c[0] && img[o + 1] === c[1] && img[o + 2] === c[2])) out.push(v);
+    return want.findIndex((c) => img[o] === c[0] && img[o + 1] === c[1] && img[o + 2] === c[2]);
+  };
+  for (let v = 0; v < t.n; v++) {
+    const c = t.geo.centres[v];
+    const k = colourAt(c);
+    if (k < 0 || t.weave) {
+      if (k >= 0) out.push(v);
+      continue;
+    }
+    const whole = t.geo.sides[v].every((s) => {
+      let m = [(s[0] + s[2]) / 2, (s[1] + s[3]) / 2];
+      if (s[4]) { const r = Math.hypot(s[0], s[1]), d = Math.hypot(m[0], m[1]); m = [m[0] * r / d, m[1] * r / d]; }
+      return colourAt([c[0] + 0.6 * (m[0] - c[0]), c[1] + 0.6 * (m[1] - c[1])]) === k;
+    });
+    if (whole) out.push(v);
   }
   return out;
 }
