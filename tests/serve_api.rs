@@ -951,7 +951,7 @@ fn tilings_refuse_what_the_cli_refuses_in_one_line() {
         assert_eq!(status, 400, "{body}: {v}");
         assert!(error_of(&v).contains(says), "{body}: {v}");
     }
-    // A tiled maze is solved by dead-end, bfs or astar; it has no attractor here.
+    // A tiled maze is solved by dead-end, bfs or astar.
     let (_, v) = server.json(
         "POST",
         "/api/generate",
@@ -961,10 +961,20 @@ fn tilings_refuse_what_the_cli_refuses_in_one_line() {
     let (status, e) = server.json("POST", "/api/solve", &req.to_string());
     assert_eq!(status, 400);
     assert!(error_of(&e).contains("dead-end, bfs or astar"), "{e}");
+    // Its attractor: a perfect maze's is its solution, a room a rank, the start last, and
+    // the strategy walks it.
     let req = serde_json::json!({ "tiled": v["tiled"] });
-    let (status, e) = server.json("POST", "/api/attractor", &req.to_string());
-    assert_eq!(status, 400);
-    assert!(error_of(&e).contains("square-grid"), "{e}");
+    let (status, a) = server.json("POST", "/api/attractor", &req.to_string());
+    assert_eq!(status, 200, "{a}");
+    let (_, sol) = server.json("POST", "/api/solve", &req.to_string());
+    let path: Vec<u64> = serde_json::from_value(sol["path"].clone()).unwrap();
+    let ranks: Vec<Vec<u64>> = serde_json::from_value(a["ranks"].clone()).unwrap();
+    let by_rank: Vec<u64> = ranks.iter().map(|r| r[0]).rev().collect();
+    assert!(ranks.iter().all(|r| r.len() == 1), "{a}");
+    assert_eq!(by_rank, path);
+    assert_eq!(a["start_attracted"], true);
+    assert_eq!(a["strategy"][0].as_array().unwrap().len(), 2);
+    assert_eq!(a["strategy"].as_array().unwrap().len(), path.len() - 1);
     // Not a tiled maze.
     let (status, e) = server.json("POST", "/api/solve", r#"{"tiled": {"tiling": "sigma"}}"#);
     assert_eq!(status, 400);

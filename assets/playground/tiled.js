@@ -279,8 +279,6 @@ function tilingChanged(keepSize) {
   for (const id of ['loops-label', 'braid-label']) $(id).classList.toggle('hidden', t === 'weave');
   document.querySelector('input[name=display][value="3d"]').disabled = !square;
   if (!square && P.display === '3d') { P.display = 'normal'; document.querySelector('input[value=normal]').checked = true; }
-  $('anim-kind').querySelector('option[value=attractor]').disabled = !square;
-  if (!square && $('anim-kind').value === 'attractor') $('anim-kind').value = 'fill';
   const formats = square ? P.info.formats : P.info.tiled_formats;
   $('format').innerHTML = formats.map((g) => `<option>${g}</option>`).join('');
 }
@@ -384,13 +382,14 @@ function tiledStatus(extra) {
   $('status').textContent = s;
 }
 
-// Watch it solve, on rooms: dead-end filling room by room, or breadth-first search layer by
-// layer (the server's steps, /api/solve with "steps").
+// Watch it solve, on rooms: dead-end filling room by room, breadth-first search layer by
+// layer (the server's steps, /api/solve with "steps"), or the goal's attractor rank by rank
+// with its strategy's arrows (/api/attractor).
 async function tiledStartAnim(kind) {
   const t = P.tiled, gen = P.generation;
-  if (kind === 'attractor') throw new Error('the attractor is shown for square-grid mazes only');
   delete $('maze').dataset.animFinished;
-  const r = await api('solve', { tiled: t.tiled, method: kind === 'fill' ? 'dead-end' : 'bfs', steps: true });
+  const r = kind === 'attractor' ? await api('attractor', { tiled: t.tiled })
+    : await api('solve', { tiled: t.tiled, method: kind === 'fill' ? 'dead-end' : 'bfs', steps: true });
   if (gen !== P.generation) return null;
   stopAnim();
   const keepSolution = $('solution').checked;
@@ -402,6 +401,19 @@ async function tiledStartAnim(kind) {
   if (kind === 'fill') {
     steps = r.fill.length;
     paint = (k) => { cover(r.fill[k], C.filled); show('filled dead end', [C.filled]); };
+  } else if (kind === 'attractor') {
+    steps = r.ranks.length;
+    const next = new Map(r.strategy.map(([a, b]) => [a, b]));
+    const last = Math.max(1, steps - 1);
+    const shades = Array.from({ length: last + 1 }, (_, k) => mix(C.near, C.far, k / last));
+    paint = (k) => {
+      for (const v of r.ranks[k]) cover(v, shades[k]);
+      show('attractor, rank by rank (dark: near the goal)', shades);
+      if (t.s >= 10) {
+        for (const v of r.ranks[k]) if (next.has(v)) tiledArrow(t, v, next.get(v));
+        if (r.ranks[k].some((v) => next.has(v))) show('strategy: the move to make', [C.strategy]);
+      }
+    };
   } else {
     steps = r.layers.length;
     paint = (k) => {
@@ -414,6 +426,21 @@ async function tiledStartAnim(kind) {
   $('maze').dataset.animSteps = steps;
   $('maze').dataset.animDone = 0;
   return P.anim;
+}
+
+// An arrow of the strategy from room a towards room b (most of the way to b's centre).
+function tiledArrow(t, a, b) {
+  const ctx = t.ctx, [ax, ay] = t.centre(a), [bx, by] = t.centre(b);
+  const len = Math.hypot(bx - ax, by - ay) || 1, ux = (bx - ax) / len, uy = (by - ay) / len;
+  const mx = ax + (bx - ax) * 0.7, my = ay + (by - ay) * 0.7, s = t.s * 0.18;
+  ctx.strokeStyle = C.strategy; ctx.fillStyle = C.strategy; ctx.lineWidth = Math.max(1, t.s / 12);
+  ctx.lineCap = 'round';
+  ctx.beginPath(); ctx.moveTo(ax, ay); ctx.lineTo(mx, my); ctx.stroke();
+  ctx.beginPath();
+  ctx.moveTo(mx + ux * s, my + uy * s);
+  ctx.lineTo(mx - uy * s * 0.7, my + ux * s * 0.7);
+  ctx.lineTo(mx + uy * s * 0.7, my - ux * s * 0.7);
+  ctx.fill();
 }
 
 function tiledFinishAnim() {

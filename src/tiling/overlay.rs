@@ -14,11 +14,15 @@
 //! let ranks = overlay::attractor_ranks(&m, Player::Zero).unwrap();
 //! assert_eq!(ranks.len(), path.len());
 //! assert!(ranks.contains(&(m.goal(), 0)) && ranks.contains(&(m.start(), path.len() as u32 - 1)));
+//! // The strategy walks the solution from the start to the goal.
+//! let a = overlay::attractor(&m, Player::Zero).unwrap();
+//! let next = |r: u32| a.iter().find(|x| x.room == r).and_then(|x| x.next);
+//! assert_eq!(next(path[0]), Some(path[1]));
 //! ```
 
 use super::{TiledMaze, Tiles};
 use crate::error::Result;
-use crate::game::{attractor, orient_graph, Player};
+use crate::game::{orient_graph, Player};
 use fixedbitset::FixedBitSet;
 
 /// The rooms dead-end filling keeps (every room on a way from the start to the goal, and the
@@ -36,19 +40,48 @@ pub fn kept(maze: &TiledMaze) -> FixedBitSet {
     out
 }
 
+/// One room of an attractor ([`attractor`]): its rank, and the room the attracting player
+/// moves to from it (its strategy; none at the target or where the player does not move).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ranked {
+    /// The room.
+    pub room: u32,
+    /// Its rank: the steps from it to the goal when the attracting player hurries.
+    pub rank: u32,
+    /// The strategy's move from it.
+    pub next: Option<u32>,
+}
+
 /// The attractor for `player` of the goal in the maze oriented away from its start
-/// ([`crate::game::orient_graph`], [`crate::game::attractor()`]): `(room, rank)` for every
-/// room it holds. For player 0, whose one-player game it is, that is every room on a shortest
-/// solution, its rank the steps from it to the goal (nothing when the goal cannot be reached);
-/// player 1, who never moves, attracts the rooms from which every way leads to the goal.
+/// ([`crate::game::orient_graph`], [`crate::game::attractor()`]), room by room. For player
+/// 0, whose one-player game it is, that is every room on a shortest solution, its rank the
+/// steps from it to the goal (nothing when the goal cannot be reached), its strategy the next
+/// room on the way; player 1, who never moves, attracts the rooms from which every way leads
+/// to the goal.
 ///
 /// Complexity: O(rooms · log rooms + walls).
-pub fn attractor_ranks(maze: &TiledMaze, player: Player) -> Result<Vec<(u32, u32)>> {
+pub fn attractor(maze: &TiledMaze, player: Player) -> Result<Vec<Ranked>> {
     let g = maze.to_graph();
     let rooms = maze.graph_rooms();
     let oriented = orient_graph(&g)?;
-    let a = attractor(&oriented.game, player, &[oriented.goal])?;
+    let a = crate::game::attractor(&oriented.game, player, &[oriented.goal])?;
     Ok((0..g.vertex_count() as u32)
-        .filter_map(|v| Some((rooms[v as usize], a.rank(v)?)))
+        .filter_map(|v| {
+            Some(Ranked {
+                room: rooms[v as usize],
+                rank: a.rank(v)?,
+                next: a.strategy(v).map(|u| rooms[u as usize]),
+            })
+        })
+        .collect())
+}
+
+/// [`attractor`]'s `(room, rank)` pairs.
+///
+/// Complexity: as [`attractor`].
+pub fn attractor_ranks(maze: &TiledMaze, player: Player) -> Result<Vec<(u32, u32)>> {
+    Ok(attractor(maze, player)?
+        .into_iter()
+        .map(|r| (r.room, r.rank))
         .collect())
 }

@@ -487,7 +487,7 @@ async function main() {
       await page.uncheck('#solution');
     });
 
-    await check('dead-end filling on rings fills room by room to the library\'s kept rooms', async () => {
+    await check('dead-end filling, search and the attractor on rings, room by room as the library finds them', async () => {
       await pickTiling('theta', '8');
       await animate('fill');
       const r = await page.evaluate(() => window.playground.maze.anim.result);
@@ -499,6 +499,16 @@ async function main() {
       await animate('bfs');
       const layers = await page.evaluate(() => window.playground.maze.anim.result.layers);
       assert.deepEqual(sorted(await rooms(['frontier'])), sorted(layers[layers.length - 1].filter((v) => v !== r.goal)));
+      // The goal's attractor, rank by rank: every room on the solution shaded, the others not.
+      await animate('attractor');
+      const a = await page.evaluate(() => window.playground.maze.anim.result);
+      const inAttractor = a.ranks.flat().filter((v) => v !== a.start && v !== a.goal);
+      const plain = await rooms(['open']);
+      assert.equal(plain.length, n - 2 - inAttractor.length);
+      assert.ok(inAttractor.every((v) => !plain.includes(v)));
+      const words = await page.evaluate(() => [...document.querySelectorAll('#legend span')].map((s) => s.textContent));
+      assert.ok(words.some((w) => w.startsWith('attractor')), `${words}`);
+      await page.screenshot({ path: path.join(shots, 'tiled-theta-attractor.png') });
     });
 
     await check('walking a piece from the start to the goal, by clicks and keys', async () => {

@@ -302,10 +302,8 @@ impl Api {
 
     fn attractor(&self, body: &[u8]) -> Answer {
         let req: MazeRequest = parse(body)?;
-        if req.tiled.is_some() {
-            return Err(bad(
-                "the attractor is shown for square-grid mazes only; solve a tiled maze with dead-end, bfs or astar",
-            ));
+        if let Some(t) = &req.tiled {
+            return self.attractor_tiled(t.get());
         }
         let (maze, held) = self.maze(&req.maze, Work::Attractor)?;
         let o = orient(&maze)?;

@@ -14,6 +14,7 @@ use mazegraph::generate::{rng_from_seed, Algorithm, Options};
 use mazegraph::solve::Method;
 use mazegraph::stats::cell_graph_stats;
 use mazegraph::tiling::draw::{picture_size, TiledPicture};
+use mazegraph::tiling::overlay;
 use mazegraph::tiling::solve as tsolve;
 use mazegraph::tiling::{maze::check_options, Side, TiledMaze, Tiles, Tiling};
 use serde_json::{json, Value};
@@ -326,6 +327,29 @@ impl Api {
             answer["layers"] = json!(tsolve::bfs_layers(&maze));
         }
         Ok(json_reply(&answer).holding(held))
+    }
+
+    /// `attractor` of a tiled maze: the goal's attractor in the maze oriented away from its
+    /// start, as `/api/attractor` gives a square maze's, by rooms: the rooms of each rank,
+    /// the strategy's moves, and whether the start is in it.
+    pub(super) fn attractor_tiled(&self, text: &str) -> Answer {
+        let (maze, held) = self.tiled_maze(text, "the attractor of a tiled maze")?;
+        let a = overlay::attractor(&maze, mazegraph::game::Player::Zero)?;
+        let top = a.iter().map(|r| r.rank).max();
+        let mut ranks: Vec<Vec<u32>> = vec![Vec::new(); top.map_or(0, |t| t as usize + 1)];
+        for r in &a {
+            ranks[r.rank as usize].push(r.room);
+        }
+        let strategy: Vec<[u32; 2]> = a.iter().filter_map(|r| Some([r.room, r.next?])).collect();
+        Ok(json_reply(&json!({
+            "start": maze.start(),
+            "goal": maze.goal(),
+            "ranks": ranks,
+            "strategy": strategy,
+            "start_attracted": a.iter().any(|r| r.room == maze.start()),
+            "size": a.len(),
+        }))
+        .holding(held))
     }
 
     /// `stats` of a tiled maze: `mazegraph stats --json`'s figures of its graph.
