@@ -141,7 +141,7 @@ impl Todo {
     /// Every position of `0..len` to do.
     fn full(len: usize) -> Todo {
         let mut words = vec![u64::MAX; len.div_ceil(64)];
-        if len % 64 != 0 {
+        if !len.is_multiple_of(64) {
             if let Some(last) = words.last_mut() {
                 *last = (1 << (len % 64)) - 1;
             }

@@ -23,9 +23,9 @@
 //! learnings redo whole regions (238 572 vertices: 0.19 s of solving, priority promotion
 //! 2.4 s); elsewhere it is exponential (random games, the ladder, every `counter_*` family but
 //! `counter_ortl` and `counter_qpt`), hence the gate and the bound: the gate lets it try only
-//! where priorities are few for the vertices (Jurdziński's games, SYNTCOMP's, `counter_rob`,
-//! `tc+`), and the bound holds what it wastes there to a few milliseconds per 10 000 vertices
-//! before the tangle learners start. On random and practical games the three
+//! where priorities are few for the vertices (Jurdziński's games, SYNTCOMP's, `tc+`, where
+//! priority promotion answers first anyway), and the bound holds what it wastes there to a
+//! few milliseconds per 10 000 vertices before the tangle learners start. On random and practical games the three
 //! are close. Racing costs a second core (or, on one core, twice the time of the faster) and
 //! twice the solvers' memory. The loser is stopped through [`crate::stop`]: it unwinds at its
 //! next check, and the caller's own stop flag (Python's Ctrl-C) stops both.
@@ -113,32 +113,40 @@ fn race(
 const FPJ_WORK: u64 = 64;
 
 /// The second racer tries fixpoint iteration with justifications first on games with at least
-/// this many vertices per distinct priority (Jurdziński's: 1.5 × their width; Oink's counter
-/// families 1 to 4 but `counter_rob` 98; random games and ladders below 2; SYNTCOMP's few
-/// priorities, tens to thousands).
+/// this many vertices per distinct priority, not counting the largest priority class
+/// (Jurdziński's games: 1.5 × their width; SYNTCOMP's few priorities, tens to thousands;
+/// `tc+` 90; Oink's other families 1 to 4, `counter_rob` too once its one huge class is set
+/// aside; random games and ladders below 2).
 const FPJ_VERTICES_PER_PRIORITY: u64 = 16;
 
-/// True when `game` has at least [`FPJ_VERTICES_PER_PRIORITY`] vertices per distinct priority.
-/// O(V) (O(V log V) when priorities are far larger than the number of vertices).
+/// True when `game` has at least [`FPJ_VERTICES_PER_PRIORITY`] vertices per distinct priority
+/// besides its largest priority class. O(V) time and 4 bytes a vertex for a moment
+/// (O(V log V) when priorities are far larger than the number of vertices).
 fn few_priorities(game: &Game) -> bool {
     let n = game.vertex_count();
     let prios = game.priorities();
     let Some(&top) = prios.iter().max() else {
         return false;
     };
-    let distinct = if (top as u64) < 8 * n as u64 {
-        let mut seen = fixedbitset::FixedBitSet::with_capacity(top as usize + 1);
+    // The sizes of the priority classes.
+    let classes: Vec<u32> = if (top as u64) <= 2 * n as u64 {
+        let mut count = vec![0u32; top as usize + 1];
         for &p in prios {
-            seen.insert(p as usize);
+            count[p as usize] += 1;
         }
-        seen.count_ones(..)
+        count.retain(|&c| c > 0);
+        count
     } else {
         let mut sorted = prios.to_vec();
         sorted.sort_unstable();
-        sorted.dedup();
-        sorted.len()
+        sorted
+            .chunk_by(|a, b| a == b)
+            .map(|run| run.len() as u32)
+            .collect()
     };
-    distinct as u64 * FPJ_VERTICES_PER_PRIORITY <= n as u64
+    let largest = classes.iter().copied().max().unwrap_or(0) as u64;
+    let others = classes.len() as u64 - 1;
+    others > 0 && (n as u64 - largest) >= others * FPJ_VERTICES_PER_PRIORITY
 }
 
 /// How often the caller looks at its own stop flag while the racers run.
@@ -267,6 +275,12 @@ mod tests {
         assert!(!few_priorities(&g));
         let (_, by) = race(&g, ParityAlgorithm::RecursiveTangleLearning, &limits).unwrap();
         assert_ne!(by, ParityAlgorithm::FixpointJustifications);
+        // counter_rob: nearly every vertex has the same priority; set aside, a priority for
+        // every one or two vertices.
+        let text = include_bytes!("../../tests/games/oink-families/counter_rob-16.pg");
+        assert!(!few_priorities(
+            &crate::game::format::pg::parse(text, &limits).unwrap()
+        ));
         // Van Dijk's two counters blow fixpoint iteration up: the bound gives up.
         let text = include_bytes!("../../tests/games/oink-families/tc-8.pg");
         let g = crate::game::format::pg::parse(text, &limits).unwrap();

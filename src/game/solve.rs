@@ -223,7 +223,7 @@ pub enum ParityAlgorithm {
     /// vertex's out-degree, each reset its in-degree; near-linear on Jurdziński's
     /// small-progress-measures games (where priority promotion and tangle learning redo whole
     /// regions), exponential in the number of priorities in the worst case (Oink's counter
-    /// families). Nothing recurses. See [`fpj`](super::fpj) for the details.
+    /// families). Nothing recurses.
     FixpointJustifications,
     /// The default: priority promotion and recursive tangle learning raced on two threads, the
     /// first answer taken and the other method stopped; the second racer first tries fixpoint
