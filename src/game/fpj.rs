@@ -38,10 +38,12 @@
 //! assert!(check(&g, &Objective::Parity, &s).is_ok());
 //! ```
 //!
-//! Everything is on flat arrays indexed by vertex: one state byte (alive, justified, the
-//! priority's parity and the current value), the scan position and the justification move,
-//! 13 bytes a vertex with the scan order, plus a stack of vertices to reset. Nothing is hashed
-//! and nothing recurses.
+//! Everything is on flat arrays indexed by vertex or by scan position: one state byte (alive,
+//! justified, the priority's parity and the current value), the justification move (the
+//! caller's strategy array), the scan order, each vertex's position in it and each position's
+//! block end, 13 bytes a vertex, and one bit a position for the vertices not justified, so that
+//! the scan after a reset jumps over justified vertices 64 at a time; plus a stack of vertices
+//! to reset. Nothing is hashed and nothing recurses.
 
 use super::{Game, NONE};
 use fixedbitset::FixedBitSet;
@@ -61,11 +63,13 @@ const JUSTIFIED: u8 = 8;
 /// of the other solvers).
 ///
 /// Complexity: sorting the vertices by priority, O(V log V); evaluating a vertex costs its
-/// out-degree and resetting one its in-degree; memory 13 bytes a vertex plus the reset stack.
+/// out-degree and resetting one its in-degree, and the scan skips 64 justified vertices a step;
+/// memory 13 bytes a vertex (8 more while sorting) plus the reset stack.
 /// A vertex is evaluated again only after it was reset, and vertices are reset only when a
-/// higher block finds new distractions, so games whose distractions settle bottom-up (as
-/// Jurdziński's small-progress-measures games, where priority promotion and tangle learning
-/// redo whole regions) take near-linear time. The worst case is that of fixpoint iteration,
+/// higher block finds new distractions, so games whose distractions settle bottom-up take
+/// little time: on Jurdziński's small-progress-measures games, where priority promotion and
+/// tangle learning redo whole regions, about √V/12 steps per vertex and edge (V^1.5 in all;
+/// 0.19 s at 238 572 vertices). The worst case is that of fixpoint iteration,
 /// exponential in the number of distinct priorities (each block can undo the lower blocks'
 /// work once per change of its own), e.g. on Oink's counter families.
 pub(crate) fn solve(

@@ -220,9 +220,9 @@ pub enum ParityAlgorithm {
     /// priority, and remembers for each vertex why it has its value (its *justification*: the
     /// move that wins it, or all its moves), so that a change resets only the vertices whose
     /// justification it touches instead of every lower priority. Each evaluation costs a
-    /// vertex's out-degree, each reset its in-degree; near-linear on Jurdziński's
-    /// small-progress-measures games (where priority promotion and tangle learning redo whole
-    /// regions), exponential in the number of priorities in the worst case (Oink's counter
+    /// vertex's out-degree, each reset its in-degree; fast on Jurdziński's
+    /// small-progress-measures games (O(V^1.5) on the square ones, where priority promotion
+    /// and tangle learning redo whole regions), exponential in the number of priorities in the worst case (Oink's counter
     /// families). Nothing recurses.
     FixpointJustifications,
     /// The default: priority promotion and recursive tangle learning raced on two threads, the
