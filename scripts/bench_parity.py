@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Parity game solvers side by side, one markdown table per game family: `mazegraph
-solve-game` with its default method and with each method (pp, tangle, rtl, zielonka), against the
-best of several of Oink's solvers, on Oink's lower-bound families (counter_*, tc, tc+), Oink's
-steady games, Friedmann's recursive ladder, random games and the shared SYNTCOMP games.
+solve-game` with its default method and with each method (pp, tangle, rtl, fpj, zielonka), against
+the best of several of Oink's solvers, on Oink's lower-bound families (counter_*, tc, tc+), Oink's
+steady games, Friedmann's recursive ladder, Jurdziński's games, random games and the shared
+SYNTCOMP games.
 
 Each figure is the median whole-process wall time, in seconds, of --runs interleaved runs
 (round by round, every solver once per round, game by game): reading, solving and writing the
@@ -56,7 +57,8 @@ ROOT = Path(__file__).resolve().parent.parent
 FAMILIES_PY = ROOT / "scripts" / "parity_families.py"
 COMMITTED = ROOT / "tests" / "games" / "oink-families"
 METHODS = [("default", []), ("pp", ["--method", "pp"]), ("tangle", ["--method", "tangle"]),
-           ("rtl", ["--method", "rtl"]), ("zielonka", ["--method", "zielonka"])]
+           ("rtl", ["--method", "rtl"]), ("fpj", ["--method", "fpj"]),
+           ("zielonka", ["--method", "zielonka"])]
 OINK_SOLVERS = "tl,rtl,npp,pp,zlk,psi,fpj"
 
 # family: (generator, what it is, quick sizes, benchmark sizes). A generator "oink:TOOL ARGS"
@@ -87,6 +89,9 @@ FAMILIES = {
     "recursive ladder": ("ours:recursiveladder", "Friedmann's recursive ladder "
                          "(scripts/parity_families.py recursiveladder --vertices N)",
                          [200, 2000], [2000, 20000, 200000]),
+    "jurdzinski": ("ours:jurdzinski", "Jurdziński's small-progress-measures games, square "
+                   "(PGSolver's jurdzinskigame w w, 3w² vertices; scripts/parity_families.py "
+                   "jurdzinski --vertices N)", [1200, 4800], [29403, 88752, 238572]),
     "random": ("ours:random --degree 1 5 --seed 1", "PGSolver's randomgame N N 1 5 "
                "(scripts/parity_families.py random --vertices N --degree 1 5 --seed 1)",
                [1000], [1000, 10000, 100000]),

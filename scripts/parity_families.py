@@ -8,6 +8,10 @@ benchmarks of `mazegraph solve-game`:
                    vertices (5·k for k = V / 5 levels).
   ladder           PGSolver's `laddergame`: 2k vertices in a ring, vertex i of priority i and
                    owner i mod 2, edges i → i+1 and i → i+2 (mod 2k).
+  jurdzinski       PGSolver's `jurdzinskigame h w`: the games of Jurdziński's lower bound for small
+                   progress measures (STACS 2000), h levels of width w: 2w+1 + (h-1)(3w+1)
+                   vertices. `--vertices V` gives a square game (h = w, 3w² vertices) of
+                   about V vertices; with `--height H`, the width that gives about V.
   random           PGSolver's `randomgame n p l h`: n vertices, priorities uniform in 0..=p
                    (default p = n), owners by coin flip, out-degree uniform in l..=h, distinct
                    uniform targets (self-loops allowed), from a seed.
@@ -16,6 +20,7 @@ Usage:
   scripts/parity_families.py recursiveladder --vertices 2000 -o ladder2000.pg
   scripts/parity_families.py ladder --vertices 1000 -o ring.pg
   scripts/parity_families.py random --vertices 10000 --degree 1 5 --seed 7 -o r.pg
+  scripts/parity_families.py jurdzinski --vertices 29403 -o j.pg    # h = w = 99
 
 Without -o the game goes to standard output.
 """
@@ -69,6 +74,62 @@ def ladder_ring(vertices):
     return owner, prio, succ
 
 
+def jurdzinski(height, width):
+    """Jurdziński's game of height h >= 1 and width w >= 1, as PGSolver's `jurdzinskigame h w`
+    builds it: the vertices reachable from L(0,0).
+
+    Level 0 alternates L(0,j) (player 0, priority 0), j = 0..w, and R(0,j) (player 1, priority
+    1), j < w: L(0,j) moves to R(0,j-1) and R(0,j); R(0,j) to L(0,j), L(0,j+1) and to R(i,j) of
+    every higher level i = 1..h-1. Level i >= 1 has L(i,j) (player 1, priority 2i), j = 0..w,
+    R(i,j) (player 0, priority 2i) and A(i,j) (player 0, priority 2i+1), j < w: L(i,j) moves to
+    R(i,j-1), A(i,j) and R(i,j) (L(i,w) only to R(i,w-1)); A(i,j) to R(i,j); R(i,j) to L(i,j),
+    L(i,j+1) and back to R(0,j). Returns (owner, priority, successors), vertices numbered
+    level by level."""
+    h, w = max(1, height), max(1, width)
+    ids = {}
+
+    def vid(kind, i, j):
+        return ids.setdefault((kind, i, j), len(ids))
+
+    for i in range(h):
+        for j in range(w + 1):
+            vid("L", i, j)
+            if j < w:
+                if i > 0:
+                    vid("A", i, j)
+                vid("R", i, j)
+    n = len(ids)
+    owner, prio, succ = [0] * n, [0] * n, [[] for _ in range(n)]
+    for (kind, i, j), v in ids.items():
+        if i == 0:
+            owner[v], prio[v] = (0, 0) if kind == "L" else (1, 1)
+        else:
+            owner[v] = {"L": 1, "R": 0, "A": 0}[kind]
+            prio[v] = 2 * i + (kind == "A")
+        if kind == "L":
+            t = [("R", i, j - 1)] if j > 0 else []
+            if j < w:
+                t += ([("A", i, j)] if i > 0 else []) + [("R", i, j)]
+        elif kind == "A":
+            t = [("R", i, j)]
+        elif i == 0:
+            t = [("L", 0, j), ("L", 0, j + 1)] + [("R", k, j) for k in range(1, h)]
+        else:
+            t = [("L", i, j), ("L", i, j + 1), ("R", 0, j)]
+        succ[v] = sorted(ids[x] for x in t)
+    return owner, prio, succ
+
+
+def jurdzinski_size(height, vertices):
+    """(h, w) of a game of about `vertices` vertices: square (h = w, 3w² vertices) without
+    `height`, else the width that gives `height` levels about that many."""
+    if height is None:
+        w = max(1, round((vertices / 3) ** 0.5))
+        return w, w
+    h = max(1, height)
+    return h, max(1, round((vertices - 1 - (h - 1)) / (2 + 3 * (h - 1))))
+
+
 def random_game(vertices, max_prio, lo, hi, seed):
     """Like PGSolver's randomgame: priorities in 0..=max_prio, owners by coin flip, out-degree
     uniform in lo..=hi (capped at n), distinct uniform targets."""
@@ -93,12 +154,14 @@ def write_pg(out, owner, prio, succ):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("family", choices=["recursiveladder", "ladder", "random"])
+    ap.add_argument("family", choices=["recursiveladder", "ladder", "random", "jurdzinski"])
     ap.add_argument("--vertices", "-n", type=int, required=True, help="about this many vertices")
     ap.add_argument("--max-priority", type=int, help="random: largest priority (default: n)")
     ap.add_argument("--degree", type=int, nargs=2, default=[1, 5], metavar=("L", "H"),
                     help="random: out-degree range (default 1 5)")
     ap.add_argument("--seed", type=int, default=1, help="random: seed (default 1)")
+    ap.add_argument("--height", type=int,
+                    help="jurdzinski: number of levels h (default: as many as the width)")
     ap.add_argument("-o", "--output", help="the .pg file (default: standard output)")
     a = ap.parse_args()
     if a.vertices < 1:
@@ -107,6 +170,10 @@ def main():
         game = recursive_ladder(a.vertices)
     elif a.family == "ladder":
         game = ladder_ring(a.vertices)
+    elif a.family == "jurdzinski":
+        if a.height is not None and a.height < 1:
+            ap.error("--height must be at least 1")
+        game = jurdzinski(*jurdzinski_size(a.height, a.vertices))
     else:
         lo, hi = a.degree
         if not 1 <= lo <= hi:

@@ -300,7 +300,7 @@ fn every_method_is_held_to_the_memory_budget() {
     // The solvers' arrays are counted from the game's size before they are made: the same
     // refusal for every method, one line, exit 2 (500 B: the reading fits, the solving not).
     let g = data("game.pg");
-    for method in ["pp", "tangle", "rtl", "zielonka"] {
+    for method in ["pp", "tangle", "rtl", "fpj", "zielonka"] {
         let (code, out, err) = run(&["solve-game", &g, "--method", method, "--max-memory", "500"]);
         assert_eq!(code, 2, "{method}: {out}{err}");
         assert!(err.contains("solving a game of"), "{method}: {err}");
@@ -325,6 +325,8 @@ fn parity_solver_flag() {
         "zlk",
         "pp",
         "priority-promotion",
+        "fpj",
+        "fixpoint-justifications",
         "portfolio",
         "auto",
     ] {

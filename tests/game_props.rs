@@ -205,6 +205,7 @@ proptest! {
             ParityAlgorithm::RecursiveTangleLearning,
             ParityAlgorithm::Zielonka,
             ParityAlgorithm::PriorityPromotion,
+            ParityAlgorithm::FixpointJustifications,
         ] {
             let s = solve_parity(&g, algo).unwrap();
             prop_assert_eq!(winners(&s), brute.clone(), "{:?}", algo);
@@ -214,8 +215,8 @@ proptest! {
         }
     }
 
-    /// Tangle learning, recursive tangle learning, priority promotion, the default and Zielonka's
-    /// algorithm find the same winning regions, and the checker accepts all their strategies: games with dead ends
+    /// Tangle learning, recursive tangle learning, priority promotion, fixpoint iteration with
+    /// justifications, the default and Zielonka's algorithm find the same winning regions, and the checker accepts all their strategies: games with dead ends
     /// (out-degree 0 to 4) and total games (1 to 5, as PGSolver's randomgame), few or many
     /// priorities.
     #[test]
@@ -241,6 +242,10 @@ proptest! {
         let rtl = solve_parity(&g, ParityAlgorithm::RecursiveTangleLearning).unwrap();
         prop_assert_eq!(winners(&rtl), winners(&zlk));
         prop_assert!(check(&g, &Objective::Parity, &rtl).is_ok(), "{:?}", check(&g, &Objective::Parity, &rtl));
+        // Fixpoint iteration with justifications: the same regions, its own strategies.
+        let fpj = solve_parity(&g, ParityAlgorithm::FixpointJustifications).unwrap();
+        prop_assert_eq!(winners(&fpj), winners(&zlk));
+        prop_assert!(check(&g, &Objective::Parity, &fpj).is_ok(), "{:?}", check(&g, &Objective::Parity, &fpj));
     }
 
     #[test]

@@ -274,7 +274,7 @@ impl Game {
     /// solve-game` does. `objective` is "parity", "buchi", "safety" or "reach" (the last three
     /// are `player`'s, on `target` and `priority` vertices); `method` is a parity algorithm:
     /// "portfolio" (the default: priority promotion and recursive tangle learning raced), "pp",
-    /// "rtl", "tangle" or "zielonka".
+    /// "fpj", "rtl", "tangle" or "zielonka".
     #[pyo3(signature = (objective=Arg("parity".to_string()), player=Int::new(0), target=None, priority=None, method=None), text_signature = "($self, objective='parity', player=0, target=None, priority=None, method=None)")]
     fn solve(
         &self,

@@ -19,7 +19,7 @@ def test_read_game(game):
     assert repr(game) == "Game(8 vertices, 15 edges, largest priority 6)"
 
 
-@pytest.mark.parametrize("method", [None, "pp", "tangle", "rtl", "zielonka"])
+@pytest.mark.parametrize("method", [None, "pp", "fpj", "tangle", "rtl", "zielonka"])
 def test_parity_solvers_agree(game, method):
     s = game.solve(method=method)
     assert s.region(0) == [0, 1, 2, 6] or s.region(0) == game.solve().region(0)
@@ -63,7 +63,7 @@ def test_attractor(game):
         (lambda g: g.solve("reach"), r"^the reach objective needs its vertices"),
         (lambda g: g.solve("reach", target=[1], method="pp"), r"^method is for parity games"),
         (lambda g: g.solve("mean-payoff"), r'^objective "mean-payoff": expected parity, buchi'),
-        (lambda g: g.solve(method="magic"), r'^parity method "magic": expected one of portfolio, pp, tangle, rtl, zielonka$'),
+        (lambda g: g.solve(method="magic"), r'^parity method "magic": expected one of portfolio, pp, fpj, tangle, rtl, zielonka$'),
         (lambda g: g.owner(8), r"8"),
     ],
 )

@@ -20,10 +20,13 @@ use std::time::Instant;
 seen infinitely often is even. A player who cannot move loses. Parity games are solved by
 default by a portfolio: priority promotion (Benerecetti, Dell'Erba, Mogavero 2016, as Oink's
 `npp`) and recursive tangle learning (van Dijk 2018, as Oink's `rtl`; it hands over to tangle
-learning, Oink's `tl`, and back, as their tangles outgrow the game's size) raced on two threads, the
-first answer taken; each is slow on families where the other is fast. --method pp, rtl,
-tangle or zielonka (Zielonka's recursive algorithm, exponential on ladder-like games) runs one
-alone, with the same strategies every run. Büchi, safety and reachability
+learning, Oink's `tl`, and back, as their tangles outgrow the game's size; on games with few
+priorities for their size it first tries fixpoint iteration with justifications for a bounded
+time) raced on two threads, the first answer taken; each is slow on families where the other is
+fast. --method pp, rtl,
+tangle, fpj (fixpoint iteration with justifications, van Dijk et al., as Oink's `fpj`) or
+zielonka (Zielonka's recursive algorithm, exponential on ladder-like games) runs one alone,
+with the same strategies every run. Büchi, safety and reachability
 objectives are player P's (--player), on the vertices given by --target and/or --priority.
 Every solution is verified by an independent checker before it is reported.
 
@@ -114,6 +117,9 @@ pub enum ParitySolver {
     /// Priority promotion: fast on ladder games, where tangle learning is quadratic.
     #[value(name = "pp", alias = "priority-promotion")]
     PriorityPromotion,
+    /// Fixpoint iteration with justifications: fast on Jurdziński's games.
+    #[value(name = "fpj", alias = "fixpoint-justifications")]
+    FixpointJustifications,
 }
 
 impl From<ParitySolver> for ParityAlgorithm {
@@ -124,6 +130,7 @@ impl From<ParitySolver> for ParityAlgorithm {
             ParitySolver::RecursiveTangle => ParityAlgorithm::RecursiveTangleLearning,
             ParitySolver::Zielonka => ParityAlgorithm::Zielonka,
             ParitySolver::PriorityPromotion => ParityAlgorithm::PriorityPromotion,
+            ParitySolver::FixpointJustifications => ParityAlgorithm::FixpointJustifications,
         }
     }
 }

@@ -28,7 +28,8 @@
 //! - [`arena`](mod@arena): a maze → the game of a wolf chasing a sheep in it (pictures:
 //!   [`arena_picture`](mod@arena_picture));
 //! - [`solve`](mod@solve): safety, Büchi, parity (by default priority promotion and recursive
-//!   tangle learning raced; either alone, tangle learning, or Zielonka: [`ParityAlgorithm`]),
+//!   tangle learning raced; either alone, tangle learning, fixpoint iteration with
+//!   justifications, or Zielonka: [`ParityAlgorithm`]),
 //!   and [`solve::check`];
 //! - [`format`](mod@format): PGSolver (`.pg`), game JSON, DOT.
 //!
@@ -51,6 +52,7 @@ pub mod arena;
 pub mod arena_picture;
 pub mod attractor;
 pub mod format;
+mod fpj;
 pub mod orient;
 mod priority_promotion;
 mod race;

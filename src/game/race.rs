@@ -1,8 +1,11 @@
 //! The default parity method ([`ParityAlgorithm::Portfolio`]): priority promotion and
 //! recursive tangle learning raced on two threads; the first to answer wins and the other is
-//! stopped. The second racer tries recursive tangle learning while its tangles stay small,
-//! then plain tangle learning while its own do, then recursive tangle learning again up to
-//! [`RTL_TANGLE_BYTES`] per vertex and edge of the game, then tangle learning for good.
+//! stopped. The second racer first tries fixpoint iteration with justifications
+//! ([`super::fpj`]) on games with many vertices per priority ([`FPJ_VERTICES_PER_PRIORITY`]),
+//! for at most [`FPJ_WORK`] steps per vertex and edge; then recursive tangle learning while
+//! its tangles stay small, then plain tangle learning while its own do, then recursive tangle
+//! learning again up to [`RTL_TANGLE_BYTES`] per vertex and edge of the game, then tangle
+//! learning for good.
 //!
 //! Each method has families of games on which it blows up where another takes hundredths of a
 //! second (BENCHMARKS.md, "Oink's lower-bound families"): priority promotion is exponential on
@@ -15,7 +18,14 @@
 //! cover `counter_ortl` (recursive tangle learning's tangles there pass the first bound within
 //! 10 ms, and tangle learning answers in 2 ms) and `counter_rob`, where tangle learning is the
 //! fastest,
-//! and priority promotion covers `tc+` and the ladder. On random and practical games the three
+//! and priority promotion covers `tc+` and the ladder. Fixpoint iteration with justifications
+//! covers Jurdziński's small-progress-measures games, where priority promotion and both tangle
+//! learnings redo whole regions (238 572 vertices: 0.19 s of solving, priority promotion
+//! 2.4 s); elsewhere it is exponential (random games, the ladder, every `counter_*` family but
+//! `counter_ortl` and `counter_qpt`), hence the gate and the bound: the gate lets it try only
+//! where priorities are few for the vertices (Jurdziński's games, SYNTCOMP's, `tc+`, where
+//! priority promotion answers first anyway), and the bound holds what it wastes there to a
+//! few milliseconds per 10 000 vertices before the tangle learners start. On random and practical games the three
 //! are close. Racing costs a second core (or, on one core, twice the time of the faster) and
 //! twice the solvers' memory. The loser is stopped through [`crate::stop`]: it unwinds at its
 //! next check, and the caller's own stop flag (Python's Ctrl-C) stops both.
@@ -25,7 +35,7 @@
 //! different (equally winning) strategies. `--method pp`, `tangle` or `rtl` give the same
 //! strategies every time.
 
-use super::solve::{parity, ParityAlgorithm, Solution, SOLVE_BYTES_PER_VERTEX};
+use super::solve::{parity, parity_fpj_bounded, ParityAlgorithm, Solution, SOLVE_BYTES_PER_VERTEX};
 use super::Game;
 use crate::error::{Error, Result};
 use crate::grid::Limits;
@@ -74,6 +84,11 @@ fn race(
     }
     let n = game.vertex_count() as u64;
     let elements = n.saturating_add(game.edge_count() as u64);
+    if few_priorities(game) {
+        if let Some(s) = parity_fpj_bounded(game, elements.saturating_mul(FPJ_WORK)) {
+            return Ok((s, ParityAlgorithm::FixpointJustifications));
+        }
+    }
     for (tried, bytes) in TRIES {
         let allowance = Limits {
             max_bytes: share.max_bytes.min(
@@ -89,6 +104,49 @@ fn race(
     }
     parity(game, ParityAlgorithm::TangleLearning, share)
         .map(|s| (s, ParityAlgorithm::TangleLearning))
+}
+
+/// The steps of work (see [`super::fpj`]) per vertex and edge of the game that fixpoint
+/// iteration with justifications may take as the second racer's first try: Jurdziński's games
+/// need 18 at 29 403 vertices, 28 at 88 752, 43 at 238 572 (the square games, about
+/// √V / 12); on games where it blows up, the try costs a few milliseconds a 10 000 vertices.
+const FPJ_WORK: u64 = 64;
+
+/// The second racer tries fixpoint iteration with justifications first on games with at least
+/// this many vertices per distinct priority, not counting the largest priority class
+/// (Jurdziński's games: 1.5 × their width; SYNTCOMP's few priorities, tens to thousands;
+/// `tc+` 90; Oink's other families 1 to 4, `counter_rob` too once its one huge class is set
+/// aside; random games and ladders below 2).
+const FPJ_VERTICES_PER_PRIORITY: u64 = 16;
+
+/// True when `game` has at least [`FPJ_VERTICES_PER_PRIORITY`] vertices per distinct priority
+/// besides its largest priority class. O(V) time and 4 bytes a vertex for a moment
+/// (O(V log V) when priorities are far larger than the number of vertices).
+fn few_priorities(game: &Game) -> bool {
+    let n = game.vertex_count();
+    let prios = game.priorities();
+    let Some(&top) = prios.iter().max() else {
+        return false;
+    };
+    // The sizes of the priority classes.
+    let classes: Vec<u32> = if (top as u64) <= 2 * n as u64 {
+        let mut count = vec![0u32; top as usize + 1];
+        for &p in prios {
+            count[p as usize] += 1;
+        }
+        count.retain(|&c| c > 0);
+        count
+    } else {
+        let mut sorted = prios.to_vec();
+        sorted.sort_unstable();
+        sorted
+            .chunk_by(|a, b| a == b)
+            .map(|run| run.len() as u32)
+            .collect()
+    };
+    let largest = classes.iter().copied().max().unwrap_or(0) as u64;
+    let others = classes.len() as u64 - 1;
+    others > 0 && (n as u64 - largest) >= others * FPJ_VERTICES_PER_PRIORITY
 }
 
 /// How often the caller looks at its own stop flag while the racers run.
@@ -171,7 +229,11 @@ mod tests {
         for seed in 0..20 {
             let g = families::random_game(seed, 60, 12, 3);
             let (s, by) = solve(&g, &Limits::default()).unwrap();
-            assert!(RACERS.contains(&by) || by == ParityAlgorithm::TangleLearning);
+            assert!(
+                RACERS.contains(&by)
+                    || by == ParityAlgorithm::TangleLearning
+                    || by == ParityAlgorithm::FixpointJustifications
+            );
             assert!(check(&g, &Objective::Parity, &s).is_ok());
             let pp = solve_parity(&g, ParityAlgorithm::PriorityPromotion).unwrap();
             assert_eq!(s.region(Player::Zero), pp.region(Player::Zero));
@@ -195,6 +257,35 @@ mod tests {
         let g = families::recursive_ladder(10);
         let (_, by) = race(&g, ParityAlgorithm::RecursiveTangleLearning, &limits).unwrap();
         assert_eq!(by, ParityAlgorithm::RecursiveTangleLearning);
+    }
+
+    #[test]
+    fn the_second_racer_tries_fixpoint_iteration_where_priorities_are_few() {
+        let limits = Limits::default();
+        // Jurdziński's 20×20 game: 1200 vertices, 40 priorities.
+        let g = families::jurdzinski(20, 20);
+        assert!(few_priorities(&g));
+        let (s, by) = race(&g, ParityAlgorithm::RecursiveTangleLearning, &limits).unwrap();
+        assert_eq!(by, ParityAlgorithm::FixpointJustifications);
+        assert!(check(&g, &Objective::Parity, &s).is_ok());
+        let (s, _) = solve(&g, &limits).unwrap();
+        assert!(check(&g, &Objective::Parity, &s).is_ok());
+        // A random game with a priority for every few vertices: not tried.
+        let g = families::random_game(1, 200, 100, 3);
+        assert!(!few_priorities(&g));
+        let (_, by) = race(&g, ParityAlgorithm::RecursiveTangleLearning, &limits).unwrap();
+        assert_ne!(by, ParityAlgorithm::FixpointJustifications);
+        // counter_rob: nearly every vertex has the same priority; set aside, a priority for
+        // every one or two vertices.
+        let text = include_bytes!("../../tests/games/oink-families/counter_rob-16.pg");
+        assert!(!few_priorities(
+            &crate::game::format::pg::parse(text, &limits).unwrap()
+        ));
+        // Van Dijk's two counters blow fixpoint iteration up: the bound gives up.
+        let text = include_bytes!("../../tests/games/oink-families/tc-8.pg");
+        let g = crate::game::format::pg::parse(text, &limits).unwrap();
+        let elements = (g.vertex_count() + g.edge_count()) as u64;
+        assert!(parity_fpj_bounded(&g, FPJ_WORK * elements).is_none());
     }
 
     #[test]

@@ -1,12 +1,13 @@
 //! Solving games: reachability (the attractor), safety (its dual), Büchi (iterated
 //! attractors) and parity (by default priority promotion and recursive tangle learning raced,
-//! either alone, tangle learning, or Zielonka's recursive algorithm: see [`ParityAlgorithm`]), each with both players' winning regions and memoryless strategies; and
+//! either alone, tangle learning, fixpoint iteration with justifications, or Zielonka's
+//! recursive algorithm: see [`ParityAlgorithm`]), each with both players' winning regions and memoryless strategies; and
 //! [`check`], which verifies a claimed solution.
 //!
 //! Every solver follows the rule of [`super::attractor()`]: a player who cannot move loses.
 
 use super::attractor::{attract_within, attractor, Scratch};
-use super::{priority_promotion, race, rtl, tangle, Game, Player, NONE};
+use super::{fpj, priority_promotion, race, rtl, tangle, Game, Player, NONE};
 use crate::error::{Error, Result};
 use crate::grid::Limits;
 use fixedbitset::FixedBitSet;
@@ -214,10 +215,23 @@ pub enum ParityAlgorithm {
     /// games, and 0.02 s on Friedmann's 200 000-vertex recursive ladder, where tangle learning
     /// is quadratic (220–260 s). Nothing recurses.
     PriorityPromotion,
+    /// Fixpoint iteration with justifications (van Dijk, Lapauw, Bruynooghe, Denecker; Oink's
+    /// `fpj`): evaluates the game's nested fixpoint bottom-up, vertex by vertex in order of
+    /// priority, and remembers for each vertex why it has its value (its *justification*: the
+    /// move that wins it, or all its moves), so that a change resets only the vertices whose
+    /// justification it touches instead of every lower priority. Each evaluation costs a
+    /// vertex's out-degree, each reset its in-degree; fast on Jurdziński's
+    /// small-progress-measures games (O(V^1.5) on the square ones, where priority promotion
+    /// and tangle learning redo whole regions), exponential in the number of priorities in the worst case (Oink's counter
+    /// families). Nothing recurses.
+    FixpointJustifications,
     /// The default: priority promotion and recursive tangle learning raced on two threads, the
-    /// first answer taken and the other method stopped; the second racer hands over between
-    /// recursive and plain tangle learning as their tangles outgrow bounds (16, 32, then 32
-    /// words per vertex and edge of the game; as on Oink's `counter_ortl` and `counter_rob`). Each method is exponential or quadratic on families where
+    /// first answer taken and the other method stopped; the second racer first tries fixpoint
+    /// iteration with justifications (on games with at least 16 vertices per distinct
+    /// priority, for at most 64 steps per vertex and edge: Jurdziński's games), then hands over
+    /// between recursive and plain tangle learning as their tangles outgrow bounds (16, 32,
+    /// then 32 words per vertex and edge of the game; as on Oink's `counter_ortl` and
+    /// `counter_rob`). Each method is exponential or quadratic on families where
     /// another takes hundredths of a second (Oink's lower-bound families for priority
     /// promotion; `counter_dp`, `counter_core`, `tc` and Friedmann's recursive ladder for
     /// tangle learning; `counter_ortl` and `tc+` for recursive tangle learning), so the race
@@ -229,20 +243,22 @@ pub enum ParityAlgorithm {
 
 impl ParityAlgorithm {
     /// Every algorithm, the default first.
-    pub const ALL: [ParityAlgorithm; 5] = [
+    pub const ALL: [ParityAlgorithm; 6] = [
         ParityAlgorithm::Portfolio,
         ParityAlgorithm::PriorityPromotion,
+        ParityAlgorithm::FixpointJustifications,
         ParityAlgorithm::TangleLearning,
         ParityAlgorithm::RecursiveTangleLearning,
         ParityAlgorithm::Zielonka,
     ];
 
-    /// The name the command line and the Python package use: `portfolio`, `pp`, `tangle`,
-    /// `rtl`, `zielonka`.
+    /// The name the command line and the Python package use: `portfolio`, `pp`, `fpj`,
+    /// `tangle`, `rtl`, `zielonka`.
     pub fn name(self) -> &'static str {
         match self {
             ParityAlgorithm::Portfolio => "portfolio",
             ParityAlgorithm::PriorityPromotion => "pp",
+            ParityAlgorithm::FixpointJustifications => "fpj",
             ParityAlgorithm::TangleLearning => "tangle",
             ParityAlgorithm::RecursiveTangleLearning => "rtl",
             ParityAlgorithm::Zielonka => "zielonka",
@@ -250,7 +266,7 @@ impl ParityAlgorithm {
     }
 
     /// The algorithm named `name` ([`ParityAlgorithm::name`], or `priority-promotion`, `tl`,
-    /// `recursive-tangle`, `zlk`, `auto` for the portfolio).
+    /// `recursive-tangle`, `zlk`, `fixpoint-justifications`, `auto` for the portfolio).
     ///
     /// ```
     /// use mazegraph::game::ParityAlgorithm;
@@ -261,6 +277,7 @@ impl ParityAlgorithm {
         let found = match name.trim().to_ascii_lowercase().as_str() {
             "portfolio" | "auto" => ParityAlgorithm::Portfolio,
             "pp" | "priority-promotion" => ParityAlgorithm::PriorityPromotion,
+            "fpj" | "fixpoint-justifications" => ParityAlgorithm::FixpointJustifications,
             "tangle" | "tl" => ParityAlgorithm::TangleLearning,
             "rtl" | "recursive-tangle" => ParityAlgorithm::RecursiveTangleLearning,
             "zielonka" | "zlk" => ParityAlgorithm::Zielonka,
@@ -330,6 +347,9 @@ pub(crate) fn parity(game: &Game, algorithm: ParityAlgorithm, limits: &Limits) -
         ParityAlgorithm::RecursiveTangleLearning => {
             rtl::solve(game, &mut s.alive, &mut s.winner, &mut s.strat, limits)?
         }
+        ParityAlgorithm::FixpointJustifications => {
+            fpj::solve(game, &mut s.alive, &mut s.winner, &mut s.strat)
+        }
         // (The portfolio races the others and never comes here.)
         ParityAlgorithm::PriorityPromotion | ParityAlgorithm::Portfolio => {
             priority_promotion::solve(game, &mut s.alive, &mut s.winner, &mut s.strat)
@@ -341,6 +361,15 @@ pub(crate) fn parity(game: &Game, algorithm: ParityAlgorithm, limits: &Limits) -
     // Each pass of tangle learning or priority promotion ends with a dominion or a tangle
     // learned; should one not, Zielonka decides the rest.
     zielonka_on_thread(s, rest)
+}
+
+/// Fixpoint iteration with justifications held to `max_work` steps (see
+/// [`fpj::solve_bounded`]): `None` when it needs more. The portfolio's first try.
+pub(crate) fn parity_fpj_bounded(game: &Game, max_work: u64) -> Option<Solution> {
+    let mut s = Solver::new(game);
+    s.strip_dead_ends();
+    fpj::solve_bounded(game, &mut s.alive, &mut s.winner, &mut s.strat, max_work)?;
+    Some(s.finish())
 }
 
 /// Reachability for `p` (and safety for the opponent): the attractor and the escapes.

@@ -54,6 +54,66 @@ pub fn recursive_ladder(levels: usize) -> Game {
     Game::new(owners, prios, &edges).expect("a valid game")
 }
 
+/// Jurdziński's game of height `h` ≥ 1 and width `w` ≥ 1 (PGSolver's `jurdzinskigame h w`,
+/// as `scripts/parity_families.py jurdzinski` writes it): 2w+1 + (h−1)(3w+1) vertices, level
+/// by level; level 0 alternates L(0,j) (player 0, priority 0) and R(0,j) (player 1, priority
+/// 1), level i ≥ 1 has L(i,j) (player 1, 2i), A(i,j) (player 0, 2i+1) and R(i,j) (player 0,
+/// 2i). Priority promotion and tangle learning redo whole regions on it; fixpoint iteration
+/// with justifications does not.
+pub fn jurdzinski(h: usize, w: usize) -> Game {
+    let (h, w) = (h.max(1), w.max(1));
+    // Vertex ids level by level: L(i,j) [A(i,j)] R(i,j) for j < w, then L(i,w).
+    let per = |i: usize| if i == 0 { 2 * w + 1 } else { 3 * w + 1 };
+    let base = |i: usize| {
+        if i == 0 {
+            0
+        } else {
+            2 * w + 1 + (i - 1) * (3 * w + 1)
+        }
+    };
+    let step = |i: usize| if i == 0 { 2 } else { 3 };
+    let l = |i: usize, j: usize| (base(i) + step(i) * j) as u32;
+    let a = |i: usize, j: usize| (base(i) + 3 * j + 1) as u32;
+    let r = |i: usize, j: usize| (base(i) + step(i) * j + step(i) - 1) as u32;
+    let n = base(h - 1) + per(h - 1);
+    let mut owners = vec![Player::Zero; n];
+    let mut prios = vec![0; n];
+    let mut edges = Vec::new();
+    for i in 0..h {
+        let even = 2 * i as u32;
+        for j in 0..=w {
+            let lv = l(i, j) as usize;
+            owners[lv] = if i == 0 { Player::Zero } else { Player::One };
+            prios[lv] = even;
+            if j > 0 {
+                edges.push((l(i, j), r(i, j - 1)));
+            }
+            if j == w {
+                continue;
+            }
+            if i > 0 {
+                let av = a(i, j);
+                owners[av as usize] = Player::Zero;
+                prios[av as usize] = even + 1;
+                edges.push((l(i, j), av));
+                edges.push((av, r(i, j)));
+            }
+            edges.push((l(i, j), r(i, j)));
+            let rv = r(i, j);
+            owners[rv as usize] = if i == 0 { Player::One } else { Player::Zero };
+            prios[rv as usize] = if i == 0 { 1 } else { even };
+            edges.push((rv, l(i, j)));
+            edges.push((rv, l(i, j + 1)));
+            if i == 0 {
+                edges.extend((1..h).map(|k| (rv, r(k, j))));
+            } else {
+                edges.push((rv, r(0, j)));
+            }
+        }
+    }
+    Game::new(owners, prios, &edges).expect("a valid game")
+}
+
 /// A small deterministic generator, so that one proptest seed drives a whole structure.
 pub struct Rng(pub u64);
 
