@@ -149,20 +149,7 @@ fn trimesh_finds_the_prints_closed_and_of_their_volume() {
         files.push(out.to_str().unwrap().to_string());
         expected.push(v);
     }
-    let script = format!("{}/tests/py/check_print.py", env!("CARGO_MANIFEST_DIR"));
-    let o = std::process::Command::new(&python)
-        .arg(&script)
-        .args(&files)
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let text = String::from_utf8(o.stdout).unwrap();
-    println!("{text}");
-    let reports: Vec<serde_json::Value> = text
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
-    assert_eq!(reports.len(), files.len());
+    let reports = check_prints(&python, &files);
     for (r, v) in reports.iter().zip(&expected) {
         assert_eq!(r["watertight"], true, "{r}");
         assert_eq!(r["winding"], true, "{r}");
@@ -436,20 +423,7 @@ fn trimesh_finds_the_tiled_prints_closed() {
             files.push(out.to_str().unwrap().to_string());
         }
     }
-    let script = format!("{}/tests/py/check_print.py", env!("CARGO_MANIFEST_DIR"));
-    let o = std::process::Command::new(&python)
-        .arg(&script)
-        .args(&files)
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let text = String::from_utf8(o.stdout).unwrap();
-    println!("{text}");
-    let reports: Vec<serde_json::Value> = text
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
-    assert_eq!(reports.len(), files.len());
+    let reports = check_prints(&python, &files);
     for (k, (name, size)) in TILINGS.iter().enumerate() {
         let [plain, solved, obj] = [0, 1, 2].map(|i| &reports[3 * k + i]);
         let [w, h] = plate(name, size, 4.0 + 1.6);
@@ -476,4 +450,24 @@ fn trimesh_finds_the_tiled_prints_closed() {
         assert!((v(obj) - v(plain)).abs() < 1e-6 * v(plain), "{name}");
         assert!(v(plain) > 3.0 * w * h, "{name}");
     }
+}
+
+/// What tests/py/check_print.py (trimesh) reports of each print in `files`, one JSON object a
+/// file, in order.
+fn check_prints(python: &str, files: &[String]) -> Vec<serde_json::Value> {
+    let script = format!("{}/tests/py/check_print.py", env!("CARGO_MANIFEST_DIR"));
+    let o = std::process::Command::new(python)
+        .arg(&script)
+        .args(files)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = String::from_utf8(o.stdout).unwrap();
+    println!("{text}");
+    let reports: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(reports.len(), files.len());
+    reports
 }

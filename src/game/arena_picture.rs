@@ -197,13 +197,7 @@ pub fn play_apng(
                 );
             }
         }
-        let delay = if k == n {
-            style.delay.saturating_mul(4)
-        } else {
-            style.delay
-        };
-        writer.set_frame_delay(delay, 100).map_err(png_error)?;
-        writer.write_image_data(&frame).map_err(png_error)?;
+        write_frame(&mut writer, &frame, k == n, style)?;
     }
     writer.finish().map_err(png_error)?;
     Ok(())
@@ -349,16 +343,26 @@ pub fn play_tiled_apng(
                 }
             }
         }
-        let delay = if k == n {
-            style.delay.saturating_mul(4)
-        } else {
-            style.delay
-        };
-        writer.set_frame_delay(delay, 100).map_err(png_error)?;
-        writer.write_image_data(&frame).map_err(png_error)?;
+        write_frame(&mut writer, &frame, k == n, style)?;
     }
     writer.finish().map_err(png_error)?;
     Ok(())
+}
+
+/// Writes one frame of a play's animation: the last one stays four times as long.
+fn write_frame<W: Write>(
+    writer: &mut png::Writer<W>,
+    frame: &[u8],
+    last: bool,
+    style: &Style,
+) -> Result<()> {
+    let delay = if last {
+        style.delay.saturating_mul(4)
+    } else {
+        style.delay
+    };
+    writer.set_frame_delay(delay, 100).map_err(png_error)?;
+    writer.write_image_data(frame).map_err(png_error)
 }
 
 /// The legend of frame `k` of `n` of a play: the pieces, the move and how the play ends.
