@@ -106,6 +106,19 @@ def worker(spec):
     def rss():
         return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
+    class clock:
+        """Times a phase: out[name] wall seconds, out[name + "_cpu"] CPU seconds."""
+
+        def __init__(self, name):
+            self.name = name
+
+        def __enter__(self):
+            self.t, self.c = time.perf_counter(), time.process_time()
+
+        def __exit__(self, *exc):
+            out[self.name] = time.perf_counter() - self.t
+            out[self.name + "_cpu"] = time.process_time() - self.c
+
     lib, tiling, size, algo, seed = spec["lib"], spec["tiling"], spec["size"], spec["algo"], spec["seed"]
     dims = [int(x) for x in size.split("x")]
     random.seed(seed)
@@ -113,13 +126,11 @@ def worker(spec):
     if lib == "mazegraph (Python)":
         import mazegraph
         out["import_rss"] = rss()
-        t = time.perf_counter()
-        m = mazegraph.generate(algo, dims[0] if tiling == "theta" else size, seed, tiling=tiling)
-        out["generate"] = time.perf_counter() - t
+        with clock("generate"):
+            m = mazegraph.generate(algo, dims[0] if tiling == "theta" else size, seed, tiling=tiling)
         out["generate_rss"] = rss()
-        t = time.perf_counter()
-        s = m.solve()
-        out["solve"] = time.perf_counter() - t
+        with clock("solve"):
+            s = m.solve()
         out["rooms"], out["length"] = len(m.labels), s.length
     elif lib == "the-maze-py":
         import warnings
@@ -127,7 +138,8 @@ def worker(spec):
         warnings.simplefilter("ignore")
         from mazepy.algorithms.kruskals import Kruskals, State
         out["import_rss"] = rss()
-        t = time.perf_counter()
+        gen = clock("generate")
+        gen.__enter__()
         if tiling == "sigma":
             g = mp.grids.HexGrid(*dims)
         elif tiling == "delta":
@@ -147,7 +159,7 @@ def worker(spec):
         else:
             {"backtracker": mp.algorithms.RecursiveBacktrack, "prim": mp.algorithms.Prims,
              "kruskal": mp.algorithms.Kruskals, "wilson": mp.algorithms.Wilsons}[algo](g)
-        out["generate"] = time.perf_counter() - t
+        gen.__exit__()
         out["generate_rss"] = rss()
         cells = list(g.each_cell())  # a weave's under-crossings are cells here: not counted
         out["rooms"] = len(cells) if tiling == "theta" else dims[0] * dims[1]
@@ -155,9 +167,8 @@ def worker(spec):
         assert links == len(cells) - 1, (links, len(cells))  # a spanning tree
         start = g[0, 0]
         goal = g[dims[0] - 1, 0] if tiling == "theta" else g[dims[0] - 1, dims[1] - 1]
-        t = time.perf_counter()
-        path = start.distances().path_to(goal)
-        out["solve"] = time.perf_counter() - t
+        with clock("solve"):
+            path = start.distances().path_to(goal)
         out["length"] = len(path.cells) - 1
     elif lib == "pymaze":
         import maze.randomized_prim as rp
@@ -165,27 +176,24 @@ def worker(spec):
         from maze.tri import TriMaze
         out["import_rss"] = rss()
         rng = random.Random(seed)
-        t = time.perf_counter()
-        m = (HexMaze if tiling == "sigma" else TriMaze)(dims[1], dims[0])
-        rp.initialize(m, rng.randrange)
-        out["generate"] = time.perf_counter() - t
+        with clock("generate"):
+            m = (HexMaze if tiling == "sigma" else TriMaze)(dims[1], dims[0])
+            rp.initialize(m, rng.randrange)
         out["generate_rss"] = rss()
         out["rooms"] = dims[0] * dims[1]
-        t = time.perf_counter()
-        path = list(m.walk_path((0, 0), (dims[1] - 1, dims[0] - 1)))
-        out["solve"] = time.perf_counter() - t
+        with clock("solve"):
+            path = list(m.walk_path((0, 0), (dims[1] - 1, dims[0] - 1)))
         out["length"] = len(path) - 1
     elif lib == "polymaze":
         from polymaze import maze, polygrid, shapes
         out["import_rss"] = rss()
         kind = {"sigma": "Hexagon", "delta": "Triangle", "upsilon": "OctaDiamond"}[tiling]
-        t = time.perf_counter()
-        g = polygrid.PolyGrid(supershape=shapes.supershapes_dict()[kind])
-        for r in range(dims[0]):
-            for c in range(dims[1]):
-                g.create((r, c))
-        m = maze.Maze(g)  # a depth-first carve, entrance and exit on the border
-        out["generate"] = time.perf_counter() - t
+        with clock("generate"):
+            g = polygrid.PolyGrid(supershape=shapes.supershapes_dict()[kind])
+            for r in range(dims[0]):
+                for c in range(dims[1]):
+                    g.create((r, c))
+            m = maze.Maze(g)  # a depth-first carve, entrance and exit on the border
         out["generate_rss"] = rss()
         out["rooms"] = sum(1 for _ in g.shapes())
         assert len(m.entrance_exit_pairs()) == 1
@@ -200,7 +208,7 @@ GNU_TIME = "/usr/bin/time"
 
 def spawn(cmd, timeout):
     """Runs cmd with its output in files; returns (seconds, peak RSS MiB, exit code, stdout,
-    stderr), or None past the timeout (the process killed).
+    stderr, CPU seconds or None), or None past the timeout (the process killed).
 
     A process forked from this one starts with this one's peak RSS on Linux (the count survives
     exec), so the peak is taken from GNU time, a small process that forks the command, when
@@ -209,17 +217,20 @@ def spawn(cmd, timeout):
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err, \
             tempfile.NamedTemporaryFile("r") as peak:
         t0 = time.perf_counter()
-        p = subprocess.Popen(([GNU_TIME, "-f", "%M", "-o", peak.name] if gnu else []) + cmd,
+        p = subprocess.Popen(([GNU_TIME, "-f", "%M %U %S", "-o", peak.name] if gnu else []) + cmd,
                              stdout=out, stderr=err)
         r = wait(p, t0, timeout)
         if r is None:
             return None
+        cpu = None
         if gnu:
-            lines = peak.read().split()
-            r = (r[0], int(lines[-1]) / 1024 if lines else 0.0, r[2])
+            words = peak.read().split()
+            if len(words) >= 3:
+                r = (r[0], int(words[-3]) / 1024, r[2])
+                cpu = float(words[-2]) + float(words[-1])
         out.seek(0)
         err.seek(0)
-        return r + (out.read().decode(), err.read().decode())
+        return r + (out.read().decode(), err.read().decode(), cpu)
 
 
 def last_line(text, code):
@@ -266,7 +277,8 @@ def run_cli(binary, tiling, size, algo, seed, timeout, d):
         return last_line(s[4], s[2])
     rooms = len(json.load(open(path))["open"]) + 1  # a perfect maze: a tree
     os.unlink(path)
-    return {"generate": g[0], "solve": s[0], "generate_rss": g[1], "rss": max(g[1], s[1]),
+    return {"generate": g[0], "solve": s[0], "generate_cpu": g[5], "solve_cpu": s[5],
+            "generate_rss": g[1], "rss": max(g[1], s[1]),
             "rooms": rooms, "length": json.loads(s[3])["length"]}
 
 
@@ -285,8 +297,8 @@ def run_py(python, lib, tiling, size, algo, seed, timeout):
 def best(results):
     """Best of the runs' times, the highest peak memory."""
     agg = dict(results[0])
-    for k in ("generate", "solve"):
-        if k in agg:
+    for k in ("generate", "solve", "generate_cpu", "solve_cpu"):
+        if agg.get(k) is not None:
             agg[k] = min(r[k] for r in results)
     for k in ("generate_rss", "rss", "import_rss"):
         if k in agg:
@@ -343,6 +355,8 @@ def parse(argv):
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--tilings", default=",".join(SIZES), help="comma-separated (default: all)")
     ap.add_argument("--algorithms", default=",".join(ALGORITHMS), help="comma-separated")
+    ap.add_argument("--makers", help="comma-separated: cli, python (mazegraph's), or library "
+                    "names (default: all found)")
     ap.add_argument("--quick", action="store_true", help="the smaller sizes only")
     ap.add_argument("--list", action="store_true", help="say which libraries are found, and stop")
     ap.add_argument("--worker", help=argparse.SUPPRESS)
@@ -353,6 +367,12 @@ def parse(argv):
     if bad:
         ap.error(f"unknown tiling or algorithm: {', '.join(bad)} (tilings: {', '.join(SIZES)}; "
                  f"algorithms: {', '.join(ALGORITHMS)})")
+    names = {"cli": "mazegraph (CLI)", "python": "mazegraph (Python)"}
+    if a.makers is not None:
+        a.makers = [names.get(m, m) for m in a.makers.split(",") if m]
+        unknown = [m for m in a.makers if m not in LIBRARIES and m != names["cli"]]
+        if unknown:
+            ap.error(f"unknown maker: {', '.join(unknown)} (cli, python, {', '.join(list(LIBRARIES)[1:])})")
     if a.runs < 1:
         ap.error("--runs must be at least 1")
     return a
@@ -368,8 +388,18 @@ def pythons_of(a):
     return out
 
 
-def fmt(x, unit=""):
-    return "—" if x is None else f"{x:.2f}{unit}" if x < 10 else f"{x:.1f}{unit}"
+def timed(b, phase):
+    """Wall seconds, with the CPU seconds when known."""
+    if b.get(phase) is None:
+        return "—"
+    cpu = b.get(phase + "_cpu")
+    return fmt(b[phase]) + ("" if cpu is None else f" ({fmt(cpu)})")
+
+
+def fmt(x):
+    if x is None:
+        return "—"
+    return "<0.01" if x < 0.005 else f"{x:.2f}" if x < 10 else f"{x:.1f}"
 
 
 def main(argv=None):
@@ -398,6 +428,7 @@ def main(argv=None):
     if a.list:
         return
     makers = (["mazegraph (CLI)"] if have_cli else []) + [lib for lib in LIBRARIES if lib in where]
+    makers = [m for m in makers if a.makers is None or m in a.makers]
     sizes = QUICK if a.quick else SIZES
     rows, timed_out = [], set()
     issue = None
@@ -439,7 +470,8 @@ def main(argv=None):
                         if (maker, tiling, size, algo) == ("mazegraph (CLI)", "sigma", "1000x1000", "backtracker"):
                             issue = b
     print(f"\nload average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}\n")
-    print("| tiling | size | algorithm | maker | rooms | generate s | solve s | peak MiB (import) | path |")
+    print("| tiling | size | algorithm | maker | rooms | generate s (CPU) | solve s (CPU) | "
+          "peak MiB (import) | path |")
     print("|---|---|---|---|---:|---:|---:|---:|---:|")
     for tiling, size, algo, maker, b in rows:
         if isinstance(b, str):
@@ -447,8 +479,8 @@ def main(argv=None):
             continue
         mem = f"{b['rss']:.0f}" + (f" ({b['import_rss']:.0f})" if "import_rss" in b else "")
         length = b.get("length", "—")
-        print(f"| {tiling} | {size} | {algo} | {maker} | {b['rooms']:,} | {fmt(b['generate'])} | "
-              f"{fmt(b.get('solve'))} | {mem} | {length} |")
+        print(f"| {tiling} | {size} | {algo} | {maker} | {b['rooms']:,} | "
+              f"{timed(b, 'generate')} | {timed(b, 'solve')} | {mem} | {length} |")
     if issue:
         total = issue["generate"] + issue["solve"]
         print(f"\nissue 34's check: a 1000x1000 hex maze (10^6 rooms) by the CLI: generate "
