@@ -199,11 +199,6 @@ pub fn read_png(bytes: &[u8], opts: &ReadOptions) -> Result<Option<TiledMaze>> {
         Error::TooLarge { .. } | Error::OverBudget { .. } => e,
         _ => bad(),
     })?;
-    if let Tiling::Weave(_) = tiling {
-        return Err(Error::Unsupported(
-            "a weave maze's picture is not read back (its tunnels hide under other passages); read its .json".into(),
-        ));
-    }
     // The decoded picture and the one drawn to check it: 3 and 4 bytes a pixel.
     let pixels = (head.width as u64).saturating_mul(head.height as u64);
     opts.limits

@@ -351,31 +351,51 @@ impl<'a> TiledPicture<'a> {
     }
 
     /// The path's polyline in pixels: from the entrance (outside the start room, when it has
-    /// one) through the room centres and the middles of the walls between them to the exit.
+    /// one) through the room centres and the middles of the walls between them to the exit
+    /// ([`TiledPicture::path_pieces`] joined: straight on through a weave's tunnels).
     fn path_stroke(&self, path: &[u32]) -> Stroke {
+        self.path_pieces(path).concat()
+    }
+
+    /// The path as drawn, in pieces: centre to centre through the middle of the wall between
+    /// them (the path goes through the opening, never across a wall's end), broken where it
+    /// goes through a weave's tunnel, under the room between (hidden there, as the tunnel is).
+    fn path_pieces(&self, path: &[u32]) -> Vec<Stroke> {
         let t = self.maze.tiling();
         let mid = side_middle;
         let [entrance, exit] = self.maze.openings();
+        let mut pieces = Vec::new();
         let mut pts = Vec::with_capacity(path.len() + 2);
         if path.first() == Some(&self.maze.start()) {
             pts.extend(entrance.as_ref().map(mid));
         }
-        // Centre to centre through the middle of the wall between them: the path goes
-        // through the opening, never across a wall's end.
         let mut sides = Vec::with_capacity(8);
         for (i, &v) in path.iter().enumerate() {
             if i > 0 {
                 let u = path[i - 1];
-                sides.clear();
-                t.sides(u, &mut sides);
-                pts.extend(sides.iter().find(|s| s.neighbour == Some(v)).map(mid));
+                if t.under(u, v).is_some() {
+                    // Out of u to its cell's edge, and in again at v's.
+                    let (a, b) = (t.centre(u), t.centre(v));
+                    let half = [(b[0] - a[0]) / 4.0, (b[1] - a[1]) / 4.0];
+                    pts.push([a[0] + half[0], a[1] + half[1]]);
+                    pieces.push(std::mem::take(&mut pts));
+                    pts.push([b[0] - half[0], b[1] - half[1]]);
+                } else {
+                    sides.clear();
+                    t.sides(u, &mut sides);
+                    pts.extend(sides.iter().find(|s| s.neighbour == Some(v)).map(mid));
+                }
             }
             pts.push(t.centre(v));
         }
         if path.last() == Some(&self.maze.goal()) {
             pts.extend(exit.as_ref().map(mid));
         }
-        pts.into_iter().map(|p| self.px(p)).collect()
+        pieces.push(pts);
+        pieces
+            .into_iter()
+            .map(|piece| piece.into_iter().map(|p| self.px(p)).collect())
+            .collect()
     }
 
     /// A side as a polyline in pixels (an arc in short chords).
@@ -440,13 +460,9 @@ impl<'a> TiledPicture<'a> {
         }
         composite(&mut rgb, &mut cover, palette::WALL);
         if let Some(path) = self.path {
-            stroke(
-                &mut cover,
-                w,
-                h,
-                &self.path_stroke(path),
-                self.path_width() / 2.0,
-            );
+            for piece in self.path_pieces(path) {
+                stroke(&mut cover, w, h, &piece, self.path_width() / 2.0);
+            }
             composite(&mut rgb, &mut cover, palette::PATH);
         }
         let t = self.maze.tiling();
@@ -561,14 +577,15 @@ impl<'a> TiledPicture<'a> {
             }
         }
         s.push_str("\"/>\n");
-        if let Some(path) = self.path {
+        // One polyline a piece of the path (a weave's tunnels break it).
+        for piece in self.path.map(|p| self.path_pieces(p)).unwrap_or_default() {
             let _ = write!(
                 s,
                 "<polyline fill=\"none\" stroke=\"{}\" stroke-width=\"{:.2}\" stroke-linecap=\"round\" stroke-linejoin=\"round\" points=\"",
                 palette::hex(palette::PATH),
                 self.path_width()
             );
-            for (i, p) in self.path_stroke(path).iter().enumerate() {
+            for (i, p) in piece.iter().enumerate() {
                 let _ = write!(s, "{}{:.2},{:.2}", if i > 0 { " " } else { "" }, p[0], p[1]);
             }
             s.push_str("\"/>\n");

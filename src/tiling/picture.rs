@@ -14,7 +14,7 @@
 //! Complexity: O(pixels + rooms · degree) time; a second picture's memory for the check.
 
 use super::draw::{picture_size, side_middle, TiledPicture};
-use super::{Side, TiledMaze, Tiles, Tiling};
+use super::{Point, Side, TiledMaze, Tiles, Tiling};
 use crate::error::{Error, Result};
 
 /// The most pixels per room tried when looking for the picture's scale.
@@ -70,7 +70,11 @@ pub fn read(width: usize, height: usize, rgb: &[u8], tiling: Tiling) -> Result<T
                 dark(x, y)
             }
         };
-        read_walls(&mut maze, scale as f64, width, height, &ink);
+        if let Tiling::Weave(_) = maze.tiling() {
+            read_weave(&mut maze, scale as f64, width, height, &ink);
+        } else {
+            read_walls(&mut maze, scale as f64, width, height, &ink);
+        }
         let found = read_terminals(&mut maze, scale as f64, width, height, rgb);
         if !wolf.is_clear() && found.contains(&false) {
             return Err(Error::NoLattice(
@@ -141,19 +145,70 @@ fn read_walls(
             let Some(u) = s.neighbour.filter(|&u| u > v) else {
                 continue;
             };
-            let p = pic.px(side_middle(s));
-            let near_dark = (-1i64..=1).any(|dy| {
-                (-1i64..=1).any(|dx| {
-                    let (x, y) = (p[0] + dx as f64, p[1] + dy as f64);
-                    if x < 0.0 || y < 0.0 {
-                        return false;
-                    }
-                    let (xi, yi) = (x as usize, y as usize);
-                    let centre = (xi as f64 + 0.5 - p[0]).hypot(yi as f64 + 0.5 - p[1]);
-                    xi < width && yi < height && centre <= 1.0 && dark(xi, yi)
-                })
-            });
+            let near_dark = dark_near(pic.px(side_middle(s)), width, height, dark);
             let _ = maze.set_open(v, u, !near_dark);
+        }
+    }
+}
+
+/// True when a pixel within one of `p` (pixels) is dark.
+fn dark_near(p: Point, width: usize, height: usize, dark: &dyn Fn(usize, usize) -> bool) -> bool {
+    (-1i64..=1).any(|dy| {
+        (-1i64..=1).any(|dx| {
+            let (x, y) = (p[0] + dx as f64, p[1] + dy as f64);
+            if x < 0.0 || y < 0.0 {
+                return false;
+            }
+            let (xi, yi) = (x as usize, y as usize);
+            let centre = (xi as f64 + 0.5 - p[0]).hypot(yi as f64 + 0.5 - p[1]);
+            xi < width && yi < height && centre <= 1.0 && dark(xi, yi)
+        })
+    })
+}
+
+/// A weave's passages, from its inset rooms ([`super::draw`]): a room whose inset side
+/// towards a neighbour is not drawn has a corridor that way. Two rooms whose corridors face
+/// each other are open to each other; a corridor that meets the next room's drawn side goes
+/// under it, to the room beyond when that one's corridor faces back (a tunnel). Every passage
+/// starts closed.
+fn read_weave(
+    maze: &mut TiledMaze,
+    scale: f64,
+    width: usize,
+    height: usize,
+    dark: &dyn Fn(usize, usize) -> bool,
+) {
+    /// Half an inset room's side, in rooms (as drawn).
+    const INSET: f64 = 0.3;
+    const STEPS: [(i64, i64); 4] = [(-1, 0), (0, 1), (1, 0), (0, -1)];
+    let t = maze.tiling().clone();
+    *maze = TiledMaze::closed(t.clone());
+    let closed = TiledMaze::closed(t.clone());
+    let pic = TiledPicture::new(&closed, scale, None);
+    // The inset side of room v towards direction d is drawn.
+    let side = |v: u32, d: usize| {
+        let c = t.centre(v);
+        let (dr, dc) = STEPS[d];
+        let p = [c[0] + dc as f64 * INSET, c[1] + dr as f64 * INSET];
+        dark_near(pic.px(p), width, height, dark)
+    };
+    for v in 0..t.room_count() as u32 {
+        let l = t.label(v);
+        for (d, &(dr, dc)) in STEPS.iter().enumerate() {
+            let at = |k: i64| t.room(&[l[0] + k * dr, l[1] + k * dc]);
+            let (Some(u), back) = (at(1), (d + 2) % 4) else {
+                continue;
+            };
+            if side(v, d) {
+                continue;
+            }
+            if !side(u, back) {
+                if v < u {
+                    let _ = maze.set_open(v, u, true);
+                }
+            } else if let Some(w) = at(2).filter(|&w| w > v && !side(w, back)) {
+                let _ = maze.set_open(v, w, true);
+            }
         }
     }
 }
@@ -241,6 +296,44 @@ mod tests {
                     }
                     assert!(read(w, h, &rgb, t.clone()).is_err(), "{t:?} at {scale}");
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn a_weave_reads_back_with_its_tunnels_and_an_edited_one_is_refused() {
+        for seed in 1..6 {
+            let t = Tiling::new("weave", &[7, 9], &Default::default()).unwrap();
+            let m = TiledMaze::generate(
+                t.clone(),
+                &Options::new(Algorithm::Kruskal),
+                &mut rng_from_seed(seed),
+            )
+            .unwrap();
+            let tunnels = (0..m.adjacency().edge_count() as u32)
+                .filter(|&e| m.open().contains(e as usize))
+                .filter(|&e| {
+                    let [a, b] = m.adjacency().ends(e);
+                    t.under(a, b).is_some()
+                })
+                .count();
+            for scale in [6.0, 13.0, 24.0] {
+                let path = m.solution();
+                let pic = TiledPicture::new(&m, scale, path.as_deref());
+                let (w, h) = pic.size();
+                let mut rgb = pic.raster();
+                let got = read(w, h, &rgb, t.clone());
+                assert_eq!(
+                    got.as_ref().ok(),
+                    Some(&m),
+                    "seed {seed} ({tunnels} tunnels) at {scale}: {got:?}"
+                );
+                let y = h / 2;
+                rgb[3 * y * w..3 * (y + 1) * w].fill(0);
+                assert!(
+                    read(w, h, &rgb, t.clone()).is_err(),
+                    "seed {seed} at {scale}"
+                );
             }
         }
     }
