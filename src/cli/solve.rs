@@ -125,11 +125,7 @@ fn solve_tiled_core(
     let maze = &*maze;
     let t = Instant::now();
     let t_ = maze.tiling();
-    // The graph's vertices are sorted by label; the rooms are the tiling's: map by label.
-    let room_of = |g: &Graph, v: u32| match g.label(v) {
-        mazegraph::graph::Label::Coord(c) => t_.room(&c).unwrap_or(0),
-        _ => 0,
-    };
+
     let (path, visited) = match method {
         Method::Bfs => {
             let f = tsolve::bfs(maze, None);
@@ -143,18 +139,16 @@ fn solve_tiled_core(
             let g = maze.to_graph();
             let (s, goal) = (g.start().unwrap_or(0), g.goal().unwrap_or(0));
             let p = lightest_path(&g, s, goal).map_err(|e| located(input, e))?;
-            let path = p.path.map(|p| p.iter().map(|&v| room_of(&g, v)).collect());
+            // The graph's vertices are the rooms in the order of their labels.
+            let rooms = maze.graph_rooms();
+            let path = p
+                .path
+                .map(|p| p.iter().map(|&v| rooms[v as usize]).collect());
             (path, p.settled)
         }
         _ => {
-            let g = maze.to_graph();
-            let (s, goal) = (g.start().unwrap_or(0), g.goal().unwrap_or(0));
-            let kept = mazegraph::solve::dead_end::fill_graph(&g, &[s, goal]);
-            let mut rooms = fixedbitset::FixedBitSet::with_capacity(t_.room_count());
-            for v in kept.ones() {
-                rooms.insert(room_of(&g, v as u32) as usize);
-            }
-            let filled = t_.room_count() - kept.count_ones(..);
+            let rooms = mazegraph::tiling::overlay::kept(maze);
+            let filled = t_.room_count() - rooms.count_ones(..);
             (tsolve::bfs(maze, Some(&rooms)).path, filled)
         }
     };

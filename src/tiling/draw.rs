@@ -202,12 +202,7 @@ impl<'a> TiledPicture<'a> {
                     let d = (x as f64 + 0.5 - c[0]).hypot(y as f64 + 0.5 - c[1]);
                     let a = ((radius + 0.5 - d).clamp(0.0, 1.0) * 255.0).round() as u32;
                     if a > 0 {
-                        let px = &mut rgb[(y * w + x) * 3..(y * w + x) * 3 + 3];
-                        for k in 0..3 {
-                            px[k] =
-                                ((u32::from(px[k]) * (255 - a) + u32::from(colour[k]) * a + 127)
-                                    / 255) as u8;
-                        }
+                        blend(&mut rgb[(y * w + x) * 3..(y * w + x) * 3 + 3], colour, a);
                     }
                 }
             }
@@ -626,10 +621,10 @@ impl<'a> TiledPicture<'a> {
 }
 
 /// Half the side of a weave room's inset square, in rooms.
-const INSET: f64 = 0.3;
+pub(crate) const INSET: f64 = 0.3;
 
 /// North, east, south, west as (row, col) steps: the order of a weave room's sides.
-const WEAVE_STEPS: [(i64, i64); 4] = [(-1, 0), (0, 1), (1, 0), (0, -1)];
+pub(crate) const WEAVE_STEPS: [(i64, i64); 4] = [(-1, 0), (0, 1), (1, 0), (0, -1)];
 
 /// One way out of a weave room ([`TiledPicture::weave_ways`]).
 #[derive(Clone, Copy)]
@@ -791,11 +786,7 @@ fn fill_polygon(
         for (x, &c) in (xa..xb).zip(acc.iter()) {
             if c > 0.0 {
                 let a = (c.min(1.0) * 255.0).round() as u32;
-                let px = &mut rgb[(y * w + x) * 3..(y * w + x) * 3 + 3];
-                for k in 0..3 {
-                    px[k] = ((u32::from(px[k]) * (255 - a) + u32::from(colour[k]) * a + 127) / 255)
-                        as u8;
-                }
+                blend(&mut rgb[(y * w + x) * 3..(y * w + x) * 3 + 3], colour, a);
             }
         }
     }
@@ -805,13 +796,17 @@ fn fill_polygon(
 fn composite(rgb: &mut [u8], cover: &mut [u8], colour: Rgb) {
     for (px, c) in rgb.chunks_exact_mut(3).zip(cover.iter_mut()) {
         if *c > 0 {
-            let a = u32::from(*c);
-            for k in 0..3 {
-                px[k] =
-                    ((u32::from(px[k]) * (255 - a) + u32::from(colour[k]) * a + 127) / 255) as u8;
-            }
+            blend(px, colour, u32::from(*c));
             *c = 0;
         }
+    }
+}
+
+/// Paints `colour` over the RGB pixel `px` at coverage `a` (0 to 255), rounded.
+#[inline]
+fn blend(px: &mut [u8], colour: Rgb, a: u32) {
+    for k in 0..3 {
+        px[k] = ((u32::from(px[k]) * (255 - a) + u32::from(colour[k]) * a + 127) / 255) as u8;
     }
 }
 

@@ -178,9 +178,7 @@ fn read_weave(
     height: usize,
     dark: &dyn Fn(usize, usize) -> bool,
 ) {
-    /// Half an inset room's side, in rooms (as drawn).
-    const INSET: f64 = 0.3;
-    const STEPS: [(i64, i64); 4] = [(-1, 0), (0, 1), (1, 0), (0, -1)];
+    use super::draw::{INSET, WEAVE_STEPS as STEPS};
     let t = maze.tiling().clone();
     *maze = TiledMaze::closed(t.clone());
     let closed = TiledMaze::closed(t.clone());
