@@ -206,9 +206,12 @@ def family_games(name, spec, sizes, oink_dir, work, notes):
     return out
 
 
-def solvers(mg, oink, oink_solvers):
-    """(column, command maker: (game, solution) -> argv), mazegraph's first."""
+def solvers(mg, oink, oink_solvers, before=None):
+    """(column, command maker: (game, solution) -> argv), mazegraph's first (with the default
+    of another build, `before`, second when given)."""
     out = [(f"mg {m}", lambda g, s, a=a: [mg, "solve-game", g, *a, "-o", s]) for m, a in METHODS]
+    if before:
+        out.insert(1, ("mg before", lambda g, s: [before, "solve-game", g, "-o", s]))
     if oink:
         out += [(f"oink {o}", lambda g, s, o=o: [oink, g, s, f"--{o}"]) for o in oink_solvers]
     return out
@@ -271,6 +274,11 @@ def main():
                     "as one family when present (default: $MAZEGRAPH_SHARED/games, else "
                     "../shared/games beside the repository)")
     ap.add_argument("--work", help="where generated games are kept (default: a temporary dir)")
+    ap.add_argument("--before", help="another mazegraph binary: its default method is measured "
+                    "too, in the column \"mg before\"")
+    ap.add_argument("--busy", type=int, default=0, metavar="N",
+                    help="keep N processes spinning during the run, each in its own session "
+                    "(as other users' work is): a busy machine")
     a = ap.parse_args()
     mg = Path(a.mazegraph)
     if not mg.exists():
@@ -288,7 +296,11 @@ def main():
     sol_dir = Path(tmp.name) / "sol"
     sol_dir.mkdir(exist_ok=True)
     oink_solvers = [s for s in a.oink_solvers.split(",") if s]
-    cols = solvers(mg, oink, oink_solvers)
+    before = Path(a.before) if a.before else None
+    if before and not before.exists():
+        sys.exit(f"no mazegraph binary at {before}")
+    cols = solvers(mg, oink, oink_solvers, before)
+    methods = [f"mg {m}" for m, _ in METHODS[1:]]
     only = set(a.only.split(",")) if a.only else None
 
     plan = []  # (family, description, [(label, path)])
@@ -309,16 +321,38 @@ def main():
     print(f"Median of {a.runs} interleaved runs, whole-process wall seconds; cap {a.cap:g} s "
           f"per run (\"> {a.cap:g}\": stopped, and not run on the family's larger games); ¹: one "
           f"run (the first took over {a.once_above:g} s). mazegraph: {shown(mg)}"
-          + (f"; Oink: {oink} (best of {', '.join(oink_solvers)})" if oink else "") + ".\n")
+          + (f"; before: {shown(before)}" if before else "")
+          + (f"; Oink: {oink} (best of {', '.join(oink_solvers)})" if oink else "")
+          + (f"; {a.busy} spinning processes beside" if a.busy else "") + ".\n")
     for note in notes:
         print(f"note: {note}")
     if notes:
         print()
     problems, errors = [], []
+    spinners = [subprocess.Popen([sys.executable, "-c", "while True: pass"],
+                                 start_new_session=True) for _ in range(a.busy)]
+    try:
+        measure_plan(plan, cols, oink, methods, a, sol_dir, mg, problems, errors)
+    finally:
+        for sp in spinners:
+            sp.kill()
+            sp.wait()
+    for e in errors:
+        print(f"note: failed: {e}")
+    print(f"({time.perf_counter() - started:.0f} s in all)")
+    if problems:
+        print("\n!!! DISAGREEMENTS !!!", file=sys.stderr)
+        for p in problems:
+            print("  " + p, file=sys.stderr)
+        sys.exit(1)
+
+
+def measure_plan(plan, cols, oink, methods, a, sol_dir, mg, problems, errors):
+    """Measures every game of `plan` and prints one table per family."""
     for family, description, games in plan:
         print(f"#### {family}\n\n{description}.\n")
         head = ["game", "vertices", "edges"] + [c for c, _ in cols if c.startswith("mg ")]
-        head.append("default / tangle")
+        head += ["default / tangle", "default / best method"]
         if oink:
             head += ["oink best", "default / oink"]
         print("| " + " | ".join(head) + " | winners |")
@@ -335,6 +369,12 @@ def main():
                 cells.append(f"{d[0] / t[0]:.2f}×" if t[0] > 0 else "—")
             elif done(d):
                 cells.append(f"< {d[0] / a.cap:.2g}×")
+            else:
+                cells.append("—")
+            # The portfolio's cost over the best single method that finished.
+            best_mg = [res[c][0] for c in methods if done(res[c])]
+            if done(d) and best_mg and min(best_mg) > 0:
+                cells.append(f"{d[0] / min(best_mg):.2f}×")
             else:
                 cells.append("—")
             verdict = []
@@ -378,14 +418,6 @@ def main():
             print(f"| {label} | {n} | {m} | " + " | ".join(cells) + " | " + "; ".join(verdict)
                   + " |", flush=True)
         print()
-    for e in errors:
-        print(f"note: failed: {e}")
-    print(f"({time.perf_counter() - started:.0f} s in all)")
-    if problems:
-        print("\n!!! DISAGREEMENTS !!!", file=sys.stderr)
-        for p in problems:
-            print("  " + p, file=sys.stderr)
-        sys.exit(1)
 
 
 if __name__ == "__main__":

@@ -25,10 +25,13 @@
 //! `counter_ortl` and `counter_qpt`), hence the gate and the bound: the gate lets it try only
 //! where priorities are few for the vertices (Jurdziński's games, SYNTCOMP's, `tc+`, where
 //! priority promotion answers first anyway), and the bound holds what it wastes there to a
-//! few milliseconds per 10 000 vertices before the tangle learners start. On random and practical games the three
-//! are close. Racing costs a second core (or, on one core, twice the time of the faster) and
-//! twice the solvers' memory. The loser is stopped through [`crate::stop`]: it unwinds at its
-//! next check, and the caller's own stop flag (Python's Ctrl-C) stops both.
+//! few milliseconds per 10 000 vertices before the tangle learners start. On random and
+//! practical games the three are close. Racing costs a second core (or, on one core, twice the
+//! time of the faster) and twice the solvers' memory. On a busy machine, where the two racers
+//! would share one core's time and each run at half speed, the second yields after
+//! [`EVEN_START`]: its priority is lowered (Linux; see [`YIELD_NICE`]) and the first keeps
+//! most of the time. The loser is stopped through [`crate::stop`]: it unwinds at its next
+//! check, and the caller's own stop flag (Python's Ctrl-C) stops both.
 //!
 //! The winning regions are the same whoever answers; the strategies are those of the method
 //! that answered first, so two runs on a game where both finish close together may give
@@ -39,10 +42,10 @@ use super::solve::{parity, parity_fpj_bounded, ParityAlgorithm, Solution, SOLVE_
 use super::Game;
 use crate::error::{Error, Result};
 use crate::grid::Limits;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::sync::mpsc::{channel, RecvTimeoutError};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The methods raced, in order of preference when both fail (recursive tangle learning with
 /// its hand-over to tangle learning, see [`race`]).
@@ -74,10 +77,14 @@ const TRIES: [(ParityAlgorithm, u64); 3] = [
 /// Runs racer `method` within `share`: priority promotion alone; for the other, the
 /// [`TRIES`] of tangle learning's two methods, each held to its bound of tangles, then tangle
 /// learning within `share`. Returns the solution and the method that gave it.
+///
+/// The second racer publishes its thread in `yielding` once its try of fixpoint iteration is
+/// over (see [`Yield`]).
 fn race(
     game: &Game,
     method: ParityAlgorithm,
     share: &Limits,
+    yielding: &Yield,
 ) -> Result<(Solution, ParityAlgorithm)> {
     if method != ParityAlgorithm::RecursiveTangleLearning {
         return parity(game, method, share).map(|s| (s, method));
@@ -89,6 +96,7 @@ fn race(
             return Ok((s, ParityAlgorithm::FixpointJustifications));
         }
     }
+    yielding.publish();
     for (tried, bytes) in TRIES {
         let allowance = Limits {
             max_bytes: share.max_bytes.min(
@@ -152,6 +160,65 @@ fn few_priorities(game: &Game) -> bool {
 /// How often the caller looks at its own stop flag while the racers run.
 const POLL: Duration = Duration::from_millis(20);
 
+/// How long the two racers run side by side at the same priority before the second yields.
+/// Where tangle learning beats priority promotion it mostly answers within this time
+/// (Oink's `counter_*` families up to thousands of vertices: hundredths of a second).
+const EVEN_START: Duration = Duration::from_millis(50);
+
+/// How much the second racer's scheduling priority is lowered after [`EVEN_START`] (its nice
+/// value raised by this much, to at most 19). On an idle machine each racer has its own core
+/// and this changes nothing; on a busy one, where the two racers would share one core's worth
+/// of time and each run at half speed, the first racer keeps about nine tenths of it (the
+/// kernel weighs nice 0 against nice 10 as 1024 to 110).
+const YIELD_NICE: i32 = 10;
+
+/// The second racer's thread, once it may yield: its thread id on Linux (0 until published).
+/// The caller, who waits for the racers anyway, lowers its priority after [`EVEN_START`]
+/// (`setpriority`, Linux only: elsewhere the racers keep the same priority). Lowering is always
+/// allowed; the thread ends with the race, so nothing has to be restored.
+#[derive(Default)]
+struct Yield {
+    thread: AtomicI32,
+    lowered: AtomicBool,
+}
+
+impl Yield {
+    /// Called on the second racer's thread: from now on it may be lowered.
+    fn publish(&self) {
+        #[cfg(target_os = "linux")]
+        // SAFETY: gettid has no preconditions and cannot fail.
+        self.thread
+            .store(unsafe { libc::gettid() }, Ordering::Release);
+    }
+
+    /// Lowers the published thread's priority by [`YIELD_NICE`], once.
+    fn lower(&self) {
+        let tid = self.thread.load(Ordering::Acquire);
+        if tid == 0 || self.lowered.swap(true, Ordering::Relaxed) {
+            return;
+        }
+        #[cfg(target_os = "linux")]
+        // SAFETY: plain system calls on a thread of this process, which is still running: the
+        // racers' scope outlives the caller's loop. A failure leaves the priority as it was.
+        unsafe {
+            let id = tid as libc::id_t;
+            *libc::__errno_location() = 0;
+            let now = libc::getpriority(libc::PRIO_PROCESS, id);
+            if *libc::__errno_location() == 0 {
+                libc::setpriority(libc::PRIO_PROCESS, id, (now + YIELD_NICE).min(19));
+            }
+        }
+    }
+
+    /// The published thread's nice value (Linux; for the tests).
+    #[cfg(all(test, target_os = "linux"))]
+    fn nice(&self) -> Option<i32> {
+        let tid = self.thread.load(Ordering::Acquire);
+        // SAFETY: as in `lower`.
+        (tid != 0).then(|| unsafe { libc::getpriority(libc::PRIO_PROCESS, tid as libc::id_t) })
+    }
+}
+
 /// Solves the parity game `game` by the first of [`RACERS`] to answer; the racers' memory
 /// together is held to `limits`. Returns the solution and the method that gave it (tangle
 /// learning when recursive tangle learning handed over).
@@ -177,6 +244,8 @@ pub(crate) fn solve(game: &Game, limits: &Limits) -> Result<(Solution, ParityAlg
         ..*limits
     };
     let share = &share;
+    let yielding = &Yield::default();
+    let started = Instant::now();
     let (tx, rx) = channel();
     std::thread::scope(|scope| {
         for (i, (&method, flag)) in RACERS.iter().zip(&flags).enumerate() {
@@ -185,7 +254,7 @@ pub(crate) fn solve(game: &Game, limits: &Limits) -> Result<(Solution, ParityAlg
             let spawned = std::thread::Builder::new()
                 .name(format!("parity-{}", method.name()))
                 .spawn_scoped(scope, move || {
-                    let answer = crate::stop::run(&flag, || race(game, method, share));
+                    let answer = crate::stop::run(&flag, || race(game, method, share, yielding));
                     // The receiver may be gone once another racer has won.
                     let _ = tx.send((i, answer));
                 });
@@ -207,6 +276,9 @@ pub(crate) fn solve(game: &Game, limits: &Limits) -> Result<(Solution, ParityAlg
                     if crate::stop::raised() {
                         stop_all();
                         return Err(Error::Interrupted);
+                    }
+                    if started.elapsed() >= EVEN_START {
+                        yielding.lower();
                     }
                 }
                 Err(RecvTimeoutError::Disconnected) => {
@@ -250,12 +322,24 @@ mod tests {
         let text = include_bytes!("../../tests/games/oink-families/counter_ortl-64.pg");
         let limits = Limits::default();
         let g = crate::game::format::pg::parse(text, &limits).unwrap();
-        let (s, by) = race(&g, ParityAlgorithm::RecursiveTangleLearning, &limits).unwrap();
+        let (s, by) = race(
+            &g,
+            ParityAlgorithm::RecursiveTangleLearning,
+            &limits,
+            &Yield::default(),
+        )
+        .unwrap();
         assert_eq!(by, ParityAlgorithm::TangleLearning);
         assert!(check(&g, &Objective::Parity, &s).is_ok());
         // Below the bound, recursive tangle learning answers itself.
         let g = families::recursive_ladder(10);
-        let (_, by) = race(&g, ParityAlgorithm::RecursiveTangleLearning, &limits).unwrap();
+        let (_, by) = race(
+            &g,
+            ParityAlgorithm::RecursiveTangleLearning,
+            &limits,
+            &Yield::default(),
+        )
+        .unwrap();
         assert_eq!(by, ParityAlgorithm::RecursiveTangleLearning);
     }
 
@@ -265,7 +349,13 @@ mod tests {
         // Jurdziński's 20×20 game: 1200 vertices, 40 priorities.
         let g = families::jurdzinski(20, 20);
         assert!(few_priorities(&g));
-        let (s, by) = race(&g, ParityAlgorithm::RecursiveTangleLearning, &limits).unwrap();
+        let (s, by) = race(
+            &g,
+            ParityAlgorithm::RecursiveTangleLearning,
+            &limits,
+            &Yield::default(),
+        )
+        .unwrap();
         assert_eq!(by, ParityAlgorithm::FixpointJustifications);
         assert!(check(&g, &Objective::Parity, &s).is_ok());
         let (s, _) = solve(&g, &limits).unwrap();
@@ -273,7 +363,13 @@ mod tests {
         // A random game with a priority for every few vertices: not tried.
         let g = families::random_game(1, 200, 100, 3);
         assert!(!few_priorities(&g));
-        let (_, by) = race(&g, ParityAlgorithm::RecursiveTangleLearning, &limits).unwrap();
+        let (_, by) = race(
+            &g,
+            ParityAlgorithm::RecursiveTangleLearning,
+            &limits,
+            &Yield::default(),
+        )
+        .unwrap();
         assert_ne!(by, ParityAlgorithm::FixpointJustifications);
         // counter_rob: nearly every vertex has the same priority; set aside, a priority for
         // every one or two vertices.
@@ -286,6 +382,36 @@ mod tests {
         let g = crate::game::format::pg::parse(text, &limits).unwrap();
         let elements = (g.vertex_count() + g.edge_count()) as u64;
         assert!(parity_fpj_bounded(&g, FPJ_WORK * elements).is_none());
+    }
+
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn the_second_racer_yields_its_priority_once_and_alone() {
+        let y = Yield::default();
+        // Nothing published (still trying fixpoint iteration): nothing is lowered.
+        y.lower();
+        assert!(!y.lowered.load(Ordering::Relaxed));
+        // SAFETY: as in `Yield::lower`, on this thread.
+        let mine =
+            || unsafe { libc::getpriority(libc::PRIO_PROCESS, libc::gettid() as libc::id_t) };
+        let own = mine();
+        let y = &y;
+        std::thread::scope(|scope| {
+            let (published, wait) = channel();
+            let (release, hold) = channel::<()>();
+            scope.spawn(move || {
+                y.publish();
+                published.send(()).unwrap();
+                let _ = hold.recv();
+            });
+            wait.recv().unwrap();
+            let before = y.nice().unwrap();
+            y.lower();
+            y.lower();
+            assert_eq!(y.nice(), Some((before + YIELD_NICE).min(19)));
+            release.send(()).unwrap();
+        });
+        assert_eq!(mine(), own, "the caller's thread keeps its priority");
     }
 
     #[test]
