@@ -62,7 +62,13 @@ pub fn parse(bytes: &[u8], limits: &Limits) -> Result<Game> {
     let mut prios: Vec<u64> = Vec::new();
     let mut lines: Vec<u32> = Vec::new();
     let mut names: Vec<(u32, String)> = Vec::new();
-    let mut edges: Vec<(u32, u32)> = Vec::new();
+    // The successor lists as read, one after the other, and where each vertex's starts and
+    // how long it is: the game's rows as they are when ids come in order (the usual case),
+    // else copied into order once.
+    let mut succ: Vec<u32> = Vec::new();
+    let mut row_start: Vec<u32> = Vec::new();
+    let mut count: Vec<u32> = Vec::new();
+    let mut in_order = true;
     let mut header: Option<(u64, usize)> = None;
     let mut start: Option<(u64, usize)> = None;
     let mut declared = 0usize;
@@ -71,8 +77,9 @@ pub fn parse(bytes: &[u8], limits: &Limits) -> Result<Game> {
     // this: larger ones are refused before anything is allocated for them.
     let most = (bytes.len() / 6 + 1) as u64;
     // The reading's peak memory, counted against the budget before a vector grows: the text,
-    // per vertex its owner, priority (64 bits, then 32), line and the two offset arrays the
-    // game is built with, per edge the pair read and its successor slot.
+    // per vertex its owner, priority (64 bits, then 32), line, row start and length, per edge
+    // its slot as read, its slot in order (when ids come out of order) and its predecessor
+    // slot.
     let budget = |v: usize, e: usize| {
         let peak = (bytes.len() as u64)
             .saturating_add((v as u64).saturating_mul(25))
@@ -144,14 +151,17 @@ pub fn parse(bytes: &[u8], limits: &Limits) -> Result<Game> {
             }
             let id = id as usize;
             if id >= owners.capacity() {
-                budget((id + 1).max(2 * owners.capacity()), edges.len())?;
+                budget((id + 1).max(2 * owners.capacity()), succ.len())?;
             }
             if id >= owners.len() {
                 owners.resize(id + 1, u8::MAX);
                 prios.resize(id + 1, 0);
                 lines.resize(id + 1, 0);
+                row_start.resize(id + 1, 0);
+                count.resize(id + 1, 0);
             }
-            // The three vectors were just grown past `id`.
+            in_order &= id == declared;
+            // The vectors were just grown past `id`.
             let (Some(o), Some(p), Some(l)) =
                 (owners.get_mut(id), prios.get_mut(id), lines.get_mut(id))
             else {
@@ -164,6 +174,7 @@ pub fn parse(bytes: &[u8], limits: &Limits) -> Result<Game> {
             *p = prio;
             *l = line as u32;
             declared += 1;
+            let row = succ.len();
             // successors
             s.skip_blank();
             let mut expect_number = true;
@@ -179,10 +190,16 @@ pub fn parse(bytes: &[u8], limits: &Limits) -> Result<Game> {
                         let t = s.number("a successor")?;
                         let t = u32::try_from(t)
                             .map_err(|_| s.err(format!("successor {t} is not a vertex id")))?;
-                        if edges.len() == edges.capacity() {
-                            budget(owners.len(), (2 * edges.capacity()).max(4))?;
+                        if succ.len() == succ.capacity() {
+                            budget(owners.len(), (2 * succ.capacity()).max(4))?;
                         }
-                        edges.push((id as u32, t));
+                        if succ.len() >= u32::MAX as usize - 1 {
+                            return Err(s.err(format!(
+                                "more than {} edges: larger than a game can be here",
+                                u32::MAX - 2
+                            )));
+                        }
+                        succ.push(t);
                         expect_number = false;
                     }
                     Some(c) => {
@@ -197,6 +214,11 @@ pub fn parse(bytes: &[u8], limits: &Limits) -> Result<Game> {
                         )))
                     }
                 }
+            }
+            // Both fit: `succ` is held below u32::MAX entries.
+            if let (Some(f), Some(c)) = (row_start.get_mut(id), count.get_mut(id)) {
+                *f = row as u32;
+                *c = (succ.len() - row) as u32;
             }
             if s.peek() == Some(b'"') {
                 let (name, after_backslash) = s.string()?;
@@ -230,8 +252,15 @@ pub fn parse(bytes: &[u8], limits: &Limits) -> Result<Game> {
     if declared != n {
         let missing = owners.iter().position(|&o| o == u8::MAX).unwrap_or(0);
         // A successor naming it gives a better message; look for one first.
-        if let Some(&(a, b)) = edges.iter().find(|&&(_, b)| b as usize == missing) {
-            return Err(missing_successor(&lines, a, b, n));
+        if let Some(at) = succ.iter().position(|&b| b as usize == missing) {
+            return Err(missing_successor(
+                &lines,
+                &row_start,
+                &count,
+                at,
+                missing as u32,
+                n,
+            ));
         }
         return Err(Error::parse(
             FORMAT,
@@ -242,8 +271,8 @@ pub fn parse(bytes: &[u8], limits: &Limits) -> Result<Game> {
             ),
         ));
     }
-    if let Some(&(a, b)) = edges.iter().find(|&&(_, b)| b as usize >= n) {
-        return Err(missing_successor(&lines, a, b, n));
+    if let Some((at, &b)) = succ.iter().enumerate().find(|&(_, &b)| b as usize >= n) {
+        return Err(missing_successor(&lines, &row_start, &count, at, b, n));
     }
     if let Some((h, line)) = header {
         if h != n as u64 && h.checked_add(1) != Some(n as u64) {
@@ -257,8 +286,25 @@ pub fn parse(bytes: &[u8], limits: &Limits) -> Result<Game> {
             ));
         }
     }
-    let mut game = Game::from_parts(owners, renumber(prios), &edges)?;
-    drop(edges);
+    drop(lines);
+    // The rows in id order: as read when ids came in order, else copied so.
+    let (off, succ) = if in_order {
+        drop(count);
+        row_start.push(succ.len() as u32);
+        (row_start, succ)
+    } else {
+        let mut off = Vec::with_capacity(n + 1);
+        let mut rows = Vec::with_capacity(succ.len());
+        off.push(0);
+        for (&f, &c) in row_start.iter().zip(&count) {
+            // Every vertex was declared, so every row is in `succ`.
+            let (f, c) = (f as usize, c as usize);
+            rows.extend_from_slice(succ.get(f..f + c).unwrap_or_default());
+            off.push(rows.len() as u32);
+        }
+        (off, rows)
+    };
+    let mut game = Game::from_rows(owners, renumber(prios), off, succ)?;
     if !names.is_empty() {
         let mut all = vec![String::new(); n];
         for (v, name) in names {
@@ -311,7 +357,21 @@ fn renumber(prios: Vec<u64>) -> Vec<u32> {
         .collect()
 }
 
-fn missing_successor(lines: &[u32], a: u32, b: u32, n: usize) -> Error {
+/// The error for successor `b`, at position `at` of the successor lists as read.
+fn missing_successor(
+    lines: &[u32],
+    first: &[u32],
+    count: &[u32],
+    at: usize,
+    b: u32,
+    n: usize,
+) -> Error {
+    // The vertex whose row holds the position (declared ones only have rows).
+    let a = first
+        .iter()
+        .zip(count)
+        .position(|(&f, &c)| (f as usize..f as usize + c as usize).contains(&at))
+        .unwrap_or(0) as u32;
     Error::parse(
         FORMAT,
         lines.get(a as usize).map_or(0, |&l| l as usize),
@@ -773,6 +833,24 @@ mod tests {
         assert!(err("start 0;\nstart 0;\n0 0 0 0;").starts_with("line 2: a second `start`"));
         // an old-style \" in a name
         assert!(err("0 0 0 0 \"a\\\"b\";").contains("write '\"' in a name as \\x22"));
+    }
+
+    #[test]
+    fn rows_in_any_order_sorted_and_without_repeats() {
+        let ok = |t: &str| parse(t.as_bytes(), &Limits::default()).unwrap();
+        let in_order = ok("0 5 0 2,1,2;\n1 4 1 0;\n2 3 0 0,2,1;\n3 2 1 3;\n");
+        assert_eq!(in_order.successors(0), &[1, 2]);
+        assert_eq!(in_order.successors(2), &[0, 1, 2]);
+        assert_eq!(in_order.predecessors(2), &[0, 2]);
+        // The same vertices declared out of order, rows written differently.
+        let shuffled = ok("2 3 0 1,0,2,2;\n0 5 0 1,2;\n3 2 1 3,3;\n1 4 1 0;\n");
+        assert_eq!(in_order, shuffled);
+        assert_eq!(in_order.edge_count(), 7);
+        // A missing successor is found in an out-of-order file too, on its own line.
+        assert_eq!(
+            err("1 4 1 0;\n0 5 0 1,9;\n"),
+            "line 2: vertex 0 has successor 9, which is not declared (the vertices are 0 to 1)"
+        );
     }
 
     #[test]
