@@ -779,54 +779,76 @@ pub fn check(game: &Game, objective: &Objective, solution: &Solution) -> Result<
             ));
         }
     }
-    for w in [Player::Zero, Player::One] {
-        // Priorities of the cycle condition for region w (None: every cycle is fine).
-        let prio: Option<Box<dyn Fn(u32) -> u32 + '_>> = match kind {
-            Kind::Parity => Some(Box::new(|v| game.priority(v))),
-            Kind::Buchi(p) => {
-                let special = &special;
-                Some(Box::new(move |v| {
-                    if special.contains(v as usize) {
-                        2 + p.index() as u32
-                    } else {
-                        1 - p.index() as u32
-                    }
-                }))
-            }
-            // The player who must reach the sinks may not cycle before them.
-            Kind::Reach(p) | Kind::Safety(p) => {
-                let reacher = if matches!(kind, Kind::Reach(_)) {
-                    p
-                } else {
-                    p.opponent()
-                };
-                (w == reacher)
-                    .then(|| -> Box<dyn Fn(u32) -> u32> { Box::new(move |_| 1 - w.index() as u32) })
-            }
-        };
-        let Some(prio) = prio else { continue };
-        let verts: Vec<u32> = (0..n as u32)
-            .filter(|&v| solution.winner(v) == w && !sinks.contains(v as usize))
-            .collect();
-        let moves = |v: u32| -> &[u32] {
-            if game.owner(v) == w {
-                std::slice::from_ref(&solution.strategy[v as usize])
-            } else {
-                game.successors(v)
-            }
-        };
-        if let Some(v) = bad_cycle(n, verts, &moves, &*prio, w) {
-            return Err(violation(
-                Some(v),
-                format!(
-                    "player {} can win against player {w}'s strategy in its claimed region: a cycle through {} is bad for player {w}",
-                    w.opponent(),
-                    game.label(v)
-                ),
-            ));
-        }
+    // The two regions' plays are checked side by side on big games (each check walks its own
+    // region; memory: about 12 bytes a vertex each).
+    let region = |w| bad_region(game, solution, kind, &sinks, &special, w);
+    let (zero, one) = if n >= PARALLEL_CHECK {
+        let (one, zero) = crate::par::beside(|| region(Player::One), || region(Player::Zero));
+        (zero, one)
+    } else {
+        (region(Player::Zero), region(Player::One))
+    };
+    match zero.or(one) {
+        Some(v) => Err(v),
+        None => Ok(()),
     }
-    Ok(())
+}
+
+/// The vertices from which the check of [`check`] runs its two regions on two threads.
+const PARALLEL_CHECK: usize = 1 << 16;
+
+/// The violation in `w`'s claimed region, if any: a play along `w`'s strategy inside it whose
+/// cycle is bad for `w` (see [`check`]).
+fn bad_region(
+    game: &Game,
+    solution: &Solution,
+    kind: Kind,
+    sinks: &FixedBitSet,
+    special: &FixedBitSet,
+    w: Player,
+) -> Option<Violation> {
+    let n = game.vertex_count();
+    // Priorities of the cycle condition for region w (None: every cycle is fine).
+    let prio: Option<Box<dyn Fn(u32) -> u32 + '_>> = match kind {
+        Kind::Parity => Some(Box::new(|v| game.priority(v))),
+        Kind::Buchi(p) => Some(Box::new(move |v| {
+            if special.contains(v as usize) {
+                2 + p.index() as u32
+            } else {
+                1 - p.index() as u32
+            }
+        })),
+        // The player who must reach the sinks may not cycle before them.
+        Kind::Reach(p) | Kind::Safety(p) => {
+            let reacher = if matches!(kind, Kind::Reach(_)) {
+                p
+            } else {
+                p.opponent()
+            };
+            (w == reacher)
+                .then(|| -> Box<dyn Fn(u32) -> u32> { Box::new(move |_| 1 - w.index() as u32) })
+        }
+    };
+    let prio = prio?;
+    let verts: Vec<u32> = (0..n as u32)
+        .filter(|&v| solution.winner(v) == w && !sinks.contains(v as usize))
+        .collect();
+    let moves = |v: u32| -> &[u32] {
+        if game.owner(v) == w {
+            std::slice::from_ref(&solution.strategy[v as usize])
+        } else {
+            game.successors(v)
+        }
+    };
+    let v = bad_cycle(n, verts, &moves, &*prio, w)?;
+    Some(violation(
+        Some(v),
+        format!(
+            "player {} can win against player {w}'s strategy in its claimed region: a cycle through {} is bad for player {w}",
+            w.opponent(),
+            game.label(v)
+        ),
+    ))
 }
 
 #[derive(Clone, Copy)]
@@ -1054,6 +1076,30 @@ mod tests {
             }
         )
         .is_err());
+    }
+
+    #[test]
+    fn big_games_are_checked_on_two_threads_as_on_one() {
+        let n = PARALLEL_CHECK + 100;
+        let g = super::super::families::random_total_game(7, n, 50, 3);
+        let good = solve_parity(&g, ParityAlgorithm::PriorityPromotion).unwrap();
+        assert!(check(&g, &Objective::Parity, &good).is_ok());
+        // Everything claimed by one player, with its first move everywhere: its region is
+        // closed, but the opponent wins cycles in it.
+        for p in [Player::Zero, Player::One] {
+            let strategy = (0..n as u32)
+                .map(|v| {
+                    if g.owner(v) == p {
+                        g.successors(v)[0]
+                    } else {
+                        NONE
+                    }
+                })
+                .collect();
+            let claim = Solution::new(vec![p; n], strategy);
+            let e = check(&g, &Objective::Parity, &claim).unwrap_err();
+            assert!(e.message.contains("a cycle through"), "{e}");
+        }
     }
 
     #[test]
