@@ -161,9 +161,13 @@ fn few_priorities(game: &Game) -> bool {
 const POLL: Duration = Duration::from_millis(20);
 
 /// How long the two racers run side by side at the same priority before the second yields.
-/// Where tangle learning beats priority promotion it mostly answers within this time
-/// (Oink's `counter_*` families up to thousands of vertices: hundredths of a second).
-const EVEN_START: Duration = Duration::from_millis(50);
+/// Where tangle learning beats priority promotion it answers within this time on every
+/// family measured (Oink's `counter_*` families: hundredths to tenths of a second even on a
+/// loaded machine); a shorter wait (50 ms was tried) let priority promotion, blowing up there,
+/// take the core from the winner on a busy machine (`counter_symsi 384`: 0.11 s to 0.19 s).
+/// Games that run longer are mostly won by priority promotion (random games of millions of
+/// vertices, ladders), whose time the yield then keeps.
+const EVEN_START: Duration = Duration::from_secs(1);
 
 /// How much the second racer's scheduling priority is lowered after [`EVEN_START`] (its nice
 /// value raised by this much, to at most 19). On an idle machine each racer has its own core

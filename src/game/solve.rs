@@ -236,7 +236,7 @@ pub enum ParityAlgorithm {
     /// promotion; `counter_dp`, `counter_core`, `tc` and Friedmann's recursive ladder for
     /// tangle learning; `counter_ortl` and `tc+` for recursive tangle learning), so the race
     /// never blows up where all of them would not, for a second core and twice the memory. On
-    /// Linux the second racer's priority is lowered after 50 ms, so that on a busy machine the
+    /// Linux the second racer's priority is lowered after a second, so that on a busy machine the
     /// first keeps most of the time the two would share. The regions never depend on which
     /// answers; the strategies are those of the first to answer.
     #[default]
