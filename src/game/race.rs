@@ -300,6 +300,17 @@ mod tests {
     use super::*;
     use crate::game::{check, families, solve_parity, Objective, Player};
 
+    /// The second racer's answer on `g`, alone.
+    fn second_racer(g: &Game, limits: &Limits) -> (Solution, ParityAlgorithm) {
+        race(
+            g,
+            ParityAlgorithm::RecursiveTangleLearning,
+            limits,
+            &Yield::default(),
+        )
+        .unwrap()
+    }
+
     #[test]
     fn the_race_gives_the_regions_of_each_method_and_a_checked_solution() {
         for seed in 0..20 {
@@ -326,24 +337,12 @@ mod tests {
         let text = include_bytes!("../../tests/games/oink-families/counter_ortl-64.pg");
         let limits = Limits::default();
         let g = crate::game::format::pg::parse(text, &limits).unwrap();
-        let (s, by) = race(
-            &g,
-            ParityAlgorithm::RecursiveTangleLearning,
-            &limits,
-            &Yield::default(),
-        )
-        .unwrap();
+        let (s, by) = second_racer(&g, &limits);
         assert_eq!(by, ParityAlgorithm::TangleLearning);
         assert!(check(&g, &Objective::Parity, &s).is_ok());
         // Below the bound, recursive tangle learning answers itself.
         let g = families::recursive_ladder(10);
-        let (_, by) = race(
-            &g,
-            ParityAlgorithm::RecursiveTangleLearning,
-            &limits,
-            &Yield::default(),
-        )
-        .unwrap();
+        let (_, by) = second_racer(&g, &limits);
         assert_eq!(by, ParityAlgorithm::RecursiveTangleLearning);
     }
 
@@ -353,13 +352,7 @@ mod tests {
         // Jurdziński's 20×20 game: 1200 vertices, 40 priorities.
         let g = families::jurdzinski(20, 20);
         assert!(few_priorities(&g));
-        let (s, by) = race(
-            &g,
-            ParityAlgorithm::RecursiveTangleLearning,
-            &limits,
-            &Yield::default(),
-        )
-        .unwrap();
+        let (s, by) = second_racer(&g, &limits);
         assert_eq!(by, ParityAlgorithm::FixpointJustifications);
         assert!(check(&g, &Objective::Parity, &s).is_ok());
         let (s, _) = solve(&g, &limits).unwrap();
@@ -367,13 +360,7 @@ mod tests {
         // A random game with a priority for every few vertices: not tried.
         let g = families::random_game(1, 200, 100, 3);
         assert!(!few_priorities(&g));
-        let (_, by) = race(
-            &g,
-            ParityAlgorithm::RecursiveTangleLearning,
-            &limits,
-            &Yield::default(),
-        )
-        .unwrap();
+        let (_, by) = second_racer(&g, &limits);
         assert_ne!(by, ParityAlgorithm::FixpointJustifications);
         // counter_rob: nearly every vertex has the same priority; set aside, a priority for
         // every one or two vertices.
