@@ -455,15 +455,8 @@ fn trimesh_finds_the_tiled_prints_closed() {
 /// What tests/py/check_print.py (trimesh) reports of each print in `files`, one JSON object a
 /// file, in order.
 fn check_prints(python: &str, files: &[String]) -> Vec<serde_json::Value> {
-    let script = format!("{}/tests/py/check_print.py", env!("CARGO_MANIFEST_DIR"));
-    let o = std::process::Command::new(python)
-        .arg(&script)
-        .args(files)
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let text = String::from_utf8(o.stdout).unwrap();
-    println!("{text}");
+    let args: Vec<&str> = files.iter().map(String::as_str).collect();
+    let text = common::run_check(python, "check_print.py", &args);
     let reports: Vec<serde_json::Value> = text
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())

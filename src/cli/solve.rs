@@ -125,7 +125,6 @@ fn solve_tiled_core(
     let maze = &*maze;
     let t = Instant::now();
     let t_ = maze.tiling();
-
     let (path, visited) = match method {
         Method::Bfs => {
             let f = tsolve::bfs(maze, None);
