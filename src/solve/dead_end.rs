@@ -480,29 +480,8 @@ fn walk_corridor(
         let dims = maze.shape().dims();
         let (h, w) = (dims[0], dims[1]);
         let words = kept.as_slice();
-        let (mut r, mut c) = (start / w, start % w);
-        let mut prev = usize::MAX;
-        let mut i = start;
-        while i != goal {
-            // The cell we came from counts as closed.
-            let open = |j: usize| usize::from(j != prev) & bit_at(words, j);
-            let up = usize::from(r > 0) & open(if r > 0 { i - w } else { i });
-            let left = usize::from(c > 0) & open(if c > 0 { i - 1 } else { i });
-            let right = usize::from(c + 1 < w) & open(if c + 1 < w { i + 1 } else { i });
-            let down = usize::from(r + 1 < h) & open(if r + 1 < h { i + w } else { i });
-            if up + left + right + down != 1 {
-                return None;
-            }
-            prev = i;
-            i = i
-                .wrapping_add((down.wrapping_sub(up)).wrapping_mul(w))
-                .wrapping_add(right)
-                .wrapping_sub(left);
-            r = r.wrapping_add(down).wrapping_sub(up);
-            c = c.wrapping_add(right).wrapping_sub(left);
-            path.push(i);
-        }
-        return Some(path);
+        let rooms = is_rooms(words, h, w);
+        return corridor_2d(words, (h, w), (start, goal), rooms, path);
     }
     let (mut prev, mut c) = (usize::MAX, start);
     while c != goal {
@@ -520,6 +499,86 @@ fn walk_corridor(
         }
         path.push(next);
         (prev, c) = (c, next);
+    }
+    Some(path)
+}
+
+/// [`walk_corridor`] on a 2-D grid without portals (`words` the cells left, `path` holding
+/// the start): cell by cell, or, when `rooms` says the cells left are rooms and walls
+/// ([`is_rooms`]), room to room from the first room on.
+fn corridor_2d(
+    words: &[usize],
+    (h, w): (usize, usize),
+    (start, goal): (usize, usize),
+    rooms: bool,
+    mut path: Vec<usize>,
+) -> Option<Vec<usize>> {
+    let (mut r, mut c) = (start / w, start % w);
+    let mut prev = usize::MAX;
+    let mut i = start;
+    while i != goal {
+        if rooms && r % 2 == 1 && c % 2 == 1 {
+            return walk_rooms_corridor(words, (h, w), (i, r, c), prev, goal, path);
+        }
+        // The cell we came from counts as closed.
+        let open = |j: usize| usize::from(j != prev) & bit_at(words, j);
+        let up = usize::from(r > 0) & open(if r > 0 { i - w } else { i });
+        let left = usize::from(c > 0) & open(if c > 0 { i - 1 } else { i });
+        let right = usize::from(c + 1 < w) & open(if c + 1 < w { i + 1 } else { i });
+        let down = usize::from(r + 1 < h) & open(if r + 1 < h { i + w } else { i });
+        if up + left + right + down != 1 {
+            return None;
+        }
+        prev = i;
+        i = i
+            .wrapping_add((down.wrapping_sub(up)).wrapping_mul(w))
+            .wrapping_add(right)
+            .wrapping_sub(left);
+        r = r.wrapping_add(down).wrapping_sub(up);
+        c = c.wrapping_add(right).wrapping_sub(left);
+        path.push(i);
+    }
+    Some(path)
+}
+
+/// The rest of [`walk_corridor`] from room `i` = (r, c) of a grid of rooms and walls
+/// ([`is_rooms`]), entered from cell `prev`, with `path` walked so far (ending at `i`): from a
+/// room the one open passage other than `prev` is the way on, and from a passage the room
+/// beyond (a passage's other neighbours are walls), so the walk goes room to room, two cells a
+/// step. `None` as soon as a step has no single way on.
+fn walk_rooms_corridor(
+    words: &[usize],
+    (h, w): (usize, usize),
+    (mut i, mut r, mut c): (usize, usize, usize),
+    mut prev: usize,
+    goal: usize,
+    mut path: Vec<usize>,
+) -> Option<Vec<usize>> {
+    while i != goal {
+        // A room's four neighbours are inside the grid (its coordinates are odd).
+        let open = |j: usize| usize::from(j != prev) & bit_at(words, j);
+        let (up, down, left, right) = (open(i - w), open(i + w), open(i - 1), open(i + 1));
+        if up + down + left + right != 1 {
+            return None;
+        }
+        let (dr, dc) = (down.wrapping_sub(up), right.wrapping_sub(left));
+        let step = dr.wrapping_mul(w).wrapping_add(dc);
+        let x = i.wrapping_add(step);
+        path.push(x);
+        if x == goal {
+            break;
+        }
+        // The room beyond the passage, unless the passage is on the border.
+        let (yr, yc) = (
+            r.wrapping_add(dr).wrapping_add(dr),
+            c.wrapping_add(dc).wrapping_add(dc),
+        );
+        let y = x.wrapping_add(step);
+        if yr >= h || yc >= w || bit_at(words, y) == 0 {
+            return None;
+        }
+        path.push(y);
+        (prev, i, r, c) = (x, y, yr, yc);
     }
     Some(path)
 }
@@ -646,6 +705,44 @@ mod tests {
         assert!(is_rooms(m.grid().bits().as_slice(), 3, 3));
         let m = Maze::from_text_rows(&["#.#", "...", "#.."]).unwrap();
         assert!(!is_rooms(m.grid().bits().as_slice(), 3, 3));
+    }
+
+    #[test]
+    fn the_path_is_walked_room_to_room_as_cell_by_cell() {
+        use crate::generate::{generate, rng_from_seed, Algorithm, Lattice, Options};
+        for (rooms, seed, loops) in [((40, 30), 1, 0), ((25, 61), 2, 0), ((30, 30), 3, 4)] {
+            let lattice = Lattice::new(&[rooms.0, rooms.1], &Default::default()).unwrap();
+            let opts = Options {
+                algorithm: Algorithm::Backtracker,
+                loops,
+                braid: false,
+            };
+            let m = generate(&lattice, &opts, &mut rng_from_seed(seed)).unwrap();
+            let dims = m.shape().dims();
+            let (h, w) = (dims[0], dims[1]);
+            // Terminals on the border (the generator's), on rooms, and on a passage.
+            let passage = (0..m.grid().len())
+                .find(|&i| m.grid().is_path(i) && (i / w) % 2 == 1 && (i % w) % 2 == 0 && i % w > 0)
+                .unwrap();
+            for (s, g) in [
+                m.terminals().unwrap(),
+                (w + 1, (h - 2) * w + w - 2),
+                (w + 1, passage),
+            ] {
+                let kept = fill(&m, &[s, g]);
+                let words = kept.as_slice();
+                assert!(is_rooms(words, h, w));
+                let by_rooms = corridor_2d(words, (h, w), (s, g), true, vec![s]);
+                let by_cells = corridor_2d(words, (h, w), (s, g), false, vec![s]);
+                assert_eq!(by_rooms, by_cells, "{rooms:?} {s} {g}");
+                // A perfect maze leaves one corridor; loops may leave more than one way.
+                if loops == 0 {
+                    let path = by_rooms.unwrap();
+                    assert_eq!((path[0], path[path.len() - 1]), (s, g));
+                    assert_eq!(path.len(), kept.count_ones(..));
+                }
+            }
+        }
     }
 
     #[test]
