@@ -12,6 +12,7 @@ use crate::error::{Error, Result};
 use crate::grid::Limits;
 use fixedbitset::FixedBitSet;
 use std::fmt;
+use std::ops::ControlFlow;
 
 /// What player 0 or 1 wants. Vertex sets are lists of vertex ids (duplicates allowed).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -888,29 +889,41 @@ fn bad_cycle<'m>(
             tag[v as usize] = t;
         }
         let member = |v: u32| tag[v as usize] == t;
-        for scc in scratch.sccs(&set, &member, moves) {
+        let found = scratch.sccs(&set, &member, moves, &mut |scc| {
             let cyclic = scc.len() > 1 || moves(scc[0]).contains(&scc[0]);
             if !cyclic {
-                continue;
+                return ControlFlow::Continue(());
             }
             let top = scc.iter().map(|&v| prio(v)).max().unwrap_or(0);
             if Player::of_priority(top) != w {
-                return scc.iter().copied().find(|&v| prio(v) == top);
+                // (From the top of the stack down, the order the search popped them in.)
+                return match scc.iter().rev().copied().find(|&v| prio(v) == top) {
+                    Some(v) => ControlFlow::Break(v),
+                    None => ControlFlow::Continue(()),
+                };
             }
             // A cycle through a vertex above the component's largest bad priority is good:
             // only the vertices up to that priority can form bad cycles (none when there is
             // no bad priority, which settles a component at once however many priorities it
             // has).
-            let Some(bad) = scc
+            if let Some(bad) = scc
                 .iter()
                 .map(|&v| prio(v))
                 .filter(|&p| Player::of_priority(p) != w)
                 .max()
-            else {
-                continue;
-            };
-            let rest: Vec<u32> = scc.into_iter().filter(|&v| prio(v) <= bad).collect();
-            work.push(rest);
+            {
+                work.push(
+                    scc.iter()
+                        .rev()
+                        .copied()
+                        .filter(|&v| prio(v) <= bad)
+                        .collect(),
+                );
+            }
+            ControlFlow::Continue(())
+        });
+        if let ControlFlow::Break(v) = found {
+            return Some(v);
         }
     }
     None
@@ -924,14 +937,17 @@ struct Tarjan {
 }
 
 impl Tarjan {
-    /// The strongly connected components of the subgraph induced by `set` (O(V + E) of it).
+    /// The strongly connected components of the subgraph induced by `set` (O(V + E) of it),
+    /// each handed to `each` as it is found (a slice of the search's own stack: nothing is
+    /// allocated per component, and most components of a claimed region are single vertices).
+    /// Stops at the first `Break`, which it returns.
     fn sccs<'m>(
         &mut self,
         set: &[u32],
         member: &dyn Fn(u32) -> bool,
         moves: &dyn Fn(u32) -> &'m [u32],
-    ) -> Vec<Vec<u32>> {
-        let mut out = Vec::new();
+        each: &mut dyn FnMut(&[u32]) -> ControlFlow<u32>,
+    ) -> ControlFlow<u32> {
         let mut next = 0u32;
         let mut stack: Vec<u32> = Vec::new();
         let mut call: Vec<(u32, usize)> = Vec::new();
@@ -964,15 +980,13 @@ impl Tarjan {
                             self.low[parent as usize].min(self.low[v as usize]);
                     }
                     if self.low[v as usize] == self.index[v as usize] {
-                        let mut scc = Vec::new();
-                        while let Some(x) = stack.pop() {
+                        // The component is the stack from v up.
+                        let from = stack.iter().rposition(|&x| x == v).unwrap_or(0);
+                        for &x in &stack[from..] {
                             self.on_stack.set(x as usize, false);
-                            scc.push(x);
-                            if x == v {
-                                break;
-                            }
                         }
-                        out.push(scc);
+                        each(&stack[from..])?;
+                        stack.truncate(from);
                     }
                 }
             }
@@ -980,7 +994,7 @@ impl Tarjan {
         for &v in set {
             self.index[v as usize] = NONE;
         }
-        out
+        ControlFlow::Continue(())
     }
 
     fn open(&mut self, v: u32, next: &mut u32, stack: &mut Vec<u32>) {
