@@ -129,6 +129,7 @@ fn fill_2d(
         h,
         w,
         terminals,
+        terminal_bits: terminals.iter().fold(0, |m, &t| m | 1 << (t % B)),
         links,
         rooms: !links.has_portals() && is_rooms(grid.as_slice(), h, w),
     };
@@ -176,6 +177,9 @@ struct Plane<'a, 'b> {
     h: usize,
     w: usize,
     terminals: &'a [usize],
+    /// Bit `t % B` set for every terminal `t`: a cell whose bit is clear is no terminal,
+    /// without a look at the list.
+    terminal_bits: usize,
     links: &'a Links<'b>,
     /// Rooms and walls ([`is_rooms`]), no portals: walks go room to room.
     rooms: bool,
@@ -226,6 +230,12 @@ impl Plane<'_, '_> {
                 .get(k + 1)
                 .map_or(0, |w| w.load(Relaxed) << (B - sh))
         }
+    }
+
+    /// True when cell `i` is a terminal (never filled).
+    #[inline(always)]
+    fn is_terminal(&self, i: usize) -> bool {
+        (self.terminal_bits >> (i % B)) & 1 == 1 && self.terminals.contains(&i)
     }
 
     /// Clears bit `i`. Only one thread ever writes a given word, so load-then-store is exact.
@@ -303,7 +313,7 @@ impl Plane<'_, '_> {
         band: &Range<usize>,
     ) -> (usize, Option<(usize, usize, usize)>) {
         let (h, w) = (self.h, self.w);
-        if self.bit(i) == 0 || self.terminals.contains(&i) {
+        if self.bit(i) == 0 || self.is_terminal(i) {
             return (0, None);
         }
         // Out-of-grid neighbours read the cell itself, then are masked off.
@@ -358,7 +368,7 @@ impl Plane<'_, '_> {
         }
         let (h, w) = (self.h, self.w);
         loop {
-            if self.bit(i) == 0 || self.terminals.contains(&i) {
+            if self.bit(i) == 0 || self.is_terminal(i) {
                 return filled;
             }
             let up = self.bit(i - w);
@@ -379,7 +389,7 @@ impl Plane<'_, '_> {
             let step = dr.wrapping_mul(w).wrapping_add(dc);
             // The passage, inside the grid (a room's neighbour).
             let (x, xr) = (i.wrapping_add(step), r.wrapping_add(dr));
-            if !band.contains(&xr) || self.terminals.contains(&x) {
+            if !band.contains(&xr) || self.is_terminal(x) {
                 return filled;
             }
             self.clear(x);
