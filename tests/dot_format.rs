@@ -143,7 +143,23 @@ digraph G {
     // A positive weight is kept, whole or not (networkx writes float weights so).
     assert!(g.is_weighted() && !g.has_integer_weights());
     assert_eq!(g.total_weight(), 1.0 + 2.5 + 1.0); // a -- b merged with b -> a: the lighter kept
-                                                   // Clusters and nested subgraphs are flattened.
+                                                   // Graphviz's weight=0 is a layout hint: a length of 1, unless the graph says its weights
+                                                   // are lengths (then it is refused, as negative and text weights always are).
+    let g = read("graph { a -- b [weight=0]; b -- c [weight=3] }");
+    assert_eq!(g.total_weight(), 1.0 + 3.0);
+    for bad in [
+        "graph { a -- b [weight=-1] }",
+        "graph { a -- b [weight=\"-1\"] }",
+        "graph { a -- b [weight=abc] }",
+        "graph { a -- b [weight=inf] }",
+        "graph { graph [maze_weighted=true]; a -- b [weight=0] }",
+    ] {
+        let e = dot::parse(bad, &ReadOptions::default())
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("not a positive number"), "{bad}: {e}");
+    }
+    // Clusters and nested subgraphs are flattened.
     let clusters = r#"graph {
   subgraph cluster_0 { label="left"; a -- b; subgraph inner { c } }
   subgraph "cluster 1" { d; e [color=red] }

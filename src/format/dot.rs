@@ -57,9 +57,10 @@
 //!   the terminals; `maze_weighted=true` marks the graph weighted.
 //! - Edge weights come from `weight` (on the edge, or from an `edge [weight=…]` default in
 //!   scope): a positive number is the weight (`3`, `2.5`, as networkx writes them); absent
-//!   means 1; anything else (Graphviz's `weight=0`, text) is a layout hint and means 1,
-//!   unless the graph declares `maze_weighted=true`, where it is an error naming the edge. A
-//!   graph with a weight other than 1 is weighted.
+//!   means 1; Graphviz's `weight=0` (a layout hint: do not straighten this edge) means 1,
+//!   unless the graph declares `maze_weighted=true`; anything else (a negative number, text,
+//!   `nan`, `inf`) is an error naming the edge and its line, as in every other graph format.
+//!   A graph with a weight other than 1 is weighted.
 //! - `node [coord=…]` defaults are ignored (a shared coordinate would be meaningless).
 //! - Self-loops are refused, parallel edges merged (the shorter kept).
 //! - Subgraph nesting deeper than 100 levels is refused rather than risking the stack.
@@ -609,15 +610,21 @@ fn edge_length(
             .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'+' | b'-'));
     match raw.parse::<f64>() {
         Ok(w) if ok && w.is_finite() && w > 0.0 => Ok(w),
-        _ if declared_weighted => Err(Error::parse(
+        // Graphviz's layout hint, in a graph that does not say its weights are lengths.
+        Ok(w) if ok && w == 0.0 && !declared_weighted => Ok(1.0),
+        _ => Err(Error::parse(
             NAME,
             line,
             format!(
-                "edge {} has weight={raw:?}, not a positive number (the graph declares maze_weighted=true)",
-                edge()
+                "edge {} has weight={raw:?}, not a positive number{}",
+                edge(),
+                if declared_weighted {
+                    " (the graph declares maze_weighted=true)"
+                } else {
+                    ""
+                }
             ),
         )),
-        _ => Ok(1.0),
     }
 }
 
