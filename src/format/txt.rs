@@ -64,7 +64,26 @@ const NAME: &str = "txt";
 /// ```
 pub fn parse(text: &str, opts: &ReadOptions) -> Result<Maze> {
     let lines: Vec<&str> = text.lines().collect();
-    if let Some(maze) = parse_box_lines(&lines, opts)? {
+    // Blank lines before the grid are skipped, as those after it are (a blank line would
+    // otherwise be a row of path: spaces are path); line numbers stay the file's.
+    let skip = lines.iter().take_while(|l| l.trim().is_empty()).count();
+    parse_lines(lines.get(skip..).unwrap_or_default(), opts).map_err(|e| match e {
+        Error::Parse {
+            format,
+            line,
+            message,
+        } if line > 0 => Error::Parse {
+            format,
+            line: line + skip,
+            message,
+        },
+        e => e,
+    })
+}
+
+/// [`parse`] on the lines from the first one not blank.
+fn parse_lines(lines: &[&str], opts: &ReadOptions) -> Result<Maze> {
+    if let Some(maze) = parse_box_lines(lines, opts)? {
         return Ok(maze);
     }
     let portal_start = lines
@@ -403,6 +422,20 @@ fn bits8(words: &[usize], p: usize) -> usize {
 #[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn blank_lines_before_the_grid_are_skipped() {
+        let plain = "#.###\n#...#\n###.#\n";
+        for lead in ["\n", "\n\n", "   \n\t\n", "\r\n"] {
+            let text = format!("{lead}{plain}");
+            assert_eq!(roundtrip(&text), plain, "{lead:?}");
+        }
+        let drawing = "+  +--+\n|     |\n+--+  +\n";
+        assert_eq!(roundtrip(&format!("\n\n{drawing}")), roundtrip(drawing));
+        // Lines are still counted from the top of the file.
+        let e = parse("\n\n#.#\n#x#\n", &ReadOptions::default()).unwrap_err();
+        assert!(matches!(e, Error::Parse { line: 4, .. }), "{e:?}");
+    }
 
     #[test]
     fn plus_drawings_read_as_their_hash_drawing() {
