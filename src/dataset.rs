@@ -15,6 +15,9 @@
 //! only on its rows and the options, so a job split into seed ranges (on several processes or
 //! machines, each given its range and its first shard number) writes the very files one job
 //! writes. Each shard is written through [`crate::files`]: it appears complete or not at all.
+//! A directory that already holds shards of other mazes (another size, algorithm, tiling,
+//! difficulty…) is refused before any work, since readers take a directory's shards as one
+//! table; shards of the same mazes (another seed range) stay beside the new ones.
 //!
 //! **Which boards.** The n-D square grid (its mazes are grids of cells, as `generate` makes
 //! them), or a [tiling](crate::tiling) ([`Options::tiling`]: hexagons, triangles, rings,
@@ -653,7 +656,9 @@ pub struct Summary {
 /// after each block. Under [`crate::stop::run`], stops at the next maze once asked
 /// ([`Error::Interrupted`]); the shards written so far stay (each is whole).
 ///
-/// Errors: those of [`check`] (before any work), a difficulty no sampled maze has, the
+/// Errors: those of [`check`] (before any work), `dir` holding shards of another kind of
+/// mazes (another size, algorithm, tiling, …: not another seed range) or files named as
+/// shards that are not mazegraph's, a difficulty no sampled maze has, the
 /// generator's, writing a shard.
 ///
 /// Complexity: O(count · cells), in memory O(shard_rows · cells).
@@ -675,11 +680,32 @@ pub fn write(
             Some((d, g))
         }
     };
+    let algorithm = opts.generate.algorithm.name();
+    let (size, labels) = match &board {
+        Board::Grid(_) => (opts.rooms.clone(), None),
+        Board::Tiled(t) => {
+            let n = t.room_count() as u32;
+            (
+                t.size(),
+                Some((0..n).map(|k| t.label(k)).collect::<Vec<_>>()),
+            )
+        }
+    };
+    // What kind of mazes the rows are, whatever their seeds (see [`same_kind`]).
+    let kind = serde_json::json!({
+        "tiling": board.tiling(),
+        "size": size,
+        "algorithm": algorithm,
+        "loops": opts.generate.loops,
+        "braid": opts.generate.braid,
+        "difficulty": grader.map(|g| g.0.name()),
+        "grader": grader.map(|g| [g.1.easy_up_to, g.1.hard_from]),
+    });
+    same_kind(dir, &kind)?;
     std::fs::create_dir_all(dir).map_err(|e| Error::File {
         path: dir.to_path_buf(),
         error: Box::new(Error::Io(e)),
     })?;
-    let algorithm = opts.generate.algorithm.name();
     let keep = |r: &Row| match (grader, r.difficulty) {
         (None, _) => true,
         (Some((d, g)), Some(score)) => g.grade(score) == d,
@@ -724,16 +750,6 @@ pub fn write(
         let rest = pending.split_off(in_shard);
         let rows = std::mem::replace(&mut pending, rest);
         let (first, last) = (rows[0].seed, rows[rows.len() - 1].seed);
-        let (size, labels) = match &board {
-            Board::Grid(_) => (opts.rooms.clone(), None),
-            Board::Tiled(t) => {
-                let n = t.room_count() as u32;
-                (
-                    t.size(),
-                    Some((0..n).map(|k| t.label(k)).collect::<Vec<_>>()),
-                )
-            }
-        };
         let metadata = serde_json::json!({
             "version": env!("CARGO_PKG_VERSION"),
             "tiling": board.tiling(),
@@ -765,6 +781,76 @@ pub fn write(
         progress(summary.rows);
     }
     Ok(summary)
+}
+
+/// The keys of a shard's metadata that say what kind of mazes its rows are (not which seeds).
+const KIND_KEYS: [&str; 7] = [
+    "tiling",
+    "size",
+    "algorithm",
+    "loops",
+    "braid",
+    "difficulty",
+    "grader",
+];
+
+/// Refuses to write shards into `dir` when it holds shards (`part-NNNNN.parquet`) of another
+/// kind of dataset than `kind`, or files of that name that are not mazegraph's: a reader of
+/// the directory would take them all as one table. Shards of the same kind are another seed
+/// range of the same dataset (a job split in parts) and are left as they are.
+///
+/// Complexity: reads the footer of each shard already there.
+fn same_kind(dir: &Path, kind: &serde_json::Value) -> Result<()> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Ok(()); // not there yet: made below
+    };
+    let mut names: Vec<String> = entries
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| {
+            n.strip_prefix("part-")
+                .and_then(|r| r.strip_suffix(".parquet"))
+                .is_some_and(|k| !k.is_empty() && k.bytes().all(|b| b.is_ascii_digit()))
+        })
+        .collect();
+    names.sort();
+    let refuse = |name: &str, why: String| {
+        Error::InvalidArgument(format!(
+            "{} already holds {name}, {why}: a reader of the directory would take its rows \
+             with this job's; write to an empty directory, or remove the old shards",
+            dir.display()
+        ))
+    };
+    for name in names {
+        let theirs = shard_options(&dir.join(&name))
+            .ok_or_else(|| refuse(&name, "which is not a mazegraph shard".into()))?;
+        if let Some(key) = KIND_KEYS.iter().find(|k| theirs.get(**k) != kind.get(**k)) {
+            let show =
+                |v: Option<&serde_json::Value>| v.map_or("none".to_string(), |v| v.to_string());
+            return Err(refuse(
+                &name,
+                format!(
+                    "a shard of other mazes ({key} {}, this job's {})",
+                    show(theirs.get(*key)),
+                    show(kind.get(*key))
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The options a shard was written with (its key-value metadata `mazegraph`), or `None` when
+/// the file is not a Parquet file with that key.
+fn shard_options(path: &Path) -> Option<serde_json::Value> {
+    use parquet::file::reader::{FileReader, SerializedFileReader};
+    let reader = SerializedFileReader::new(std::fs::File::open(path).ok()?).ok()?;
+    let kv = reader.metadata().file_metadata().key_value_metadata()?;
+    let json = kv
+        .iter()
+        .find(|kv| kv.key == "mazegraph")?
+        .value
+        .as_deref()?;
+    serde_json::from_str(json).ok()
 }
 
 /// The rows of `seeds`, made on every core.
@@ -918,6 +1004,46 @@ mod tests {
             );
         }
         assert!(!part.path().join("part-00000.parquet").exists());
+    }
+
+    #[test]
+    fn a_directory_holding_shards_of_other_mazes_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        write(dir.path(), &small(10), &Limits::default(), &|_| {}).unwrap();
+        // Another seed range of the same dataset goes beside them.
+        let later = Options {
+            seed: 10,
+            first_shard: 3,
+            ..small(4)
+        };
+        write(dir.path(), &later, &Limits::default(), &|_| {}).unwrap();
+        assert!(dir.path().join("part-00003.parquet").exists());
+        // Other mazes do not, and nothing is written.
+        let bigger = Options {
+            rooms: vec![9, 9],
+            ..small(4)
+        };
+        let e = write(dir.path(), &bigger, &Limits::default(), &|_| {}).unwrap_err();
+        let text = e.to_string();
+        assert!(
+            text.contains("part-00000.parquet") && text.contains("size [4,5]"),
+            "{text}"
+        );
+        let braided = Options {
+            generate: GenerateOptions {
+                braid: true,
+                ..small(4).generate
+            },
+            ..small(4)
+        };
+        let e = write(dir.path(), &braided, &Limits::default(), &|_| {}).unwrap_err();
+        assert!(e.to_string().contains("braid false"), "{e}");
+        // A file named as a shard that is not one.
+        let other = tempfile::tempdir().unwrap();
+        std::fs::write(other.path().join("part-00007.parquet"), b"not parquet").unwrap();
+        let e = write(other.path(), &small(4), &Limits::default(), &|_| {}).unwrap_err();
+        assert!(e.to_string().contains("not a mazegraph shard"), "{e}");
+        assert!(!other.path().join("part-00000.parquet").exists());
     }
 
     #[test]
