@@ -370,7 +370,7 @@ pub fn read_tiled(bytes: &[u8], opts: &ReadOptions) -> Result<Option<crate::tili
     if bytes.starts_with(b"\x89PNG") {
         return tiled::read_png(bytes, opts);
     }
-    let Ok(text) = std::str::from_utf8(bytes) else {
+    let Ok(text) = std::str::from_utf8(without_bom(bytes)) else {
         return Ok(None);
     };
     if json::sniff(text) != Some(json::Kind::Tiled) {
@@ -410,7 +410,14 @@ fn known() -> String {
     Format::ALL.map(Format::name).join(", ")
 }
 
-/// The bytes as UTF-8 text, or a parse error naming the line of the first bad byte.
+/// `bytes` without the UTF-8 byte-order mark that Windows editors (Notepad, PowerShell's
+/// `Out-File`) put in front of text files, when it is there.
+pub(crate) fn without_bom(bytes: &[u8]) -> &[u8] {
+    bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes)
+}
+
+/// The bytes as UTF-8 text (without a byte-order mark), or a parse error naming the line of
+/// the first bad byte.
 pub fn text(format: Format, bytes: &[u8]) -> Result<&str> {
     // An edge list of no lines is a graph of no edges; in the other formats, nothing.
     named_text(format.name(), bytes, format == Format::Edges)
@@ -424,6 +431,7 @@ pub(crate) fn named_text<'a>(
     bytes: &'a [u8],
     empty_ok: bool,
 ) -> Result<&'a str> {
+    let bytes = without_bom(bytes);
     let text = std::str::from_utf8(bytes).map_err(|e| {
         let upto = &bytes[..e.valid_up_to()];
         let line = 1 + upto.iter().filter(|&&b| b == b'\n').count();
@@ -505,4 +513,43 @@ pub(crate) fn parse_tuple(s: &str) -> Option<(Vec<i64>, &str)> {
         return None;
     }
     Some((v, &rest[close + 1..]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_byte_order_mark_is_skipped_in_every_text_format() {
+        let bom = |t: &str| [b"\xEF\xBB\xBF".as_slice(), t.as_bytes()].concat();
+        let opts = ReadOptions::default();
+        for (format, text) in [
+            (Format::Txt, "#.#\n#.#\n"),
+            (Format::Adj, "{(0, 0): [(0, 1)], (0, 1): [(0, 0)]}"),
+            (
+                Format::GraphJson,
+                r#"{"nodes": [{"id": 0}, {"id": 1}], "links": [{"source": 0, "target": 1}]}"#,
+            ),
+            (Format::Edges, "a b\n"),
+        ] {
+            let plain = format.read(text.as_bytes(), &opts).unwrap();
+            let marked = format
+                .read(&bom(text), &opts)
+                .unwrap_or_else(|e| panic!("{format}: {e}"));
+            let graph = |i: Item| {
+                crate::convert::to_graph(&i, crate::convert::GraphKind::Cells, &opts.limits)
+                    .unwrap()
+            };
+            assert_eq!(
+                graph(plain).edge_count(),
+                graph(marked).edge_count(),
+                "{format}"
+            );
+        }
+        // Not UTF-8 after the mark: still the line of the bad byte.
+        let e = Format::Txt.read(&bom("#.#\n#\u{0}"), &opts);
+        assert!(e.is_err());
+        let e = named_text("txt", b"\xEF\xBB\xBF#.#\n\xff", false).unwrap_err();
+        assert!(matches!(e, Error::Parse { line: 2, .. }), "{e:?}");
+    }
 }

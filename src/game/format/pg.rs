@@ -53,6 +53,7 @@ const FORMAT: &str = "pg";
 /// assert_eq!(g.name(2), Some("end"));
 /// ```
 pub fn parse(bytes: &[u8], limits: &Limits) -> Result<Game> {
+    let bytes = crate::format::without_bom(bytes);
     let mut s = Scanner {
         b: bytes,
         pos: 0,
@@ -685,6 +686,7 @@ pub fn write_solution(solution: &Solution, out: &mut dyn Write) -> Result<()> {
 /// assert_eq!((s.winner(0), s.strategy(0), s.strategy(1)), (Player::One, Some(1), None));
 /// ```
 pub fn parse_solution(bytes: &[u8], n: usize) -> Result<Solution> {
+    let bytes = crate::format::without_bom(bytes);
     const F: &str = "paritysol";
     let mut s = Scanner {
         b: bytes,
@@ -761,6 +763,16 @@ pub fn parse_solution(bytes: &[u8], n: usize) -> Result<Solution> {
 #[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_byte_order_mark_is_skipped() {
+        let text = "parity 1;\n0 2 0 1;\n1 1 1 0,1;\n";
+        let marked = [b"\xEF\xBB\xBF".as_slice(), text.as_bytes()].concat();
+        let g = parse(&marked, &Limits::default()).unwrap();
+        assert_eq!(g.vertex_count(), 2);
+        let sol = parse_solution(b"\xEF\xBB\xBFparitysol 1;\n0 0 1;\n1 0;\n", 2).unwrap();
+        assert_eq!(sol.winner(1), crate::game::Player::Zero);
+    }
 
     fn err(text: &str) -> String {
         match parse(text.as_bytes(), &Limits::default()) {
