@@ -6,7 +6,8 @@
 //! ```
 //!
 //! `cells` lists the cells row-major (last axis fastest), `#` wall and `.` path (a space is
-//! read as path too); its length is the product of `shape`. `start`, `goal` (coordinates or
+//! read as path too), as one string or as a list of strings (rows) read one after the other;
+//! its length is the product of `shape`. `start`, `goal` (coordinates or
 //! `null`) and `portals` (pairs of coordinates) may be omitted; other keys are ignored. The
 //! writer emits exactly these five keys.
 //!
@@ -43,6 +44,7 @@ const NAME: &str = "json";
 #[derive(Deserialize)]
 struct MazeJson {
     shape: Vec<i64>,
+    #[serde(deserialize_with = "cells_text")]
     cells: String,
     #[serde(default)]
     start: Option<Vec<i64>>,
@@ -50,6 +52,32 @@ struct MazeJson {
     goal: Option<Vec<i64>>,
     #[serde(default)]
     portals: Vec<[Vec<i64>; 2]>,
+}
+
+/// `cells` as one string, or as a list of strings (rows, as people write a 2-D maze by hand)
+/// joined in order.
+fn cells_text<'de, D: serde::Deserializer<'de>>(d: D) -> std::result::Result<String, D::Error> {
+    struct Cells;
+    impl<'de> serde::de::Visitor<'de> for Cells {
+        type Value = String;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("cells as one string of '#' and '.', or a list of row strings")
+        }
+        fn visit_str<E: serde::de::Error>(self, v: &str) -> std::result::Result<String, E> {
+            Ok(v.to_string())
+        }
+        fn visit_seq<A: serde::de::SeqAccess<'de>>(
+            self,
+            mut rows: A,
+        ) -> std::result::Result<String, A::Error> {
+            let mut all = String::new();
+            while let Some(row) = rows.next_element::<String>()? {
+                all.push_str(&row);
+            }
+            Ok(all)
+        }
+    }
+    d.deserialize_any(Cells)
 }
 
 /// Parses maze JSON.
@@ -419,6 +447,18 @@ pub fn write(maze: &Maze, out: &mut dyn Write) -> Result<()> {
 #[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cells_may_be_a_list_of_rows() {
+        let read = |t: &str| parse(&t.replace('\'', "\""), &Default::default());
+        let flat = read("{'shape': [2, 3], 'cells': '####.#'}").unwrap();
+        let rows = read("{'shape': [2, 3], 'cells': ['###', '#.#']}").unwrap();
+        assert_eq!(rows.grid(), flat.grid());
+        let e = read("{'shape': [2, 3], 'cells': 5}").unwrap_err();
+        assert!(e.to_string().contains("a list of row strings"), "{e}");
+        let e = read("{'shape': [2, 3], 'cells': ['###']}").unwrap_err();
+        assert!(e.to_string().contains("cells has 3 characters"), "{e}");
+    }
 
     #[test]
     fn roundtrip_3d_with_portal_and_terminals() {
