@@ -337,6 +337,13 @@ pub fn read(
         max_cells,
         max_memory,
     )?;
+    if path.is_dir() {
+        // As the command line says it (a directory's name tells no format).
+        return Err(error(format!(
+            "{} is a directory: give a maze file in it",
+            path.display()
+        )));
+    }
     let format = format_of(&path, format)?;
     let (start, goal) = (terminal("start", start)?, terminal("goal", goal)?);
     let (maze, notes, found) = detached(py, || {

@@ -355,3 +355,8 @@ def test_pictures_are_held_to_the_mazes_cell_limit(tmp_path):
     with pytest.raises(mazegraph.MazeError, match=advice):
         p.play_png(scale=1000)
     assert p.fate_png(scale=10).startswith(b"\x89PNG")
+
+
+def test_a_directory_is_refused_as_a_directory(tmp_path):
+    with pytest.raises(mazegraph.MazeError, match="is a directory"):
+        mazegraph.read(tmp_path)
