@@ -29,8 +29,9 @@
 //! #######
 //! ```
 //! **The `+--+` drawing** of many maze programs and books reads too (`+` at the corners, `-`
-//! and `|` for walls, spaces open; see [`parse`]'s helper for the details): room `(r, c)` is
-//! cell `(2r + 1, 2c + 1)`, as in the `#` drawing of the same maze.
+//! and `|` for walls, spaces open, `S` and `G` inside a room for the terminals; see
+//! [`parse`]'s helper for the details): room `(r, c)` is cell `(2r + 1, 2c + 1)`, as in the
+//! `#` drawing of the same maze.
 //!
 //! ```text
 //! +  +--+
@@ -213,7 +214,8 @@ fn parse_lines(lines: &[&str], opts: &ReadOptions) -> Result<Maze> {
 
 /// Reads a maze drawn with `+`, `-` and `|` (the drawing of many maze programs and books):
 /// `+` at every corner, `-` runs for the walls along rows (as wide as a room), `|` for the
-/// walls along columns, spaces for open walls and rooms. Room `(r, c)` is cell
+/// walls along columns, spaces for open walls and rooms, `S` and `G` anywhere inside a room for
+/// the start and the goal. Room `(r, c)` is cell
 /// `(2r + 1, 2c + 1)` of the grid read, as in the `#` drawing of the same maze. `None` when the
 /// text is not such a drawing (its first line is not corners and runs of `-` or spaces, or a
 /// line holds any other character); an error when it is one but uneven.
@@ -233,7 +235,10 @@ fn parse_box_lines(lines: &[&str], opts: &ReadOptions) -> Result<Option<Maze>> {
     let Some(first) = lines.first() else {
         return Ok(None);
     };
-    let drawing = |l: &str| l.chars().all(|c| matches!(c, '+' | '-' | '|' | ' '));
+    let drawing = |l: &str| {
+        l.chars()
+            .all(|c| matches!(c, '+' | '-' | '|' | ' ' | 'S' | 'G'))
+    };
     if !first.starts_with('+') || !first.contains('-') || !lines.iter().all(|l| drawing(l)) {
         return Ok(None);
     }
@@ -283,6 +288,7 @@ fn parse_box_lines(lines: &[&str], opts: &ReadOptions) -> Result<Option<Maze>> {
     let shape = Shape::with_limits(vec![2 * rooms_h + 1, 2 * rooms_w + 1], &opts.limits)?;
     let width = 2 * rooms_w + 1;
     let mut grid = Grid::walls(shape);
+    let (mut start, mut goal) = (None, None);
     // The drawing is ASCII (checked above): a byte is a column.
     let at = |l: &str, x: usize| l.as_bytes().get(x).copied().unwrap_or(b' ');
     for (k, &y) in corner_lines.iter().enumerate() {
@@ -321,9 +327,38 @@ fn parse_box_lines(lines: &[&str], opts: &ReadOptions) -> Result<Option<Maze>> {
                     grid.set_path(row * width + 2 * j + 1, true);
                 }
             }
+            // `S` and `G` written inside a room (on any of its lines) mark the terminals.
+            let below = corner_lines.get(k + 1).copied().unwrap_or(y + 1);
+            for (dy, line) in lines.iter().enumerate().take(below).skip(y + 1) {
+                for (x, ch) in line.bytes().enumerate() {
+                    if !matches!(ch, b'S' | b'G') {
+                        continue;
+                    }
+                    let first = corners.first().copied().unwrap_or(0);
+                    let off = x.saturating_sub(first);
+                    if x < first || off % step == 0 || off / step >= rooms_w {
+                        return Err(Error::parse(
+                            NAME,
+                            dy + 1,
+                            format!("'{}' at column {} is not inside a room", ch as char, x + 1),
+                        ));
+                    }
+                    let slot = if ch == b'S' { &mut start } else { &mut goal };
+                    if slot.is_some() {
+                        return Err(Error::parse(
+                            NAME,
+                            dy + 1,
+                            format!("a second '{}' at column {}", ch as char, x + 1),
+                        ));
+                    }
+                    *slot = Some(row * width + 2 * (off / step) + 1);
+                }
+            }
         }
     }
-    Ok(Some(Maze::new(grid)))
+    let mut maze = Maze::new(grid);
+    maze.set_terminals(start, goal)?;
+    Ok(Some(maze))
 }
 
 fn parse_portal(t: &str) -> Option<(Vec<i64>, Vec<i64>)> {
@@ -435,6 +470,25 @@ mod tests {
         // Lines are still counted from the top of the file.
         let e = parse("\n\n#.#\n#x#\n", &ReadOptions::default()).unwrap_err();
         assert!(matches!(e, Error::Parse { line: 4, .. }), "{e:?}");
+    }
+
+    #[test]
+    fn letters_in_a_plus_drawing_mark_the_terminals() {
+        let text = "+--+--+--+\n|S    |  |\n+--+  +  +\n|    G   |\n+--+--+--+\n";
+        let m = parse(text, &ReadOptions::default()).unwrap();
+        assert_eq!(m.terminals(), Some((8, 24))); // rooms (0, 0) and (1, 1) of a 5x7 grid
+        let plain = text.replace(['S', 'G'], " ");
+        assert_eq!(
+            m.grid(),
+            parse(&plain, &ReadOptions::default()).unwrap().grid()
+        );
+        for (bad, why) in [
+            ("+--+--+\nS  |  |\n+--+--+\n", "not inside a room"),
+            ("+--+--+\n|S |S |\n+--+--+\n", "a second 'S'"),
+        ] {
+            let e = parse(bad, &ReadOptions::default()).unwrap_err();
+            assert!(e.to_string().contains(why), "{bad}: {e}");
+        }
     }
 
     #[test]
