@@ -28,6 +28,10 @@ use std::io::{self, Write};
 /// as its maze.
 pub const PNG_KEYWORD: &str = "mazegraph legend rows";
 
+/// Pictures narrower than this many pixels get no legend: beside a swatch, not even three
+/// letters of the small text would fit, and a strip of swatches without words names nothing.
+pub const MIN_WIDTH: usize = 48;
+
 /// The legend strip's height recorded in a PNG's text chunks ([`PNG_KEYWORD`]), when it is a
 /// number below the picture's `height` (anything else is ignored).
 ///
@@ -98,7 +102,8 @@ pub struct Legend {
 impl Legend {
     /// Lays `entries` out in lines no wider than `width`. Text is 16 pixels high when the
     /// widest entry fits at that size, else 8; an entry still wider than the picture has its
-    /// text wrapped beside its swatch at spaces (a word longer than the room is clipped).
+    /// text wrapped beside its swatch at spaces (a word longer than the room is clipped). A
+    /// picture narrower than [`MIN_WIDTH`] has no legend (height 0).
     ///
     /// Complexity: O(entries + text).
     pub fn new(entries: Vec<Entry>, width: usize) -> Legend {
@@ -130,8 +135,18 @@ impl Legend {
         Self::laid_out(big.entries, width, 1)
     }
 
-    /// The layout with text `k` pixels a font pixel.
+    /// The layout with text `k` pixels a font pixel; no legend at all (no entries, height 0)
+    /// on a picture narrower than [`MIN_WIDTH`].
     fn laid_out(entries: Vec<Entry>, width: usize, k: usize) -> Legend {
+        if width < MIN_WIDTH {
+            return Legend {
+                entries: Vec::new(),
+                placed: Vec::new(),
+                lines: Vec::new(),
+                k,
+                height: 0,
+            };
+        }
         let pad = 6 * k;
         let line = 12 * k;
         let mut placed = Vec::with_capacity(entries.len());

@@ -1346,6 +1346,33 @@ mod tests {
     }
 
     #[test]
+    fn a_picture_too_narrow_for_words_has_no_legend() {
+        let m = Maze::from_text_rows(&["#S###", "#...#", "###G#"]).unwrap();
+        let overlays = vec![Overlay::Solution];
+        let mut narrow = Picture::new(
+            &m,
+            &RenderOptions {
+                scale: 2,
+                overlays: overlays.clone(),
+            },
+        );
+        let narrow = narrow.as_mut().unwrap();
+        narrow.add_legend();
+        assert!(narrow.legend().is_none());
+        assert_eq!(narrow.height(), 6);
+        let mut wide = Picture::new(
+            &m,
+            &RenderOptions {
+                scale: 10,
+                overlays,
+            },
+        )
+        .unwrap();
+        wide.add_legend();
+        assert!(wide.legend().is_some_and(|l| l.height() > 0));
+    }
+
+    #[test]
     fn the_named_overlays_are_the_callers_overlays_of_their_results() {
         let m = Maze::from_text_rows(&[
             "#.#####", "#...#.#", "#.#...#", "#.#.#.#", "#...#.#", "###.###",
@@ -1384,8 +1411,9 @@ mod tests {
             assert_eq!(c[i], want, "cell {}", m.shape().fmt_index(i));
         }
         // Its legend names the kept cells as the method does; a caller's cells are "marked".
+        // (At 8 pixels a cell: a picture narrower than legend::MIN_WIDTH has no legend.)
         let texts = |overlays: Vec<Overlay>| {
-            let mut p = Picture::new(&m, &RenderOptions { scale: 4, overlays }).unwrap();
+            let mut p = Picture::new(&m, &RenderOptions { scale: 8, overlays }).unwrap();
             p.add_legend();
             let l = p.legend().unwrap();
             l.entries()

@@ -110,10 +110,10 @@ fn solution_and_filled_colours() {
         dir.path(),
         &m,
         "s.png",
-        &["--scale", "4", "--overlay", "filled,solution"],
+        &["--scale", "8", "--overlay", "filled,solution"],
     );
     let p = Picture::read(&out);
-    let at = |r, c| p.cell(4, r, c, 2, 2);
+    let at = |r, c| p.cell(8, r, c, 4, 4);
     assert_eq!(at(0, 0), rgb(WALL));
     assert_eq!(at(0, 1), rgb(START));
     assert_eq!(at(4, 3), rgb(GOAL));
@@ -124,8 +124,8 @@ fn solution_and_filled_colours() {
         assert_eq!(at(r, c), rgb(FILLED), "({r}, {c})");
     }
     // A legend under the maze names the colours the picture shows (no "kept": nothing is).
-    assert!(p.height > 5 * 4 + 8, "{}", p.height);
-    let legend: Vec<[u8; 3]> = (5 * 4..p.height)
+    assert!(p.height > 5 * 8 + 8, "{}", p.height);
+    let legend: Vec<[u8; 3]> = (5 * 8..p.height)
         .flat_map(|y| (0..p.width).map(move |x| (x, y)))
         .map(|(x, y)| p.px(x, y))
         .collect();
@@ -143,6 +143,14 @@ fn solution_and_filled_colours() {
     assert_eq!((p.width, p.height), (7, 5));
     assert_eq!(p.px(1, 3), rgb(OPEN));
     assert_eq!(p.px(2, 1), rgb(PATH));
+    // At 4 pixels a cell the picture (28 pixels) is too narrow for a legend's words: none.
+    let p = Picture::read(&render(
+        dir.path(),
+        &m,
+        "u.png",
+        &["--overlay", "solution", "--scale", "4"],
+    ));
+    assert_eq!((p.width, p.height), (28, 20));
 }
 
 #[test]

@@ -152,18 +152,19 @@ def test_a_failed_write_leaves_nothing(tmp_path):
 def test_solution_write(tmp_path, ext):
     maze = mazegraph.generate("kruskal", (4, 4), seed=2)
     s = maze.solve("bfs")
-    s.write(tmp_path / f"s.{ext}", scale=3)
+    # At 6 pixels a cell: a picture narrower than 48 pixels has no legend.
+    s.write(tmp_path / f"s.{ext}", scale=6)
     data = (tmp_path / f"s.{ext}").read_bytes()
     if ext == "png":
         assert data.startswith(b"\x89PNG")
-        s.write(tmp_path / "plain.png", scale=3, legend=False)
+        s.write(tmp_path / "plain.png", scale=6, legend=False)
         height = lambda png: int.from_bytes(png[20:24], "big")
-        assert height(data) > height((tmp_path / "plain.png").read_bytes()) == 9 * 3  # the legend
+        assert height(data) > height((tmp_path / "plain.png").read_bytes()) == 9 * 6  # the legend
         binary = os.environ.get("MAZEGRAPH_CLI")
         if binary:  # the CLI's picture, byte for byte
             maze.write(tmp_path / "m.txt")
             cli = tmp_path / "cli.png"
-            subprocess.run([binary, "solve", tmp_path / "m.txt", "--method", "bfs", "--scale", "3", "-o", cli, "-q"], check=True)
+            subprocess.run([binary, "solve", tmp_path / "m.txt", "--method", "bfs", "--scale", "6", "-o", cli, "-q"], check=True)
             assert cli.read_bytes() == data
     elif ext == "json":
         import json
