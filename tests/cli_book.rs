@@ -283,6 +283,9 @@ fn bad_books_are_refused_in_one_line_before_any_work() {
     assert!(e.contains("2-D"), "{e}");
     let e = error(&["book", "-o", o, "--difficulty", "extreme"]);
     assert!(e.contains("easy, medium or hard"), "{e}");
+    // A title the PDF's font cannot print (ü and — it can).
+    let e = error(&["book", "-o", o, "--title", "Trial ünï — 迷路"]);
+    assert!(e.contains("no glyph for: 路 (U+8DEF) 迷 (U+8FF7)"), "{e}");
     let e = error(&["book", "-o", o, "--per-page", "0"]);
     assert!(e.contains("--per-page"), "{e}");
     let e = error(&["book", "-o", o, "--paper", "a5"]);

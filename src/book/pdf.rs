@@ -28,8 +28,39 @@ pub fn write(pages: &[Page], title: &str, out: &mut dyn Write) -> Result<()> {
     Ok(())
 }
 
+/// Refuses a title with characters the embedded font (DejaVu Sans) has no glyph for: they
+/// would print as empty boxes (the SVG pages leave the font to the viewer and need no such
+/// check).
+///
+/// ```
+/// use mazegraph::book::pdf::check_title;
+/// assert!(check_title("Rainy day — ünïcødé").is_ok());
+/// assert!(check_title("迷路").unwrap_err().to_string().contains("迷"));
+/// ```
+pub fn check_title(title: &str) -> Result<()> {
+    let font = Font::load()?;
+    let mut missing: Vec<char> = title
+        .chars()
+        .filter(|&c| !c.is_whitespace() && font.glyph(c) == 0)
+        .collect();
+    missing.sort_unstable();
+    missing.dedup();
+    if missing.is_empty() {
+        return Ok(());
+    }
+    let list: String = missing
+        .iter()
+        .map(|c| format!(" {c} (U+{:04X})", *c as u32))
+        .collect();
+    Err(Error::InvalidArgument(format!(
+        "the title has characters the book's font (DejaVu Sans) has no glyph for:{list}; they \
+         would print as empty boxes: leave them out, or write the pages as SVG"
+    )))
+}
+
 /// The PDF's bytes.
 fn to_bytes(pages: &[Page], title: &str) -> Result<Vec<u8>> {
+    check_title(title)?;
     let font = Font::load()?;
     // Every character of the book's text, by glyph.
     let mut glyphs: BTreeMap<u16, char> = BTreeMap::new();

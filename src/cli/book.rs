@@ -155,6 +155,10 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
             display_name(&path)
         ),
     };
+    if let Written::Pdf = written {
+        // Before any maze is made: the PDF's text is in its embedded font only.
+        mazegraph::book::pdf::check_title(&args.title)?;
+    }
     let default = mazegraph::tiling::maze::default_algorithm(args.tiling.as_deref());
     let algorithm = Algorithm::from_name(args.algorithm.as_deref().unwrap_or(default))?;
     let options = Options {
