@@ -75,6 +75,25 @@ fn graph_input_has_no_wall_figures() {
 }
 
 #[test]
+fn a_graph_of_rooms_is_said_to_count_rooms() {
+    // maze-dataset's tokens: rooms, where solve counts cells (twice the steps).
+    let out = mg()
+        .args(["stats", "tests/foreign/md_dfs_5x5.tokens"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("is a graph of rooms"), "{err}");
+    // A graph of cells is not.
+    let out = mg().args(["stats", &data("seed.adj")]).output().unwrap();
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
 fn n_d_maze_with_a_portal() {
     let out = mg()
         .args(["stats", &data("cube.json"), "--json"])

@@ -4,11 +4,13 @@
 use super::budget::Work;
 use super::convert::parse_format;
 use super::files::{distinct, Outputs};
-use super::io::{read_item_noted, Output, OutputArg};
+use super::io::{display_name, read_item_noted, Output, OutputArg};
+use super::out::note;
 use super::{parse_coords, Coords, Global};
 use anyhow::{anyhow, Result};
 use mazegraph::convert::set_terminals;
 use mazegraph::format::{Format, Item};
+use mazegraph::layout::{graph_to_maze, Layout};
 use mazegraph::stats::{cell_graph_stats, tree::write_tree_dot};
 use mazegraph::Graph;
 use std::path::{Path, PathBuf};
@@ -85,6 +87,26 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     if args.start.is_some() || args.goal.is_some() {
         set_terminals(&mut item, args.start.as_ref(), args.goal.as_ref())
             .map_err(|e| super::io::located(&args.input, e))?;
+    }
+    // A graph of rooms is measured as it is (its vertices are rooms), where `solve` lays it
+    // out as a maze of cells (twice the steps): said, so that the two figures are not taken
+    // for a disagreement.
+    if let Item::Graph(g) = &item {
+        // A room graph (coordinates one step apart) that is no maze of cells at its
+        // coordinates: what `solve` lays out as rooms. Checked without building a maze for
+        // any other graph.
+        let rooms = mazegraph::rooms::not_rooms(g).is_none()
+            && matches!(
+                graph_to_maze(g, Layout::Coordinates, &global.read_options().limits),
+                Err(mazegraph::Error::InvalidGraph(_))
+            );
+        if rooms && !global.quiet {
+            note!(
+                "mazegraph: note: {} is a graph of rooms: these figures count rooms and steps \
+                 between rooms (solve, and the maze drawn from it, count cells: twice the steps)",
+                display_name(&args.input)
+            );
+        }
     }
     let stages = super::progress::Stages::new(global.quiet);
     stages.stage("measuring");
