@@ -1183,3 +1183,44 @@ fn centre_lines_through_every_corridor_are_not_a_finer_maze() {
     }
     assert_eq!(read_raster(&r).unwrap().grid(), maze.grid());
 }
+
+/// A thick hand-drawn worksheet's arrows: START's head dipping into the frame line's own
+/// place over the entrance, FINISH's shaft running out through the exit with its head just
+/// below the frame line, each clear of the posts either side. Neither closes its opening.
+#[test]
+fn arrows_dipping_into_the_frame_line_leave_the_openings_open() {
+    let maze = random_maze(12, 12, 7, 0);
+    let (wall, pass, margin) = (3usize, 16usize, 40usize);
+    let mut r = draw_lines(&maze, wall, pass, margin, COLOURS[0]);
+    let w = 25;
+    let g = maze.grid();
+    let top = (1..w - 1).find(|&j| g.is_path(j)).unwrap();
+    let bottom = (1..w - 1).find(|&j| g.is_path(24 * w + j)).unwrap();
+    let x = |j: usize| margin + (j / 2) * (wall + pass) + wall;
+    // START: a shaft from above and a head 7 pixels wide whose tip reaches the frame line's
+    // last row, a gap of 4 pixels or more to each post.
+    let cx = x(top) + pass / 2;
+    r.fill_rect(cx - 1, margin - 16, cx + 1, margin - 1, [0; 3]);
+    for d in 0..4 {
+        r.fill_rect(cx - 3 + d, margin - 1 + d, cx + 4 - d, margin + d, [0; 3]);
+    }
+    // FINISH: a shaft from the room above the exit down through it, and a head under the
+    // frame line (its top at `yb`).
+    let yb = margin + 12 * (wall + pass);
+    let cx = x(bottom) + pass / 2;
+    r.fill_rect(cx - 1, yb - 10, cx + 1, yb + wall, [0; 3]);
+    for d in 0..4 {
+        r.fill_rect(
+            cx - 3 + d,
+            yb + wall + d,
+            cx + 4 - d,
+            yb + wall + d + 1,
+            [0; 3],
+        );
+    }
+    // The same blurred as a scan is (area-averaged down and up again).
+    for pic in [r.clone(), resize(&resize(&r, 0.8), 1.25)] {
+        let read = read_raster(&pic).unwrap();
+        assert_eq!(read.grid(), maze.grid());
+    }
+}

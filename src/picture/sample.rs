@@ -386,7 +386,21 @@ pub fn wall_share(t: &Tones, lat: &Lattice, bands: &Bands, i: usize, j: usize) -
                     ink_at(l, before) && ink_at(l, after)
                 }
             };
-            let seen = (la..lb).filter(|&l| !marks_only(l));
+            // On the frame, the lines whose ink is all a drawing brought onto an opening (an
+            // arrow's head reaching into the band from outside or from the passage inside).
+            let drawn = if frame {
+                drawing_onto_opening(
+                    &px,
+                    |v| is_wall(v, dw, limit),
+                    (along.0, along.1),
+                    span(t, lat, !line_is_row),
+                    ca..cb,
+                    span(t, lat, line_is_row),
+                )
+            } else {
+                Vec::new()
+            };
+            let seen = (la..lb).filter(|&l| !marks_only(l) && drawn.binary_search(&l).is_err());
             let crossed = seen.clone().filter(|&l| crossing(l)).count();
             let lines = seen.clone().count() - crossed;
             // Where a drawing comes onto the frame from outside, the frame's line is looked
@@ -415,6 +429,114 @@ pub fn wall_share(t: &Tones, lat: &Lattice, bands: &Bands, i: usize, j: usize) -
             }
         }
     }
+}
+
+/// The lines across a thin frame segment (positions along it, in order) whose ink in `band`
+/// is all a drawing brought onto an opening of the frame: an arrow drawn onto an entrance
+/// whose head reaches into the band. `px(l, c)` is the tone at position `l` along the segment
+/// (`seg`, its span between its two posts; `along` pixels in all) and `c` across it (`across`
+/// pixels in all); `ink` says which tones are wall.
+///
+/// The ink in the band and a pixel past it each side falls into connected pieces (8-connected).
+/// A piece is such a drawing only when the evidence is clear: it leaves the band (on either
+/// side: it comes from beyond it), it reaches neither post (the frame's line is no part of it),
+/// and between it and each post lie at least two lines across with no ink in the band (the
+/// opening shows on both sides). Anything less, and the segment is read from all its ink. The
+/// lines returned are those whose ink in the band is all such drawings', and the clear line
+/// just beside each drawing (its blur).
+///
+/// Complexity: O(segment length × band width).
+fn drawing_onto_opening(
+    px: &impl Fn(usize, usize) -> u8,
+    ink: impl Fn(u8) -> bool,
+    seg: (f64, f64),
+    along: usize,
+    band: std::ops::Range<usize>,
+    across: usize,
+) -> Vec<usize> {
+    let band = band.start.min(across)..band.end.min(across);
+    let a0 = (seg.0.floor().max(0.0) as usize).saturating_sub(1);
+    let a1 = ((seg.1.ceil().max(0.0) as usize) + 1).min(along);
+    let c0 = band.start.saturating_sub(1);
+    let c1 = (band.end + 1).min(across);
+    if a1 <= a0 || c1 <= c0 || band.is_empty() {
+        return Vec::new();
+    }
+    let (nw, nh) = (a1 - a0, c1 - c0);
+    let at = |l: usize, c: usize| (l - a0) * nh + (c - c0);
+    let inked: Vec<bool> = (a0..a1)
+        .flat_map(|l| (c0..c1).map(move |c| (l, c)))
+        .map(|(l, c)| ink(px(l, c)))
+        .collect();
+    // The pieces: a label per ink pixel; per piece whether it leaves the band, whether it
+    // reaches a post, and its first and last line along.
+    const NONE: usize = usize::MAX;
+    let mut label = vec![NONE; nw * nh];
+    let mut pieces: Vec<(bool, bool, usize, usize)> = Vec::new();
+    let at_post = |l: usize| (l as f64 + 0.5) <= seg.0 || (l as f64 + 0.5) >= seg.1;
+    let mut stack = Vec::new();
+    for l in a0..a1 {
+        for c in c0..c1 {
+            if !inked[at(l, c)] || label[at(l, c)] != NONE {
+                continue;
+            }
+            let id = pieces.len();
+            let mut piece = (false, false, l, l);
+            label[at(l, c)] = id;
+            stack.push((l, c));
+            while let Some((l, c)) = stack.pop() {
+                piece.0 |= !band.contains(&c);
+                piece.1 |= at_post(l);
+                piece.2 = piece.2.min(l);
+                piece.3 = piece.3.max(l);
+                for nl in l.saturating_sub(1)..(l + 2).min(a1) {
+                    for nc in c.saturating_sub(1)..(c + 2).min(c1) {
+                        if nl >= a0 && nc >= c0 && inked[at(nl, nc)] && label[at(nl, nc)] == NONE {
+                            label[at(nl, nc)] = id;
+                            stack.push((nl, nc));
+                        }
+                    }
+                }
+            }
+            pieces.push(piece);
+        }
+    }
+    // The lines with no ink in the band, off the posts: the opening.
+    let clear: Vec<usize> = (a0..a1)
+        .filter(|&l| !at_post(l) && band.clone().all(|c| !inked[at(l, c)]))
+        .collect();
+    let drawing: Vec<bool> = pieces
+        .iter()
+        .map(|&(leaves, post, first, last)| {
+            leaves
+                && !post
+                && clear.iter().filter(|&&l| l < first).count() >= 2
+                && clear.iter().filter(|&&l| l > last).count() >= 2
+        })
+        .collect();
+    // A clear line just beside a drawing holds its blur (a JPEG's fringe, light pixels that
+    // two together read as a line): it goes with the drawing.
+    let fringe = |l: usize| {
+        clear.binary_search(&l).is_ok()
+            && pieces
+                .iter()
+                .zip(&drawing)
+                .any(|(p, &d)| d && (l + 1 == p.2 || l == p.3 + 1))
+    };
+    (a0..a1)
+        .filter(|&l| {
+            let mut any = false;
+            for c in band.clone() {
+                if inked[at(l, c)] {
+                    any = true;
+                    if !drawing[label[at(l, c)]] {
+                        return false;
+                    }
+                }
+            }
+            any || fringe(l)
+        })
+        .collect()
 }
 
 /// Where to look past a thin wall line's band (`band`, across the line) for a stroke that
@@ -665,6 +787,68 @@ mod tests {
         ));
         // Light walls on dark paper: the same, mirrored.
         assert!(split_meets(&line(&[0, 0, 28, 71, 0, 0]), 1..5, false, 170));
+    }
+
+    /// A frame segment 20 pixels long (posts at 0..3 and 23..26) across a band 4..10 of a
+    /// picture 14 pixels deep, drawn from text: `#` ink, one string per line across.
+    fn segment(rows: &[&'static str]) -> impl Fn(usize, usize) -> u8 {
+        let rows = rows.to_vec();
+        move |l, c| match rows.get(c).and_then(|r| r.as_bytes().get(l)) {
+            Some(b'#') => 0,
+            _ => LIGHT,
+        }
+    }
+
+    #[test]
+    fn an_arrow_s_head_in_an_opening_is_a_drawing_and_a_wall_is_not() {
+        let ink = |v: u8| v < MID;
+        let seg = (3.0, 23.0);
+        // An arrow from above (lines 0..4 are outside), its head in the band, clear of both
+        // posts: its lines and their fringe are the drawing's.
+        let arrow = segment(&[
+            "..........##..............",
+            "..........##..............",
+            "..........##..............",
+            "..........##..............",
+            "........######............",
+            "###......####...........##",
+            "###.......##............##",
+            "###.....................##",
+        ]);
+        let drawn = drawing_onto_opening(&arrow, ink, seg, 26, 4..10, 14);
+        assert_eq!(drawn, (7..=14).collect::<Vec<_>>());
+        // The same head joined to the frame's line: the line is wall, nothing is set aside.
+        let joined = segment(&[
+            "..........##..............",
+            "..........##..............",
+            "..........##..............",
+            "..........##..............",
+            "........######............",
+            "##########################",
+        ]);
+        assert!(drawing_onto_opening(&joined, ink, seg, 26, 4..10, 14).is_empty());
+        // A piece of line within the band, reaching no post but leaving no band: a broken wall.
+        let broken = segment(&[
+            "..........................",
+            "..........................",
+            "..........................",
+            "..........................",
+            "..........................",
+            "###.....##########......##",
+        ]);
+        assert!(drawing_onto_opening(&broken, ink, seg, 26, 4..10, 14).is_empty());
+        // Too little opening beside the drawing (one clear line): read from all its ink.
+        let tight = segment(&[
+            "......##..................",
+            "......##..................",
+            "......##..................",
+            "......##..................",
+            "....######................",
+            "###.######..............##",
+        ]);
+        assert!(drawing_onto_opening(&tight, ink, seg, 26, 4..10, 14).is_empty());
+        // A band running past the picture's edge is cut to it.
+        assert!(drawing_onto_opening(&arrow, ink, seg, 26, 4..30, 14).len() < 26);
     }
 
     #[test]
