@@ -750,21 +750,16 @@ pub fn write(
         let rest = pending.split_off(in_shard);
         let rows = std::mem::replace(&mut pending, rest);
         let (first, last) = (rows[0].seed, rows[rows.len() - 1].seed);
-        let metadata = serde_json::json!({
-            "version": env!("CARGO_PKG_VERSION"),
-            "tiling": board.tiling(),
-            "size": size,
-            "algorithm": algorithm,
-            "loops": opts.generate.loops,
-            "braid": opts.generate.braid,
-            "difficulty": grader.map(|g| g.0.name()),
-            "grader": grader.map(|g| [g.1.easy_up_to, g.1.hard_from]),
-            "first_seed": first,
-            "last_seed": last,
-            "rows": rows.len(),
-            "labels": labels,
-        })
-        .to_string();
+        // The kind, and this shard's seeds, rows and the board's labels.
+        let mut metadata = kind.clone();
+        if let Some(m) = metadata.as_object_mut() {
+            m.insert("version".into(), env!("CARGO_PKG_VERSION").into());
+            m.insert("first_seed".into(), first.into());
+            m.insert("last_seed".into(), last.into());
+            m.insert("rows".into(), rows.len().into());
+            m.insert("labels".into(), serde_json::json!(labels));
+        }
+        let metadata = metadata.to_string();
         let shared = Shared {
             algorithm,
             tiling: board.tiling(),
