@@ -1096,6 +1096,19 @@ fn pest_error(msg: &str) -> Error {
         .find_map(|l| l.trim_start().strip_prefix("= "))
         .unwrap_or("malformed DOT")
         .trim();
+    // The grammar's rule names, in words (pest says "expected bare_attr").
+    let words = what
+        .replace(
+            "bare_attr",
+            "an attribute name=value (a value that is not a word or a plain number, such as \
+             1e5 or two words, needs quotes)",
+        )
+        .replace("attr_list", "an attribute list [...]")
+        .replace("node_id", "a node id")
+        .replace("edge_tail", "an edge -- or ->")
+        .replace("string_qt", "a quoted string")
+        .replace("graph_ty", "graph or digraph");
+    let what = words.as_str();
     match pos {
         Some((line, col)) => Error::parse(NAME, line, format!("column {col}: {what}")),
         None => Error::parse(NAME, 0, what.to_string()),
@@ -2018,6 +2031,13 @@ mod tests {
         assert_eq!(e.to_string(), "line 3: column 5: expected id");
         assert!(matches!(e, Error::Parse { line: 3, .. }));
         assert_eq!(pest_error("garbage").to_string(), "malformed DOT");
+        // The grammar's rule names are said in words.
+        let e = pest_error(" --> 2:21\n  |\n2 | a -- b [w=1e5];\n  |\n  = expected bare_attr");
+        assert!(
+            e.to_string()
+                .contains("column 21: expected an attribute name=value"),
+            "{e}"
+        );
     }
 
     #[test]
