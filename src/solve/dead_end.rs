@@ -55,8 +55,9 @@ pub fn fill(maze: &Maze, terminals: &[usize]) -> FixedBitSet {
     fill_counting(maze, terminals).0
 }
 
-/// [`fill`], also returning the number of cells filled.
-fn fill_counting(maze: &Maze, terminals: &[usize]) -> (FixedBitSet, usize) {
+/// [`fill`], also returning the number of cells filled, and whether the maze is a 2-D grid of
+/// rooms and walls without portals ([`is_rooms`]: then so are the cells left).
+fn fill_counting(maze: &Maze, terminals: &[usize]) -> (FixedBitSet, usize, bool) {
     let links = Links::new(maze);
     if maze.shape().ndim() == 2 {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -70,7 +71,7 @@ fn fill_counting(maze: &Maze, terminals: &[usize]) -> (FixedBitSet, usize) {
     }
     let mut kept = maze.grid().bits().clone();
     let filled = fill_nd(maze, &links, terminals, &mut kept);
-    (kept, filled)
+    (kept, filled, false)
 }
 
 fn fill_nd(maze: &Maze, links: &Links, terminals: &[usize], kept: &mut FixedBitSet) -> usize {
@@ -115,7 +116,7 @@ fn fill_2d(
     links: &Links,
     terminals: &[usize],
     threads: usize,
-) -> (FixedBitSet, usize) {
+) -> (FixedBitSet, usize, bool) {
     let dims = maze.shape().dims();
     let (h, w) = (dims[0], dims[1]);
     let grid = maze.grid().bits();
@@ -162,7 +163,8 @@ fn fill_2d(
                 .map(|&m| plane.scan(m - 1..m + 1, 0..h))
                 .sum::<usize>()
     };
-    (kept, filled)
+    let rooms = plane.rooms;
+    (kept, filled, rooms)
 }
 
 // `AtomicUsize` has the size of `usize`; its alignment is its size, and must be `usize`'s
@@ -468,9 +470,9 @@ pub fn fill_graph(graph: &Graph, terminals: &[u32]) -> FixedBitSet {
 /// assert_eq!(sol.kept_count(), 10); // the ring and both accesses to it
 /// ```
 pub fn solve(maze: &Maze, start: usize, goal: usize) -> Solution {
-    let (kept, filled) = fill_counting(maze, &[start, goal]);
+    let (kept, filled, rooms) = fill_counting(maze, &[start, goal]);
     let links = Links::new(maze);
-    let path = walk_corridor(maze, &links, &kept, start, goal).or_else(|| {
+    let path = walk_corridor(maze, &links, &kept, (start, goal), rooms).or_else(|| {
         let l = layers(&links, maze.grid().len(), start, goal, Some(&kept));
         l.dist.map(|d| walk_back(&links, &l.crumbs, goal, d))
     });
@@ -483,13 +485,14 @@ fn bit_at(words: &[usize], i: usize) -> usize {
 }
 
 /// The path when what is left is a single corridor from start to goal (always so on a perfect
-/// maze): every step has exactly one way on. `None` as soon as it is not.
+/// maze): every step has exactly one way on. `None` as soon as it is not. `rooms`: the maze is
+/// a grid of rooms and walls ([`fill_counting`] says), walked room to room.
 fn walk_corridor(
     maze: &Maze,
     links: &Links,
     kept: &FixedBitSet,
-    start: usize,
-    goal: usize,
+    (start, goal): (usize, usize),
+    rooms: bool,
 ) -> Option<Vec<usize>> {
     let mut path = Vec::with_capacity(kept.count_ones(..));
     path.push(start);
@@ -497,7 +500,6 @@ fn walk_corridor(
         let dims = maze.shape().dims();
         let (h, w) = (dims[0], dims[1]);
         let words = kept.as_slice();
-        let rooms = is_rooms(words, h, w);
         return corridor_2d(words, (h, w), (start, goal), rooms, path);
     }
     let (mut prev, mut c) = (usize::MAX, start);
@@ -672,7 +674,7 @@ mod tests {
             let mut reference = m.grid().bits().clone();
             let n = fill_nd(&m, &links, &terminals, &mut reference);
             for threads in [1, 2, 3, 7] {
-                let (kept, filled) = fill_2d(&m, &links, &terminals, threads);
+                let (kept, filled, _) = fill_2d(&m, &links, &terminals, threads);
                 assert_eq!(kept, reference, "{h}x{w} with {threads} threads");
                 assert_eq!(filled, n);
             }
@@ -709,7 +711,7 @@ mod tests {
                 let mut reference = m.grid().bits().clone();
                 let n = fill_nd(&m, &links, &terminals, &mut reference);
                 for threads in [1, 2, 3] {
-                    let (kept, filled) = fill_2d(&m, &links, &terminals, threads);
+                    let (kept, filled, _) = fill_2d(&m, &links, &terminals, threads);
                     assert_eq!(kept, reference, "{h}x{w} {terminals:?} {threads} threads");
                     assert_eq!(filled, n);
                 }
