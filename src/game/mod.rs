@@ -51,6 +51,7 @@
 pub mod arena;
 pub mod arena_picture;
 pub mod attractor;
+mod cycles;
 pub mod format;
 mod fpj;
 pub mod orient;

@@ -7,7 +7,7 @@
 //! Every solver follows the rule of [`super::attractor()`]: a player who cannot move loses.
 
 use super::attractor::{attract_within, attractor, Scratch};
-use super::{fpj, priority_promotion, race, rtl, tangle, Game, Player, NONE};
+use super::{cycles, fpj, priority_promotion, race, rtl, tangle, Game, Player, NONE};
 use crate::error::{Error, Result};
 use crate::grid::Limits;
 use fixedbitset::FixedBitSet;
@@ -226,8 +226,11 @@ pub enum ParityAlgorithm {
     /// and tangle learning redo whole regions), exponential in the number of priorities in the worst case (Oink's counter
     /// families). Nothing recurses.
     FixpointJustifications,
-    /// The default: priority promotion and recursive tangle learning raced on two threads, the
-    /// first answer taken and the other method stopped; the second racer first tries fixpoint
+    /// The default: first the dominions a search finds without solving (winner-controlled
+    /// winning cycles with their attractors, Oink's preprocessing; random games are decided
+    /// there entirely), then priority promotion and recursive tangle learning raced on two
+    /// threads on what is left, the first answer taken and the other method stopped; the second
+    /// racer first tries fixpoint
     /// iteration with justifications (on games with at least 16 vertices per distinct
     /// priority, for at most 64 steps per vertex and edge: Jurdziński's games), then hands over
     /// between recursive and plain tangle learning as their tangles outgrow bounds (16, 32,
@@ -340,8 +343,18 @@ pub(crate) fn parity(game: &Game, algorithm: ParityAlgorithm, limits: &Limits) -
     if algorithm == ParityAlgorithm::Portfolio {
         return race::solve(game, limits).map(|(solution, _)| solution);
     }
-    let mut s = Solver::new(game);
-    let verts = s.strip_dead_ends();
+    parity_from(game, algorithm, limits, None)
+}
+
+/// Parity by `algorithm` (not the portfolio), the tangles held to `limits`, on what `decided`
+/// leaves undecided (the whole game when `None`).
+pub(crate) fn parity_from(
+    game: &Game,
+    algorithm: ParityAlgorithm,
+    limits: &Limits,
+    decided: Option<&Decided>,
+) -> Result<Solution> {
+    let (mut s, verts) = Solver::starting(game, decided);
     let rest = match algorithm {
         ParityAlgorithm::Zielonka => verts,
         ParityAlgorithm::TangleLearning => {
@@ -367,12 +380,59 @@ pub(crate) fn parity(game: &Game, algorithm: ParityAlgorithm, limits: &Limits) -
 }
 
 /// Fixpoint iteration with justifications held to `max_work` steps (see
-/// [`fpj::solve_bounded`]): `None` when it needs more. The portfolio's first try.
-pub(crate) fn parity_fpj_bounded(game: &Game, max_work: u64) -> Option<Solution> {
-    let mut s = Solver::new(game);
-    s.strip_dead_ends();
+/// [`fpj::solve_bounded`]) on what `decided` leaves: `None` when it needs more. The
+/// portfolio's first try.
+pub(crate) fn parity_fpj_bounded(
+    game: &Game,
+    max_work: u64,
+    decided: Option<&Decided>,
+) -> Option<Solution> {
+    let (mut s, _) = Solver::starting(game, decided);
     fpj::solve_bounded(game, &mut s.alive, &mut s.winner, &mut s.strat, max_work)?;
     Some(s.finish())
+}
+
+/// What is decided of a game before any method runs (the portfolio's preparation): the
+/// vertices from which a player forces the token into a dead end, and the dominions of
+/// [`cycles`] (winner-controlled winning cycles) with their attractors. The rest, `alive`, is
+/// a total subgame.
+#[derive(Clone, Debug)]
+pub(crate) struct Decided {
+    alive: FixedBitSet,
+    winner: Vec<u8>,
+    strat: Vec<u32>,
+}
+
+impl Decided {
+    /// Decides the dead ends' attractors, then winner-controlled winning cycles within
+    /// `max_work` steps of search (see [`cycles::solve`]).
+    pub(crate) fn new(game: &Game, max_work: u64) -> Decided {
+        let mut s = Solver::new(game);
+        s.strip_dead_ends();
+        let Solver {
+            mut alive,
+            mut winner,
+            mut strat,
+            ..
+        } = s;
+        cycles::solve(game, &mut alive, &mut winner, &mut strat, max_work);
+        Decided {
+            alive,
+            winner,
+            strat,
+        }
+    }
+
+    /// Whether every vertex is decided.
+    pub(crate) fn is_complete(&self) -> bool {
+        self.alive.is_clear()
+    }
+
+    /// The solution, once [`Decided::is_complete`].
+    pub(crate) fn solution(&self, game: &Game) -> Solution {
+        let (s, _) = Solver::starting(game, Some(self));
+        s.finish()
+    }
 }
 
 /// Reachability for `p` (and safety for the opponent): the attractor and the escapes.
@@ -447,6 +507,25 @@ impl<'g> Solver<'g> {
             winner: vec![0; n],
             strat: vec![NONE; n],
             scratch: Scratch::new(n),
+        }
+    }
+
+    /// A solver on what `decided` leaves undecided, with the list of those vertices; on the
+    /// whole game with its dead ends' attractors decided when `None`.
+    fn starting(game: &'g Game, decided: Option<&Decided>) -> (Solver<'g>, Vec<u32>) {
+        let mut s = Solver::new(game);
+        match decided {
+            None => {
+                let verts = s.strip_dead_ends();
+                (s, verts)
+            }
+            Some(d) => {
+                s.alive.clone_from(&d.alive);
+                s.winner.clone_from(&d.winner);
+                s.strat.clone_from(&d.strat);
+                let verts = d.alive.ones().map(|v| v as u32).collect();
+                (s, verts)
+            }
         }
     }
 
