@@ -259,6 +259,26 @@ fn a_printed_page_reads_back_as_its_maze() {
         s(&png),
         s(&more.join("maze-01.json")),
     ]);
+    // Without a region, the puzzles' page and the answers' page are refused naming all four
+    // mazes, in reading order, and each region named reads back as its maze.
+    let status = Command::new("pdftoppm")
+        .args(["-r", "150", "-f", "2", "-l", "2", "-png", "-singlefile"])
+        .arg(&four)
+        .arg(dir.path().join("answers"))
+        .status()
+        .unwrap();
+    assert!(status.success());
+    for page in [png, dir.path().join("answers.png")] {
+        let e = error(&["equal", s(&page), s(&more.join("maze-01.json"))]);
+        assert!(e.contains("holds 4 mazes"), "{e}");
+        let listed = e.split(" at ").nth(1).unwrap().split(';').next().unwrap();
+        let regions: Vec<&str> = listed.split(", ").flat_map(|r| r.split(" and ")).collect();
+        assert_eq!(regions.len(), 4, "{e}");
+        for (i, region) in regions.iter().enumerate() {
+            let maze = more.join(format!("maze-0{}.json", i + 1));
+            ok(&["equal", "--region", region, s(&page), s(&maze)]);
+        }
+    }
 }
 
 #[test]

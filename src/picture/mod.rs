@@ -749,10 +749,13 @@ fn several_mazes(regions: &[Region]) -> String {
     let mut regions = regions.to_vec();
     regions.sort_by_key(|r| (r.y0 / 16, r.x0));
     let all: Vec<String> = regions.iter().map(|r| r.to_string()).collect();
+    let listed = match all.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => all.join(""),
+    };
     format!(
-        "the picture holds {} mazes, at {}; read one with --region X,Y,W,H (e.g. --region {})",
+        "the picture holds {} mazes, at {listed}; read one with --region X,Y,W,H (e.g. --region {})",
         all.len(),
-        all.join(" and "),
         all.first().map_or("", String::as_str)
     )
 }
@@ -791,8 +794,22 @@ fn side_by_side(raster: &Raster, opts: &ReadOptions) -> Option<String> {
     if parts.len() < 2 {
         return None;
     }
+    // The page's other mazes may lie apart from those the maze found was made of (the other
+    // row of a page of four): drawings set aside, clear of the maze's box and at least half as
+    // large each way as its smallest part, are read too.
+    let (w, h) = parts.iter().fold((usize::MAX, usize::MAX), |(w, h), r| {
+        (w.min(r.width()), h.min(r.height()))
+    });
+    let mut apart = found.set_aside.clone();
+    Region::merge_near(&mut apart, 8);
+    let m = found.maze;
+    apart.retain(|r| {
+        let clear = r.x1 <= m.x0 || m.x1 <= r.x0 || r.y1 <= m.y0 || m.y1 <= r.y0;
+        clear && 2 * r.width() >= w && 2 * r.height() >= h
+    });
     let mazes: Vec<Region> = parts
         .into_iter()
+        .chain(apart)
         .filter_map(|r| reads_as_maze(raster, opts, r))
         .collect();
     (mazes.len() >= 2).then(|| several_mazes(&mazes))
