@@ -59,37 +59,52 @@ pub fn parse(bytes: &[u8], limits: &Limits) -> Result<Game> {
         pos: 0,
         line: 1,
     };
-    let mut owners: Vec<u8> = Vec::new();
-    let mut prios: Vec<u64> = Vec::new();
-    let mut lines: Vec<u32> = Vec::new();
+    // A vertex statement takes at least 6 bytes (`0 0 0;`), so no valid id or header reaches
+    // this: larger ones are refused before anything is allocated for them.
+    let most = (bytes.len() / 6 + 1) as u64;
+    // The reading's peak memory: the text, per vertex its owner, priority (64 bits, then 32),
+    // line, row start and length, per edge its slot as read, its slot in order (when ids come
+    // out of order) and its predecessor slot.
+    let peak = |v: u64, e: u64| {
+        (bytes.len() as u64)
+            .saturating_add(v.saturating_mul(25))
+            .saturating_add(e.saturating_mul(12))
+    };
+    // The whole game, counted on its text before anything is allocated, so that the
+    // estimate depends on the game and not on the budget: the vectors are made that large at
+    // once and never grow for a valid file.
+    let (at_most_v, at_most_e) = declared_at_most(bytes);
+    limits.check_bytes(
+        &format!(
+            "reading this game (up to {at_most_v} vertices and {at_most_e} edges, by its \
+             statements and commas)"
+        ),
+        peak(at_most_v, at_most_e),
+    )?;
+    let (cap_v, cap_e) = (at_most_v as usize, at_most_e as usize);
+    let mut owners: Vec<u8> = Vec::with_capacity(cap_v);
+    let mut prios: Vec<u64> = Vec::with_capacity(cap_v);
+    let mut lines: Vec<u32> = Vec::with_capacity(cap_v);
     let mut names: Vec<(u32, String)> = Vec::new();
     // The successor lists as read, one after the other, and where each vertex's starts and
     // how long it is: the game's rows as they are when ids come in order (the usual case),
     // else copied into order once.
-    let mut succ: Vec<u32> = Vec::new();
-    let mut row_start: Vec<u32> = Vec::new();
-    let mut count: Vec<u32> = Vec::new();
+    let mut succ: Vec<u32> = Vec::with_capacity(cap_e);
+    let mut row_start: Vec<u32> = Vec::with_capacity(cap_v);
+    let mut count: Vec<u32> = Vec::with_capacity(cap_v);
     let mut in_order = true;
     let mut header: Option<(u64, usize)> = None;
     let mut start: Option<(u64, usize)> = None;
     let mut declared = 0usize;
     let mut first = true;
-    // A vertex statement takes at least 6 bytes (`0 0 0;`), so no valid id or header reaches
-    // this: larger ones are refused before anything is allocated for them.
-    let most = (bytes.len() / 6 + 1) as u64;
-    // The reading's peak memory, counted against the budget before a vector grows: the text,
-    // per vertex its owner, priority (64 bits, then 32), line, row start and length, per edge
-    // its slot as read, its slot in order (when ids come out of order) and its predecessor
-    // slot.
+    // Growing past the count above (a file it miscounts: a last statement without its `;`,
+    // a name holding a stray `"`, refused later) is held to the budget too.
     let budget = |v: usize, e: usize| {
-        let peak = (bytes.len() as u64)
-            .saturating_add((v as u64).saturating_mul(25))
-            .saturating_add((e as u64).saturating_mul(12));
         limits.check_bytes(
             &format!(
                 "reading this game ({v} vertices and {e} edges so far, counting room to grow)"
             ),
-            peak,
+            peak(v as u64, e as u64),
         )
     };
     loop {
@@ -356,6 +371,36 @@ fn renumber(prios: Vec<u64>) -> Vec<u32> {
                 .unwrap_or(0)
         })
         .collect()
+}
+
+/// The most vertices and edges a PGSolver text can declare, counted in one pass before it is
+/// parsed: a vertex statement starts with a digit (the header and `start` with a letter), and
+/// a vertex's successors are one more than the commas between them (outside names, which run
+/// between `"`).
+///
+/// Complexity: O(bytes).
+fn declared_at_most(bytes: &[u8]) -> (u64, u64) {
+    let (mut vertices, mut commas) = (0u64, 0u64);
+    let (mut quoted, mut at_start) = (false, true);
+    for &b in bytes {
+        if quoted {
+            quoted = b != b'"';
+            continue;
+        }
+        match b {
+            b'"' => quoted = true,
+            b';' => {
+                at_start = true;
+                continue;
+            }
+            b',' => commas += 1,
+            b if b.is_ascii_whitespace() => continue,
+            b if at_start && b.is_ascii_digit() => vertices += 1,
+            _ => {}
+        }
+        at_start = false;
+    }
+    (vertices, vertices + commas)
 }
 
 /// The error for successor `b`, at position `at` of the successor lists as read.
@@ -895,7 +940,7 @@ mod tests {
     }
 
     #[test]
-    fn the_budget_is_counted_as_the_reading_grows() {
+    fn the_budget_is_counted_on_the_whole_game_before_reading_it() {
         // 2000 vertices of 3 successors: about 30 KB of text, under 130 KB at the peak.
         let text: String = (0..2000u32)
             .map(|v| {
@@ -921,6 +966,32 @@ mod tests {
             ..Limits::default()
         };
         assert_eq!(parse(text.as_bytes(), &roomy).unwrap().edge_count(), 6000);
+        // The estimate is the game's, whatever the budget it is refused under.
+        let refusal = |max_bytes: u64| {
+            let e = parse(
+                text.as_bytes(),
+                &Limits {
+                    max_bytes,
+                    ..Limits::default()
+                },
+            );
+            let e = e.unwrap_err().to_string();
+            e.split(", more than")
+                .next()
+                .unwrap_or_default()
+                .to_string()
+        };
+        let at = |k: u64| refusal(k * text.len() as u64);
+        assert_eq!(at(1), at(3));
+        assert!(
+            at(1).contains("up to 2000 vertices and 6000 edges"),
+            "{}",
+            at(1)
+        );
+        assert_eq!(
+            declared_at_most(b"parity 1;\n0 1 0 0,1 \"a;b,c\";\n1 0 1 0;\n"),
+            (2, 3)
+        );
     }
 
     #[test]
