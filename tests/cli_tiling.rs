@@ -57,6 +57,53 @@ fn every_algorithm_on_every_tiling_makes_a_perfect_maze_and_seeds_reproduce() {
     assert_ne!(a, b);
 }
 
+/// A maze of one room would have its start on its goal: generate refuses the size in one
+/// line, and solve and render refuse such a file the same way; two rooms are a maze whose
+/// start and goal differ.
+#[test]
+fn one_room_is_refused_and_two_rooms_are_a_maze() {
+    for (tiling, size, bigger) in [
+        ("sigma", "1", "2"),
+        ("sigma-flat", "1x1", "1x2"),
+        ("delta", "1", "2"),
+        ("theta", "1", "2"),
+        ("upsilon", "1x1", "1x2"),
+        ("weave", "1x1", "1x2"),
+    ] {
+        let e = error(&["generate", "--tiling", tiling, "--size", size]);
+        assert!(e.contains("start on its goal"), "{tiling}: {e}");
+        assert!(e.contains(&format!("(e.g. {bigger})")), "{tiling}: {e}");
+        let json = stdout(&[
+            "generate", "--tiling", tiling, "--size", bigger, "--seed", "1", "--to", "json",
+        ]);
+        let (start, goal) = (
+            json.find("\"start\"").unwrap(),
+            json.find("\"goal\"").unwrap(),
+        );
+        let terminal = |at: usize| json[at..].split(']').next().unwrap().to_string();
+        assert_ne!(
+            terminal(start).replace("start", ""),
+            terminal(goal).replace("goal", ""),
+            "{tiling}: {json}"
+        );
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let one = write(
+        dir.path(),
+        "one.json",
+        "{\"tiling\": \"sigma\", \"version\": 1, \"size\": [1, 1], \"start\": [0, 0], \"goal\": [0, 0],\n \"open\": [\n ]}\n",
+    );
+    let png = dir.path().join("one.png");
+    for args in [
+        vec!["solve", s(&one)],
+        vec!["render", s(&one), "-o", s(&png)],
+    ] {
+        let e = error(&args);
+        assert!(e.contains("start on its goal"), "{args:?}: {e}");
+    }
+    assert!(!png.exists());
+}
+
 #[test]
 fn loops_and_braid_make_imperfect_mazes() {
     let dir = tempfile::tempdir().unwrap();

@@ -151,6 +151,17 @@ impl Tiling {
                 )))
             }
         };
+        if t.room_count() < 2 {
+            // Start and goal are rooms: one room would be both.
+            let bigger = match (&t, size.len()) {
+                (Tiling::Theta(_), _) | (_, 1) => "2",
+                _ => "1x2",
+            };
+            return Err(Error::InvalidArgument(format!(
+                "a maze of 1 room would have its start on its goal: give a size of 2 rooms or \
+                 more (e.g. {bigger})"
+            )));
+        }
         Ok(t)
     }
 
@@ -284,14 +295,13 @@ pub(crate) mod tests {
         let mut v = Vec::new();
         for (name, size) in [
             ("sigma", vec![4, 5]),
-            ("sigma", vec![1, 1]),
+            ("sigma", vec![1, 2]),
             ("sigma", vec![3]),
             ("sigma-flat", vec![5, 3]),
             ("sigma-flat", vec![2]),
             ("delta", vec![3, 6]),
             ("delta", vec![4]),
-            ("delta", vec![1, 1]),
-            ("theta", vec![1]),
+            ("theta", vec![2]),
             ("theta", vec![5]),
             ("theta", vec![4, 3]),
             ("upsilon", vec![4, 5]),
@@ -424,6 +434,21 @@ pub(crate) mod tests {
         assert!(Tiling::new("pentagon", &[3, 3], &l).is_err());
         assert!(Tiling::new("upsilon", &[3], &l).is_err());
         assert!(Tiling::new("sigma", &[0, 3], &l).is_err());
+        // One room would be both start and goal: every tiling refuses it, and takes two.
+        for (name, one, two) in [
+            ("sigma", &[1][..], &[1, 2][..]),
+            ("sigma-flat", &[1, 1], &[2]),
+            ("delta", &[1], &[2]),
+            ("theta", &[1], &[2]),
+            ("upsilon", &[1, 1], &[1, 2]),
+            ("weave", &[1, 1], &[1, 2]),
+        ] {
+            let e = Tiling::new(name, one, &l).unwrap_err().to_string();
+            assert!(e.contains("start on its goal"), "{name}: {e}");
+            let t = Tiling::new(name, two, &l).unwrap();
+            let (start, goal) = t.terminals();
+            assert_ne!(start, goal, "{name} {two:?}");
+        }
         assert!(Tiling::new("delta", &[3, 3, 3], &l).is_err());
         let big = Tiling::new("sigma", &[usize::MAX, usize::MAX], &l).unwrap_err();
         assert!(matches!(big, Error::TooLarge { .. }), "{big}");
@@ -436,8 +461,11 @@ pub(crate) mod tests {
             let name = NAMES[kind];
             let size = if one && name != "upsilon" && name != "weave" { vec![a] } else { vec![a, b] };
             let size = if name == "theta" && size.len() == 2 { vec![a, b + 2] } else { size };
-            let t = Tiling::new(name, &size, &Limits::default()).unwrap();
-            check(&t);
+            match Tiling::new(name, &size, &Limits::default()) {
+                Ok(t) => check(&t),
+                // One room: refused, since its start would be its goal.
+                Err(e) => proptest::prop_assert!(e.to_string().contains("start on its goal"), "{e}"),
+            }
         }
     }
 }

@@ -165,9 +165,10 @@ pub(crate) mod tests {
     proptest::proptest! {
         #[test]
         fn every_algorithm_carves_a_spanning_tree_of_every_tiling(
-            k in 0usize..10, t in 0usize..13, seed in 0u64..1000
+            k in 0usize..10, t in 0usize..64, seed in 0u64..1000
         ) {
-            let tiling = &crate::tiling::tests::small()[t];
+            let small = crate::tiling::tests::small();
+            let tiling = &small[t % small.len()];
             let adj = Adjacency::of(tiling);
             let a = algorithms()[k];
             let open = carve(a, &adj, &mut rng_from_seed(seed)).unwrap();

@@ -448,7 +448,7 @@ mod tests {
             ("theta", vec![3, 40]),
             ("upsilon", vec![8, 6]),
             ("weave", vec![9, 9]),
-            ("sigma", vec![1, 1]),
+            ("sigma", vec![1, 2]),
             ("sigma", vec![60, 70]),
         ] {
             let t = Tiling::new(name, &size, &Default::default()).unwrap();
