@@ -80,8 +80,13 @@ use std::sync::Arc;
 /// How many mazes the difficulty grader is made from.
 pub const SAMPLE: u64 = 300;
 
-/// Rows a shard holds by default: about 30 MB of 10×10 mazes.
+/// The most rows a shard holds by default (fewer for larger mazes: [`default_shard_rows`]).
 pub const DEFAULT_SHARD_ROWS: usize = 100_000;
+
+/// The memory a shard's work is estimated to take ([`check`]'s estimate) at most with the
+/// default rows a shard ([`default_shard_rows`]): every row of a shard is held until the shard
+/// is written, so the rows a shard bound the memory.
+pub const DEFAULT_SHARD_BYTES: u64 = 256 << 20;
 
 /// Mazes generated at once between two progress reports (and two looks at a stop).
 const BLOCK: usize = 4096;
@@ -593,27 +598,17 @@ pub fn check(opts: &Options, limits: &Limits, free: Option<u64>) -> Result<Board
         }
     };
     // A tiled maze's rooms count as its cells (a room, its passages, its walls).
-    let (cells, rooms) = match &board {
-        Board::Grid(lattice) => (lattice.cells().len() as u64, lattice.room_count() as u64),
-        Board::Tiled(tiling) => (tiling.room_count() as u64, tiling.room_count() as u64),
+    let cells = match &board {
+        Board::Grid(lattice) => lattice.cells().len() as u64,
+        Board::Tiled(tiling) => tiling.room_count() as u64,
     };
     if cells > i32::MAX as u64 {
         return invalid(format!(
             "a maze of {cells} cells: a dataset's cell indices are 32-bit, 2^31 − 1 cells at most"
         ));
     }
-    // A tiled maze's loops are open walls past the tree's: two more room numbers each.
-    let loops = match board {
-        Board::Grid(_) => 0,
-        Board::Tiled(_) => (opts.generate.loops as u64).saturating_mul(8),
-    };
-    let per_row = row_bytes(cells, rooms).saturating_add(loops);
     let held = opts.count.min(opts.shard_rows as u64);
-    // A shard's rows, their encoding, and the next block of mazes at work.
-    let bytes = held
-        .saturating_mul(per_row)
-        .saturating_mul(2)
-        .saturating_add((BLOCK as u64).saturating_mul(per_row + cells.saturating_mul(16)));
+    let bytes = shard_bytes(&board, opts, held);
     limits.check_bytes(&format!("a shard of {held} rows"), bytes)?;
     if let Some(free) = free {
         let need = opts.count.saturating_mul(disk_bytes(cells));
@@ -627,6 +622,75 @@ pub fn check(opts: &Options, limits: &Limits, free: Option<u64>) -> Result<Board
         }
     }
     Ok(board)
+}
+
+/// The memory the work of a shard of `held` rows of `board`'s mazes takes, about: the rows,
+/// their encoding, and the block of mazes at work.
+///
+/// Complexity: O(1).
+fn shard_bytes(board: &Board, opts: &Options, held: u64) -> u64 {
+    // A tiled maze's rooms count as its cells (a room, its passages, its walls).
+    let (cells, rooms) = match board {
+        Board::Grid(lattice) => (lattice.cells().len() as u64, lattice.room_count() as u64),
+        Board::Tiled(tiling) => (tiling.room_count() as u64, tiling.room_count() as u64),
+    };
+    // A tiled maze's loops are open walls past the tree's: two more room numbers each.
+    let loops = match board {
+        Board::Grid(_) => 0,
+        Board::Tiled(_) => (opts.generate.loops as u64).saturating_mul(8),
+    };
+    let per_row = row_bytes(cells, rooms).saturating_add(loops);
+    // A block is as many mazes as the shard still needs, or a whole block with a filter.
+    let block = match opts.difficulty {
+        None => held.min(BLOCK as u64),
+        Some(_) => BLOCK as u64,
+    };
+    held.saturating_mul(per_row)
+        .saturating_mul(2)
+        .saturating_add(block.saturating_mul(per_row + cells.saturating_mul(16)))
+}
+
+/// The rows a shard holds by default for the mazes `opts` describes: as many as keep the
+/// shard's work within [`DEFAULT_SHARD_BYTES`] (by [`check`]'s estimate), at most
+/// [`DEFAULT_SHARD_ROWS`] and at least 1, rounded down to two significant digits (a job is
+/// split in seed ranges of whole shards: a round number is easy to add), and the estimate of a shard of that many.
+/// `opts.shard_rows` and `opts.count` are not looked at.
+///
+/// Errors: those of [`check`] for a board that cannot be made.
+///
+/// Complexity: O(log [`DEFAULT_SHARD_ROWS`]) (plus the lattice's O(cells)).
+pub fn default_shard_rows(opts: &Options, limits: &Limits) -> Result<(usize, u64)> {
+    let one = Options {
+        count: 1,
+        shard_rows: 1,
+        ..opts.clone()
+    };
+    let board = check(
+        &one,
+        &Limits {
+            max_bytes: u64::MAX,
+            ..*limits
+        },
+        None,
+    )?;
+    let fits = |rows: u64| shard_bytes(&board, opts, rows) <= DEFAULT_SHARD_BYTES;
+    // The estimate grows with the rows: the largest that fits, by bisection.
+    let (mut lo, mut hi) = (1u64, DEFAULT_SHARD_ROWS as u64);
+    if fits(hi) {
+        return Ok((DEFAULT_SHARD_ROWS, shard_bytes(&board, opts, hi)));
+    }
+    while lo + 1 < hi {
+        let mid = lo + (hi - lo) / 2;
+        if fits(mid) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    // Two significant digits: 31 000, 3 900, 165.
+    let unit = 10u64.pow(lo.max(1).ilog10().saturating_sub(1));
+    let rows = lo / unit * unit;
+    Ok((rows as usize, shard_bytes(&board, opts, rows)))
 }
 
 /// Free bytes on the file system of `dir` (`None` when the system does not say).
@@ -943,6 +1007,29 @@ mod tests {
         // Nullable: a null, an empty list, a list.
         let (v, d, r) = list_levels(vec![None, Some(vec![]), Some(vec![4, 5])].into_iter(), true);
         assert_eq!((v, d, r), (vec![4, 5], vec![0, 1, 2, 2], vec![0, 0, 0, 1]));
+    }
+
+    #[test]
+    fn default_shards_keep_their_memory_within_the_default() {
+        let l = Limits::default();
+        let rows = |n: usize| default_shard_rows(&Options::new(vec![n, n]), &l).unwrap();
+        assert_eq!(rows(5).0, DEFAULT_SHARD_ROWS);
+        let mut last = DEFAULT_SHARD_ROWS;
+        for n in [10, 20, 50, 200] {
+            let (r, bytes) = rows(n);
+            assert!(r < last && r >= 1, "{n}: {r}");
+            assert!(bytes <= DEFAULT_SHARD_BYTES, "{n}: {bytes}");
+            // Rounded down to two significant digits.
+            let digits = r.to_string();
+            assert!(
+                digits.len() <= 2 || digits[2..].bytes().all(|b| b == b'0'),
+                "{r}"
+            );
+            last = r;
+        }
+        assert_eq!(rows(10).0, 31_000);
+        // A maze too large for a shard of one row within the default still gets one.
+        assert_eq!(rows(2000).0, 1);
     }
 
     #[test]

@@ -104,6 +104,74 @@ fn shards_of_a_split_job_are_the_shards_of_one_job() {
     );
 }
 
+/// Every row of a shard is held until it is written: by default, larger mazes make shards of
+/// fewer rows (memory within about 256 MiB), said on stderr; `--shard-rows` still decides.
+#[test]
+fn the_default_shard_is_smaller_for_larger_mazes() {
+    let dir = tempfile::tempdir().unwrap();
+    let refused = |size: &str| {
+        error(&[
+            "dataset",
+            "-o",
+            s(dir.path()),
+            "-n",
+            "1000000",
+            "--size",
+            size,
+            "--max-memory",
+            "64K",
+        ])
+    };
+    // The estimate is of the default rows: all 100 000 for small mazes, fewer for larger.
+    assert!(
+        refused("5x5").contains("a shard of 100000 rows"),
+        "{}",
+        refused("5x5")
+    );
+    let e = refused("70x70");
+    let rows: usize = e
+        .split("a shard of ")
+        .nth(1)
+        .and_then(|r| r.split(' ').next())
+        .and_then(|r| r.parse().ok())
+        .unwrap_or_else(|| panic!("{e}"));
+    assert!((100..1000).contains(&rows), "{e}");
+    // Two shards, the first of the default rows, said on stderr.
+    let out = dir.path().join("big");
+    let n = (rows + 1).to_string();
+    let run = mg()
+        .args(["dataset", "-o", s(&out), "-n", &n, "--size", "70x70"])
+        .output()
+        .unwrap();
+    assert!(run.status.success());
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        err.contains(&format!("note: {rows} rows a shard (about")),
+        "{err}"
+    );
+    assert_eq!(listing(&out), ["part-00000.parquet", "part-00001.parquet"]);
+    assert_eq!(metadata(&out)["rows"], rows);
+    // With --shard-rows, that many, and nothing said.
+    let given = dir.path().join("given");
+    let run = mg()
+        .args([
+            "dataset",
+            "-o",
+            s(&given),
+            "-n",
+            "3",
+            "--size",
+            "70x70",
+            "--shard-rows",
+            "2",
+        ])
+        .output()
+        .unwrap();
+    assert!(run.status.success());
+    assert!(!String::from_utf8_lossy(&run.stderr).contains("rows a shard"));
+    assert_eq!(metadata(&given)["rows"], 2);
+}
+
 #[test]
 fn impossible_datasets_are_one_line_and_write_nothing() {
     let tmp = tempfile::tempdir().unwrap();
@@ -136,7 +204,7 @@ fn impossible_datasets_are_one_line_and_write_nothing() {
         "3x3x3",
     ]);
     assert!(e.contains("eller"), "{e}");
-    let e = error(&["dataset", "-o", s(&dir), "-n", "5", "--max-memory", "1K"]);
+    let e = error(&["dataset", "-o", s(&dir), "-n", "5", "--max-memory", "64K"]);
     assert!(e.contains("memory budget"), "{e}");
     let e = error(&[
         "dataset",
