@@ -149,7 +149,7 @@ def dataset(
     pick: str | None = None,
     difficulty: str | None = None,
     tiling: str | None = None,
-    shard_rows: int = 100000,
+    shard_rows: int | None = None,
     first_shard: int = 0,
     max_cells: int | None = None,
     max_memory: int | None = None,

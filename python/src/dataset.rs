@@ -3,7 +3,7 @@
 
 use crate::maze::size;
 use crate::{detached, error, kw, limits, Arg, Int};
-use mazegraph::dataset::{write, Options, DEFAULT_SHARD_ROWS};
+use mazegraph::dataset::{default_shard_rows, write, Options};
 use mazegraph::generate::{Algorithm, Options as GenerateOptions};
 use mazegraph::stats::difficulty::Difficulty;
 use pyo3::prelude::*;
@@ -11,7 +11,8 @@ use pyo3::types::PyDict;
 use std::path::PathBuf;
 
 /// Writes `count` mazes of `size` rooms by `algorithm` into the directory `path` as Parquet
-/// shards (`part-00000.parquet`, …, `shard_rows` rows each, numbered from `first_shard`), as
+/// shards (`part-00000.parquet`, …, `shard_rows` rows each (by default as many as keep a
+/// shard's memory within about 256 MiB, as the command line), numbered from `first_shard`), as
 /// `mazegraph dataset` does: maze i from seed `seed + i`; with `difficulty` ("easy", "medium",
 /// "hard") the first `count` mazes of that grade. With `tiling` (one of `TILINGS`), the mazes
 /// `generate(..., tiling=...)` makes (`size` the tiling's: `(rows, cols)`, or one number;
@@ -19,7 +20,7 @@ use std::path::PathBuf;
 /// `shards` (paths), `bytes`, `grader` (the scores' terciles, or None). Runs without the GIL;
 /// Ctrl-C stops it between mazes (the shards already written stay, each whole).
 #[pyfunction]
-#[pyo3(signature = (path, count=Int::new(1000), size=None, algorithm=None, seed=Int::new(0), *, loops=Int::new(0), braid=Arg(false), pick=None, difficulty=None, tiling=None, shard_rows=Int::new(DEFAULT_SHARD_ROWS), first_shard=Int::new(0), max_cells=None, max_memory=None), text_signature = "(path, count=1000, size=(10, 10), algorithm=None, seed=0, *, loops=0, braid=False, pick=None, difficulty=None, tiling=None, shard_rows=100000, first_shard=0, max_cells=None, max_memory=None)")]
+#[pyo3(signature = (path, count=Int::new(1000), size=None, algorithm=None, seed=Int::new(0), *, loops=Int::new(0), braid=Arg(false), pick=None, difficulty=None, tiling=None, shard_rows=None, first_shard=Int::new(0), max_cells=None, max_memory=None), text_signature = "(path, count=1000, size=(10, 10), algorithm=None, seed=0, *, loops=0, braid=False, pick=None, difficulty=None, tiling=None, shard_rows=None, first_shard=0, max_cells=None, max_memory=None)")]
 #[allow(clippy::too_many_arguments)]
 pub fn dataset<'py>(
     py: Python<'py>,
@@ -33,7 +34,7 @@ pub fn dataset<'py>(
     pick: Option<Arg<String>>,
     difficulty: Option<Arg<String>>,
     tiling: Option<Arg<String>>,
-    shard_rows: Int<usize, kw::ShardRows>,
+    shard_rows: Option<Int<usize, kw::ShardRows>>,
     first_shard: Int<u64, kw::FirstShard>,
     max_cells: Option<Int<u64, kw::MaxCells>>,
     max_memory: Option<Int<u64, kw::MaxMemory>>,
@@ -65,7 +66,7 @@ pub fn dataset<'py>(
         Some(d) => Some(d.parse::<Difficulty>().map_err(error)?),
         None => None,
     };
-    let opts = Options {
+    let mut opts = Options {
         rooms,
         tiling,
         generate: GenerateOptions {
@@ -75,9 +76,14 @@ pub fn dataset<'py>(
         },
         seed: seed.0,
         count: count.0,
-        shard_rows: shard_rows.0,
+        shard_rows: 0,
         first_shard: first_shard.0,
         difficulty,
+    };
+    // As the command line: by default, as many rows as keep a shard's memory modest.
+    opts.shard_rows = match shard_rows {
+        Some(r) => r.0,
+        None => default_shard_rows(&opts, &limits).map_err(error)?.0,
     };
     let dir = path.0;
     let summary = detached(py, || {
