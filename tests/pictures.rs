@@ -174,7 +174,12 @@ fn cells_can_be_forced() {
         .unwrap();
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
-    let img = picture::decode::raster(&std::fs::read(&p).unwrap(), &Limits::default()).unwrap();
+    let img = picture::decode::raster(
+        &std::fs::read(&p).unwrap(),
+        &Limits::default(),
+        Default::default(),
+    )
+    .unwrap();
     assert_eq!(text.lines().count(), img.height);
     mg().args(["convert", s(&p), "--to", "txt", "--cells", "x"])
         .assert()
@@ -487,7 +492,7 @@ proptest! {
         let overlays = if solved { vec![Overlay::Solution] } else { Vec::new() };
         let mut png = Vec::new();
         render(&maze, &RenderOptions { scale, overlays }, PictureFormat::Png, &mut png).unwrap();
-        let r = picture::decode::raster(&png, &Limits::default()).unwrap();
+        let r = picture::decode::raster(&png, &Limits::default(), Default::default()).unwrap();
         let (w, h) = (r.width, r.height);
         let edited = match side {
             4 => resize(&r, 2.0),
@@ -525,7 +530,12 @@ fn picture_formats_are_registered() {
 
 /// Counts the pixels of `colour` in a PNG file, and gives its size.
 fn count_colour(path: &Path, colour: [u8; 3]) -> (usize, usize, usize) {
-    let r = picture::decode::raster(&std::fs::read(path).unwrap(), &Limits::default()).unwrap();
+    let r = picture::decode::raster(
+        &std::fs::read(path).unwrap(),
+        &Limits::default(),
+        Default::default(),
+    )
+    .unwrap();
     let n = r.rgb.chunks_exact(3).filter(|p| *p == colour).count();
     (r.width, r.height, n)
 }
@@ -534,8 +544,12 @@ fn count_colour(path: &Path, colour: [u8; 3]) -> (usize, usize, usize) {
 fn results_are_drawn_on_the_users_picture() {
     let dir = tempfile::tempdir().unwrap();
     let src = corpus().join("im_line_jpeg_q75.jpg");
-    let original =
-        picture::decode::raster(&std::fs::read(&src).unwrap(), &Limits::default()).unwrap();
+    let original = picture::decode::raster(
+        &std::fs::read(&src).unwrap(),
+        &Limits::default(),
+        Default::default(),
+    )
+    .unwrap();
     let solved = dir.path().join("solved.png");
     mg().args(["solve", s(&src), "-o", s(&solved)])
         .assert()

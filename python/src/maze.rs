@@ -289,6 +289,7 @@ fn read_options(
             cells: cells.parse().map_err(error)?,
             doubtful: doubtful.parse().map_err(error)?,
             region,
+            frame: Default::default(),
         },
     })
 }
@@ -1481,7 +1482,7 @@ impl Solution {
             (SolutionFormat::Png, Some(src)) => {
                 // The solution over the user's own picture, at its size and colours.
                 let raster = detached(py, || {
-                    let mut raster = mazegraph::picture::decode::raster(&src.bytes, &limits)
+                    let mut raster = mazegraph::picture::decode::raster(&src.bytes, &limits, Default::default())
                         .map_err(|e| e.to_string())?;
                     let cells = s.path.as_deref().unwrap_or_default();
                     mazegraph::picture::overlay::draw_path(&mut raster, &src.lattice, cells);

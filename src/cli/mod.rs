@@ -76,6 +76,10 @@ pub struct Global {
     /// with several mazes, or a maze among drawings): left, top, width, height.
     #[arg(long, global = true, value_name = "X,Y,W,H", value_parser = parse_region)]
     pub region: Option<mazegraph::picture::Region>,
+    /// Read this frame of an animated maze picture (GIF, APNG): N from 1, or last. Without it
+    /// an animation is read only when all its frames are alike.
+    #[arg(long, global = true, value_name = "N|last", value_parser = parse_frame)]
+    pub frame: Option<mazegraph::picture::Frame>,
     /// Take the start and goal of a maze picture from its two coloured marks (small dots of
     /// distinct colours in two rooms; the greener is the start).
     #[arg(long, global = true)]
@@ -85,7 +89,7 @@ pub struct Global {
     pub force: bool,
 }
 
-/// The global picture-reading options (`--cells`, `--doubtful`, `--region`, `--marks`), named again by
+/// The global picture-reading options (`--cells`, `--doubtful`, `--region`, `--frame`, `--marks`), named again by
 /// the commands that read no maze picture (`generate`, `experiment`, `solve-game`): hidden, so
 /// that their help does not list them (clap gives a command's own argument precedence over a
 /// global one of the same name), and refused with one line when given.
@@ -99,6 +103,8 @@ pub struct NoPictureOptions {
     doubtful: Option<mazegraph::picture::Doubtful>,
     #[arg(long, hide = true, value_parser = parse_region)]
     region: Option<mazegraph::picture::Region>,
+    #[arg(long, hide = true, value_parser = parse_frame)]
+    frame: Option<mazegraph::picture::Frame>,
     #[arg(long, hide = true)]
     marks: bool,
 }
@@ -114,6 +120,7 @@ impl NoPictureOptions {
                 self.doubtful.is_some_and(|d| d != Doubtful::Refuse),
             ),
             ("--region", self.region.is_some()),
+            ("--frame", self.frame.is_some()),
             ("--marks", self.marks),
         ];
         match given.iter().find(|(_, on)| *on) {
@@ -136,6 +143,7 @@ impl Global {
                 cells: self.cells,
                 doubtful: self.doubtful,
                 region: self.region,
+                frame: self.frame.unwrap_or_default(),
             },
         }
     }
@@ -365,6 +373,10 @@ fn parse_doubtful(s: &str) -> Result<mazegraph::picture::Doubtful, String> {
 }
 
 fn parse_region(s: &str) -> Result<mazegraph::picture::Region, String> {
+    s.parse()
+}
+
+fn parse_frame(s: &str) -> Result<mazegraph::picture::Frame, String> {
     s.parse()
 }
 

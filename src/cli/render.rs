@@ -380,8 +380,9 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
     if let Some(src) =
         source.filter(|s| !s.lattice.pixel && format == PictureFormat::Png && args.scale.is_none())
     {
-        let mut raster = mazegraph::picture::decode::raster(&src.bytes, &opts.limits)
-            .map_err(|e| located(&args.input, e))?;
+        let mut raster =
+            mazegraph::picture::decode::raster(&src.bytes, &opts.limits, opts.picture.frame)
+                .map_err(|e| located(&args.input, e))?;
         overlay::paint_cells(&mut raster, &src.lattice, |i| {
             let c = picture.colour_of(i);
             let line = [

@@ -628,9 +628,11 @@ pub fn run(args: Args, global: &Global) -> Result<ExitCode> {
         match (&solved.source, format) {
             (Some(src), SolutionFormat::Png) => {
                 // The solution over the user's own picture, at its size and colours.
-                let mut raster =
-                    mazegraph::picture::decode::raster(&src.bytes, &global.read_options().limits)
-                        .map_err(|e| located(input, e))?;
+                let mut raster = {
+                    let opts = global.read_options();
+                    mazegraph::picture::decode::raster(&src.bytes, &opts.limits, opts.picture.frame)
+                }
+                .map_err(|e| located(input, e))?;
                 let path = solved.solution.path.as_deref().unwrap_or_default();
                 overlay::draw_path(&mut raster, &src.lattice, path);
                 output.write_with(true, |w| raster.write_png(w))?;

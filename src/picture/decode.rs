@@ -7,8 +7,9 @@
 //!   a maze drawn one pixel per cell, read at the cost of inflating it. So is any PNG when one
 //!   pixel per cell is asked for ([`super::Cells::Pixel`]: light, luminance at least 50%, is
 //!   path).
-//! - Any other picture (PNG, JPEG, BMP, GIF's first frame, WebP) is decoded to 8-bit RGB,
-//!   transparency composited over white ([`Pixels::Rgb`]).
+//! - Any other picture (PNG, JPEG, BMP, GIF, WebP) is decoded to 8-bit RGB, transparency
+//!   composited over white ([`Pixels::Rgb`]); of an animated GIF or PNG, the frame
+//!   [`super::frames`] chooses.
 //! - Our writers' text chunks ([`Declared`]): the picture is one pixel per cell, its cells are
 //!   squares of so many pixels, a legend strip of so many rows lies under the maze. The legend
 //!   strip is left out here only when its first row is one light colour and the row above it
@@ -21,6 +22,7 @@
 //! Complexity: O(width × height); memory one bit a pixel for [`Pixels::Bits`], three bytes a
 //! pixel for [`Pixels::Rgb`].
 
+use super::frames::Frame;
 use super::raster::Raster;
 use super::Cells;
 use crate::error::{Error, Result};
@@ -61,6 +63,8 @@ pub struct Decoded {
     pub pixels: Pixels,
     /// What the picture's text chunks declare.
     pub declared: Declared,
+    /// Of an animation whose frames differ: the frame read (from 1) and the frames.
+    pub frame: Option<(usize, usize)>,
 }
 
 impl Decoded {
@@ -107,23 +111,32 @@ impl Decoded {
 
 /// Decodes a picture (PNG, JPEG, BMP, GIF, WebP; the format is read from the bytes). A
 /// black-and-white PNG, or any PNG with `cells` = [`Cells::Pixel`], becomes bits; anything else
-/// RGB. See the module's documentation.
+/// RGB; of an animation, the frame `frame` names ([`super::frames::choose`]). See the module's
+/// documentation.
 ///
 /// Errors: [`Error::TooLarge`] or [`Error::OverBudget`] from the header when the picture is
 /// larger than `limits` allow (pixels against the cell limit; for RGB, [`BYTES_PER_PIXEL`]
 /// against the memory budget); [`Error::Corrupt`] for files no decoder accepts;
-/// [`Error::Unsupported`] for JPEG, BMP, GIF or WebP without the `pictures` feature.
+/// [`Error::Unsupported`] for JPEG, BMP, GIF or WebP without the `pictures` feature; an
+/// animation's errors ([`super::frames::choose`]).
 ///
 /// ```
 /// use mazegraph::picture::{decode, Cells};
 /// let maze = mazegraph::Maze::from_text_rows(&["#.#", "#.#"]).unwrap();
 /// let mut png = Vec::new();
 /// mazegraph::format::png::write(&maze, &mut png).unwrap();
-/// let d = decode::decode(&png, &Default::default(), Cells::Auto).unwrap();
+/// let d = decode::decode(&png, &Default::default(), Cells::Auto, Default::default()).unwrap();
 /// assert!(matches!(d.pixels, decode::Pixels::Bits(_)));
 /// assert!(d.declared.pixel_cells);
 /// ```
-pub fn decode(bytes: &[u8], limits: &Limits, cells: Cells) -> Result<Decoded> {
+pub fn decode(bytes: &[u8], limits: &Limits, cells: Cells, frame: Frame) -> Result<Decoded> {
+    if let Some(c) = super::frames::choose(bytes, limits, frame)? {
+        return Ok(Decoded {
+            pixels: Pixels::Rgb(c.raster),
+            declared: Declared::default(),
+            frame: (!c.alike).then_some((c.number, c.count)),
+        });
+    }
     if bytes.starts_with(b"\x89PNG") || bytes.is_empty() {
         return decode_png(bytes, limits, Some(cells));
     }
@@ -131,14 +144,19 @@ pub fn decode(bytes: &[u8], limits: &Limits, cells: Cells) -> Result<Decoded> {
     Ok(Decoded {
         pixels: Pixels::Rgb(raster),
         declared: Declared::default(),
+        frame: None,
     })
 }
 
 /// Decodes a picture to RGB whatever its pixels (a black-and-white PNG too), the legend strip
-/// left out as [`decode`] leaves it out: the picture on which results are drawn back.
+/// left out as [`decode`] leaves it out: the picture on which results are drawn back (of an
+/// animation, the frame `frame` names, as it was read).
 ///
 /// Errors: as [`decode`]'s.
-pub fn raster(bytes: &[u8], limits: &Limits) -> Result<Raster> {
+pub fn raster(bytes: &[u8], limits: &Limits, frame: Frame) -> Result<Raster> {
+    if let Some(c) = super::frames::choose(bytes, limits, frame)? {
+        return Ok(c.raster);
+    }
     if bytes.starts_with(b"\x89PNG") || bytes.is_empty() {
         return decode_png(bytes, limits, None).map(Decoded::into_raster);
     }
@@ -189,6 +207,7 @@ fn decode_png(bytes: &[u8], limits: &Limits, cells: Option<Cells>) -> Result<Dec
         return Ok(Decoded {
             pixels: Pixels::Bits(grid),
             declared,
+            frame: None,
         });
     }
     check_budget(w, h, limits)?;
@@ -207,6 +226,7 @@ fn decode_png(bytes: &[u8], limits: &Limits, cells: Option<Cells>) -> Result<Dec
     Ok(Decoded {
         pixels: Pixels::Rgb(raster),
         declared,
+        frame: None,
     })
 }
 
@@ -307,7 +327,8 @@ fn decode_other(_bytes: &[u8], _limits: &Limits) -> Result<Raster> {
 }
 
 /// Decodes a JPEG, BMP, GIF or WebP picture with the `image` crate: transparency over white,
-/// 16-bit samples by their high byte, a GIF's first frame.
+/// 16-bit samples by their high byte, a GIF's first frame (an animation's frames are chosen
+/// before: [`super::frames`]).
 #[cfg(feature = "pictures")]
 fn decode_other(bytes: &[u8], limits: &Limits) -> Result<Raster> {
     use image::{ImageDecoder, ImageReader};
@@ -389,7 +410,7 @@ mod tests {
         r.fill_rect(0, 0, 8, 10, [0; 3]);
         r.fill_rect(2, 12, 5, 13, [200, 0, 0]);
         let png = png_with(&r, &[(crate::legend::PNG_KEYWORD, "4")]);
-        let d = decode(&png, &Limits::default(), Cells::Auto).unwrap();
+        let d = decode(&png, &Limits::default(), Cells::Auto, Frame::Alike).unwrap();
         assert_eq!(d.declared.legend_rows, 4);
         assert_eq!(d.size(), (8, 10));
         // Cropped: the legend cut off, the chunk kept; the strip's place is maze, kept whole.
@@ -400,7 +421,7 @@ mod tests {
             y1: 10,
         });
         let png = png_with(&cropped, &[(crate::legend::PNG_KEYWORD, "4")]);
-        let d = decode(&png, &Limits::default(), Cells::Auto).unwrap();
+        let d = decode(&png, &Limits::default(), Cells::Auto, Frame::Alike).unwrap();
         assert_eq!((d.declared.legend_rows, d.size()), (0, (8, 10)));
     }
 
@@ -413,7 +434,7 @@ mod tests {
             ..Limits::default()
         };
         assert!(matches!(
-            decode(&png, &small, Cells::Auto),
+            decode(&png, &small, Cells::Auto, Frame::Alike),
             Err(Error::OverBudget { .. })
         ));
     }

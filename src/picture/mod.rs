@@ -80,6 +80,7 @@ pub(crate) fn tracing() -> bool {
 }
 
 pub mod decode;
+pub mod frames;
 pub mod hypotheses;
 pub mod lattice;
 #[cfg(feature = "pictures")]
@@ -95,6 +96,7 @@ pub mod tones;
 pub mod verify;
 
 pub use decode::reading_bytes;
+pub use frames::Frame;
 pub use lattice::Lattice;
 pub use raster::Raster;
 
@@ -119,6 +121,8 @@ pub struct Options {
     /// The part of the picture to read (a page with several mazes); the whole picture when
     /// `None`.
     pub region: Option<Region>,
+    /// The frame of an animated picture to read ([`frames`]).
+    pub frame: Frame,
 }
 
 /// How a picture's pixels map to cells.
@@ -358,6 +362,9 @@ pub struct Picture {
     /// True when the cells lie where the picture's own text chunk says
     /// ([`crate::format::png::CELL_PIXELS_KEYWORD`]), rather than where the lattice was found.
     pub declared: bool,
+    /// Of an animation whose frames differ, the frame read (from 1) and the frames
+    /// ([`Options::frame`]).
+    pub frame: Option<(usize, usize)>,
 }
 
 /// How sure a picture's reading is, and what was set aside to read it (for `stats`).
@@ -408,7 +415,7 @@ impl Picture {
             if self.declared {
                 s += ", as the picture declares";
             }
-            return s;
+            return s + &frame_note(self.frame);
         }
         let mut s = l.describe();
         s += &marks_note(self.marks);
@@ -423,8 +430,13 @@ impl Picture {
         if self.declared {
             s += ", as the picture declares";
         }
-        s
+        s + &frame_note(self.frame)
     }
+}
+
+/// `", frame 3 of 3"`, or nothing for a still picture.
+fn frame_note(frame: Option<(usize, usize)>) -> String {
+    frame.map_or(String::new(), |(k, n)| format!(", frame {k} of {n}"))
 }
 
 /// `", 12 marked pixels read as passage"`, or nothing without marks.
@@ -448,9 +460,9 @@ fn marks_note(marks: usize) -> String {
 pub fn read(bytes: &[u8], opts: &ReadOptions) -> Result<Picture> {
     let popts = &opts.picture;
     let clock = std::time::Instant::now();
-    let decoded = decode::decode(bytes, &opts.limits, popts.cells)?;
+    let decoded = decode::decode(bytes, &opts.limits, popts.cells, popts.frame)?;
     trace!("decoded in {:?}", clock.elapsed());
-    let declared = decoded.declared.clone();
+    let (declared, frame) = (decoded.declared.clone(), decoded.frame);
     let raster = match decoded.pixels {
         Pixels::Bits(grid) => {
             if popts.region.is_none() && pixel_reading(&grid, &declared, popts.cells) {
@@ -459,12 +471,15 @@ pub fn read(bytes: &[u8], opts: &ReadOptions) -> Result<Picture> {
             decode::Decoded {
                 pixels: Pixels::Bits(grid),
                 declared: declared.clone(),
+                frame,
             }
             .into_raster()
         }
         Pixels::Rgb(r) => r,
     };
-    read_raster(&raster, opts, &declared)
+    let mut pic = read_raster(&raster, opts, &declared)?;
+    pic.frame = frame;
+    Ok(pic)
 }
 
 /// True when a black-and-white picture is read one pixel per cell: when asked, when it looks
@@ -606,6 +621,7 @@ fn read_declared(
         doubtful: Vec::new(),
         confidence: 1.0,
         declared: true,
+        frame: None,
     }))
 }
 
@@ -986,6 +1002,7 @@ fn judge_view(k: usize, view: &View, opts: &ReadOptions) -> Result<Judged> {
         dump_tones(k, view);
     }
     failures.extend(fails);
+    let oblique_view = std::cell::OnceCell::new();
     for hyp in hyps {
         let t0 = std::time::Instant::now();
         let mut sampled = sample::sample(&view.tones, &hyp.lattice, &opts.limits)?;
@@ -1009,6 +1026,7 @@ fn judge_view(k: usize, view: &View, opts: &ReadOptions) -> Result<Judged> {
                 sampled
                     .doubtful
                     .retain(|i| found.cells.binary_search(i).is_err());
+                sampled.set_apart(|i| found.cells.binary_search(&i).is_ok());
             }
             entrances = found.entrances;
             outside_cells = found.cells;
@@ -1036,6 +1054,12 @@ fn judge_view(k: usize, view: &View, opts: &ReadOptions) -> Result<Judged> {
         }
         if !sampled.faint.is_empty() {
             resolve_faint(&view.tones, &hyp.lattice, line, &mut sampled, &mut fit);
+        }
+        if fit.oblique > verify::BOUNDS.oblique {
+            // Said in the refusal: oblique edges everywhere (hexagons) or only within the
+            // lattice found (not the picture's lines). Measured once a view.
+            fit.oblique_view =
+                *oblique_view.get_or_init(|| verify::oblique(&view.tones, vw, (0, vw), (0, vh)));
         }
         let c = Candidate {
             view: k,
@@ -1320,7 +1344,11 @@ fn refusal(
 /// Decides the wall segments read open along which a faint line runs ([`sample::Sampled::faint`]):
 /// walls, when closing them all keeps the maze as whole as it was (no more regions of passage,
 /// none further apart: a smudge or a grain closed across a corridor cuts the maze) and explains
-/// the picture no worse; else the paper's own texture (graph paper, a grain, a blur), left open.
+/// more of the picture's ink; the paper's own texture (graph paper, a grain, a blur), left open,
+/// when closing them cuts the maze. When the maze is whole either way and closing explains no
+/// more ink, the picture cannot tell a faint wall from a smudge across a passage (a maze with
+/// loops stays whole when a passage on a loop is closed): the walls are in doubt, left open and
+/// kept in `faint` ([`Options::doubtful`] decides).
 fn resolve_faint(
     t: &tone::Tones,
     lat: &Lattice,
@@ -1352,9 +1380,15 @@ fn resolve_faint(
         fit2.regions,
         fit.regions
     );
-    if whole && fit2.stray <= fit.stray {
+    if whole && fit2.stray < fit.stray {
         sampled.grid = closed;
         *fit = fit2;
+    } else if whole {
+        trace!("faint walls in doubt: the maze is whole either way");
+        sampled.doubtful.extend_from_slice(&sampled.faint);
+        sampled.doubtful.sort_unstable();
+        sampled.doubtful.dedup();
+        return;
     }
     sampled.faint.clear();
 }
@@ -1383,9 +1417,11 @@ fn line_conventions(sampled: &mut sample::Sampled, lat: &Lattice) -> f64 {
             }
         }
     }
-    sampled
-        .doubtful
-        .retain(|&k| !((k / cols) % 2 == 1 && (k % cols) % 2 == 1));
+    let room = |k: usize| (k / cols) % 2 == 1 && (k % cols) % 2 == 1;
+    sampled.doubtful.retain(|&k| !room(k));
+    // The rooms are read by the convention, not their evidence: how clear they were is no
+    // part of the reading's confidence.
+    sampled.set_apart(room);
     if rooms == 0 {
         1.0
     } else {
@@ -1432,20 +1468,34 @@ fn picture_of(
                     .map(|&i| format!("({}, {})", i / cols, i % cols))
                     .collect();
                 let more = if doubtful.len() > 3 { ", …" } else { "" };
-                return Err(Error::Doubtful(format!(
-                    "{} cell{} of the {}×{}-room maze found {} in doubt, at cells {}{more}: \
-                     a stroke covers between {:.0}% and {:.0}% of {}; read {} with \
-                     --doubtful majority, wall or open",
-                    doubtful.len(),
-                    if doubtful.len() == 1 { "" } else { "s" },
-                    lattice.rows.len() / 2,
-                    lattice.cols.len() / 2,
-                    if doubtful.len() == 1 { "is" } else { "are" },
-                    at.join(", "),
+                let one = doubtful.len() == 1;
+                let faint = c.sampled.faint.len();
+                let stroke = format!(
+                    "a stroke covers between {:.0}% and {:.0}% of {}",
                     100.0 * sample::DOUBT,
                     100.0 * (1.0 - sample::DOUBT),
-                    if doubtful.len() == 1 { "it" } else { "each" },
-                    if doubtful.len() == 1 { "it" } else { "them" },
+                    if one { "it" } else { "each" },
+                );
+                let line = format!(
+                    "a faint line runs along {}, and the maze is whole with {} open or closed",
+                    if faint == 1 { "it" } else { "each" },
+                    if faint == 1 { "it" } else { "them" },
+                );
+                let why = match faint {
+                    0 => stroke,
+                    f if f == doubtful.len() => line,
+                    f => format!("{stroke}, or ({f} of them) {line}"),
+                };
+                return Err(Error::Doubtful(format!(
+                    "{} cell{} of the {}×{}-room maze found {} in doubt, at cells {}{more}: \
+                     {why}; read {} with --doubtful majority, wall or open",
+                    doubtful.len(),
+                    if one { "" } else { "s" },
+                    lattice.rows.len() / 2,
+                    lattice.cols.len() / 2,
+                    if one { "is" } else { "are" },
+                    at.join(", "),
+                    if one { "it" } else { "them" },
                 )));
             }
             Doubtful::Majority => {}
@@ -1496,6 +1546,7 @@ fn picture_of(
         doubtful,
         confidence: c.sampled.confidence,
         declared: false,
+        frame: None,
     })
 }
 
@@ -1760,6 +1811,7 @@ fn pixel_picture(maze: Maze) -> Picture {
         doubtful: Vec::new(),
         confidence: 1.0,
         declared: false,
+        frame: None,
     }
 }
 
@@ -1908,6 +1960,81 @@ fn count_row(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_faint_line_across_a_passage_on_a_loop_is_in_doubt() {
+        // Two corridors joined at both ends: a loop. A faint grey line across the upper one
+        // leaves the maze whole closed or open; the picture cannot tell a wall from a smudge.
+        let rows = [
+            "#.#########",
+            "#.........#",
+            "#.#######.#",
+            "#.........#",
+            "#########.#",
+        ];
+        let maze = Maze::from_text_rows(&rows).unwrap();
+        // Walls 2 px, passages 10 px, margin 6 px: wall segment (1, 4) spans x 30..32,
+        // y 8..18.
+        let mut r = Raster::line_maze(&maze, 2, 10, 6, [[0; 3], [255; 3], [255; 3]]).unwrap();
+        r.fill_rect(30, 8, 32, 18, [200; 3]);
+        let mut png = Vec::new();
+        r.write_png(&mut png).unwrap();
+        let with = |doubtful: Doubtful| {
+            let opts = ReadOptions {
+                picture: Options {
+                    doubtful,
+                    ..Options::default()
+                },
+                ..ReadOptions::default()
+            };
+            read(&png, &opts)
+        };
+        let e = with(Doubtful::Refuse).unwrap_err().to_string();
+        assert!(
+            e.contains("1 cell of the 2×5-room maze found is in doubt, at cells (1, 4)")
+                && e.contains("a faint line runs along it"),
+            "{e}"
+        );
+        let open = with(Doubtful::Majority).unwrap();
+        assert_eq!(open.maze.grid(), maze.grid());
+        let closed = with(Doubtful::Wall).unwrap();
+        assert!(!closed.maze.grid().is_path(11 + 4));
+    }
+
+    #[test]
+    fn a_mark_in_a_room_of_a_line_maze_leaves_the_confidence_of_its_walls() {
+        let rows = [
+            "#.#########",
+            "#.....#...#",
+            "#.###.#.#.#",
+            "#...#...#.#",
+            "###.#####.#",
+            "#.......#.#",
+            "#.#####.#.#",
+            "#.....#...#",
+            "#########.#",
+        ];
+        let maze = Maze::from_text_rows(&rows).unwrap();
+        let draw = |dot: bool| {
+            // Walls 2 px, passages 10 px, margin 6 px: room (1, 1) spans 8..18 each way.
+            let mut r = Raster::line_maze(&maze, 2, 10, 6, [[0; 3], [255; 3], [255; 3]]).unwrap();
+            if dot {
+                // A dot over half the middle of the room (a letter, an arrow's head).
+                r.fill_rect(10, 10, 13, 16, [0; 3]);
+            }
+            let mut png = Vec::new();
+            r.write_png(&mut png).unwrap();
+            read(&png, &ReadOptions::default()).unwrap()
+        };
+        let clean = draw(false);
+        assert_eq!(clean.maze.grid(), maze.grid());
+        assert_eq!(clean.confidence, 1.0);
+        // The room is passage by the line maze's convention whatever its ink: the walls were
+        // as clear as before.
+        let dotted = draw(true);
+        assert_eq!(dotted.maze.grid(), maze.grid());
+        assert_eq!(dotted.confidence, 1.0);
+    }
 
     #[test]
     fn pixel_mazes_pass_and_blocks_and_noise_do_not() {

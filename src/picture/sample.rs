@@ -652,13 +652,52 @@ pub struct Sampled {
     /// in index order; they are read by the majority of their evidence.
     pub doubtful: Vec<usize>,
     /// The wall segments read open along which a faint line runs nonetheless ([`faint`]), in
-    /// index order: walls fainter than the limit, or smudges; the caller decides.
+    /// index order: walls fainter than the limit, or smudges; the caller decides (and keeps
+    /// here those it leaves in doubt, also in `doubtful`).
     pub faint: Vec<usize>,
     /// How clear the least clear reading is, from 0 (a share of one half) to 1 (every cell all
-    /// wall or all passage): twice the smallest distance of a share to one half.
+    /// wall or all passage): twice the smallest distance of a share to one half, over the cells
+    /// read by their evidence (not those [`Sampled::set_apart`]).
     pub confidence: f64,
     /// The posts with no ink of their own (flat indices, in order), whatever lies beside them.
     pub inkless_posts: Vec<usize>,
+    /// The least clear readings (at most [`UNSURE`]), least clear first: each cell's flat
+    /// index and the distance of its share to one half.
+    unsure: Vec<(usize, f64)>,
+    /// When cells were left out of `unsure`: the distance of the last kept, which no cell left
+    /// out is under.
+    floor: Option<f64>,
+}
+
+/// How many of the least clear readings a [`Sampled`] keeps, to say its confidence again when
+/// cells are set apart.
+pub const UNSURE: usize = 64;
+
+impl Sampled {
+    /// Sets apart the cells for which `apart` is true: cells read by a convention or found
+    /// outside the maze rather than by their evidence (a line maze's rooms are passage whatever
+    /// ink lies there, blank corners outside a stepped outline are no part of it). The
+    /// confidence is then that of the other cells: a label in a room, read as passage by the
+    /// convention, says nothing of how clear the walls were.
+    ///
+    /// Complexity: O([`UNSURE`]).
+    pub fn set_apart(&mut self, apart: impl Fn(usize) -> bool) {
+        self.unsure.retain(|&(i, _)| !apart(i));
+        self.confidence = match (self.unsure.first(), self.floor) {
+            (Some(&(_, d)), _) | (None, Some(d)) => 2.0 * d,
+            (None, None) => 1.0,
+        };
+    }
+}
+
+/// The `UNSURE` least clear of `cells` (flat index, distance to one half), least clear first,
+/// and the distance of the last kept when some were left out, now or before (`cut`).
+fn least_clear(mut cells: Vec<(usize, f64)>, cut: bool) -> (Vec<(usize, f64)>, Option<f64>) {
+    cells.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
+    let cut = cut || cells.len() > UNSURE;
+    cells.truncate(UNSURE);
+    let floor = if cut { cells.last().map(|c| c.1) } else { None };
+    (cells, floor)
 }
 
 /// Samples the picture's tones on the lattice into a maze grid (1 = path), with the evidence
@@ -684,13 +723,15 @@ pub fn sample(t: &Tones, lat: &Lattice, limits: &Limits) -> crate::Result<Sample
             faint: Vec::new(),
             confidence: 1.0,
             inkless_posts: Vec::new(),
+            unsure: Vec::new(),
+            floor: None,
         });
     }
     let bands = Bands::of(t, lat);
     let faint = faint(t, lat);
     let mut faint_cells = Vec::new();
     let mut doubtful = Vec::new();
-    let mut closest = 0.5f64;
+    let (mut unsure, mut cut): (Vec<(usize, f64)>, bool) = (Vec::new(), false);
     let mut open_posts = Vec::new();
     for i in 0..rows {
         crate::stop::check();
@@ -711,7 +752,12 @@ pub fn sample(t: &Tones, lat: &Lattice, limits: &Limits) -> crate::Result<Sample
                 continue;
             }
             let d = (share - 0.5).abs();
-            closest = closest.min(d);
+            unsure.push((i * cols + j, d));
+            if unsure.len() >= 4 * UNSURE {
+                // Only the least clear are kept (cells left out are at least as clear).
+                unsure = least_clear(unsure, true).0;
+                cut = true;
+            }
             if d < 0.5 - DOUBT {
                 doubtful.push(i * cols + j);
             } else if share < 0.5
@@ -730,6 +776,7 @@ pub fn sample(t: &Tones, lat: &Lattice, limits: &Limits) -> crate::Result<Sample
         }
     }
     let inkless_posts = open_posts.iter().map(|&(i, j)| i * cols + j).collect();
+    let (unsure, floor) = least_clear(unsure, cut);
     for (i, j) in open_posts {
         let wall = |a: Option<usize>, b: Option<usize>| match (a, b) {
             (Some(a), Some(b)) if a < rows && b < cols => !grid.is_path(a * cols + b),
@@ -747,8 +794,10 @@ pub fn sample(t: &Tones, lat: &Lattice, limits: &Limits) -> crate::Result<Sample
         grid,
         doubtful,
         faint: faint_cells,
-        confidence: 2.0 * closest,
+        confidence: 2.0 * unsure.first().map_or(0.5, |c| c.1),
         inkless_posts,
+        unsure,
+        floor,
     })
 }
 
@@ -849,6 +898,39 @@ mod tests {
         assert!(drawing_onto_opening(&tight, ink, seg, 26, 4..10, 14).is_empty());
         // A band running past the picture's edge is cut to it.
         assert!(drawing_onto_opening(&arrow, ink, seg, 26, 4..30, 14).len() < 26);
+    }
+
+    #[test]
+    fn the_confidence_is_said_again_over_the_cells_not_set_apart() {
+        let sampled = |cells: Vec<(usize, f64)>, cut: bool| {
+            let (unsure, floor) = least_clear(cells, cut);
+            Sampled {
+                grid: Grid::walls(Shape::new(vec![1, 1]).unwrap()),
+                doubtful: Vec::new(),
+                faint: Vec::new(),
+                confidence: 2.0 * unsure.first().map_or(0.5, |c| c.1),
+                inkless_posts: Vec::new(),
+                unsure,
+                floor,
+            }
+        };
+        // Cell 3 read by a share of one half; the others clear but cell 7 (0.3 off).
+        let mut cells: Vec<(usize, f64)> = (0..200).map(|i| (i, 0.5)).collect();
+        cells[3].1 = 0.0;
+        cells[7].1 = 0.3;
+        let mut s = sampled(cells, false);
+        assert_eq!(s.confidence, 0.0);
+        s.set_apart(|i| i == 3);
+        assert!((s.confidence - 0.6).abs() < 1e-12);
+        // Every cell kept set apart: those left out are at least as clear as the last kept.
+        s.set_apart(|_| true);
+        assert_eq!(s.confidence, 1.0);
+        let mut s = sampled(vec![(0, 0.1), (1, 0.2)], true);
+        s.set_apart(|_| true);
+        assert!((s.confidence - 0.4).abs() < 1e-12);
+        let mut s = sampled(vec![(0, 0.1)], false);
+        s.set_apart(|_| true);
+        assert_eq!(s.confidence, 1.0);
     }
 
     #[test]

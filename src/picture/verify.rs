@@ -43,7 +43,7 @@ pub struct Fit {
     /// Ink inside passages beyond the tolerance, as a share of the maze's ink.
     pub stray: f64,
     /// Ink within a pitch outside the maze on its lines carried on, beyond chance, as a share
-    /// of the maze's ink.
+    /// of that ink and the maze's together (from 0 to 1).
     pub outside: f64,
     /// Wall lines of the maze that run on past its frame into the picture around it (the maze
     /// goes on beyond the box read), where that was measured ([`around_in_source`]); else 0.
@@ -66,6 +66,11 @@ pub struct Fit {
     /// Share of the ink's edges (gradient, weighted by its strength) that run obliquely, far
     /// from both axes: a drawing of hexagons, triangles or circles, not of a grid.
     pub oblique: f64,
+    /// The same share over the whole view the reading was found in ([`oblique`]), when the
+    /// reading's own share is past its bound (else 0): for the refusal's words. Hexagons,
+    /// triangles and circles have oblique edges everywhere; a lattice found on a blur or a
+    /// grain of a grid's picture (a grid much coarser than it, turned) has them only within.
+    pub oblique_view: f64,
     /// Rooms in the maze.
     pub rooms: usize,
     /// Share of the pixels of graded tone (far from both colours), for readings at one pixel
@@ -93,7 +98,7 @@ pub struct Fit {
 pub struct Bounds {
     /// The most stray ink.
     pub stray: f64,
-    /// The most ink outside.
+    /// The most ink outside, as a share of it and the maze's ink together.
     pub outside: f64,
     /// The most wall lines running on past the frame (an arrow, a line under a caption).
     pub runs_on: usize,
@@ -115,7 +120,8 @@ pub struct Bounds {
 /// The bounds every reading is held to.
 pub const BOUNDS: Bounds = Bounds {
     stray: 0.06,
-    outside: 0.04,
+    // Ink outside at most 4% of the maze's own: 0.04 of 1.04 of all the ink.
+    outside: 0.04 / 1.04,
     runs_on: 1,
     frame_open: 0.1,
     rooms_open: 0.5,
@@ -142,6 +148,15 @@ impl Fit {
                 "{} of its pixels are shades between its two colours (a photo or a drawing, \
                  never a maze drawn one pixel per cell)",
                 pc(self.graded)
+            ));
+        }
+        if self.oblique > b.oblique && self.oblique_view <= b.oblique {
+            return Err(format!(
+                "{} of the edges within it run obliquely, where {} of the picture's do: its \
+                 lattice does not lie on the picture's lines (a grid coarser than it, turned, \
+                 or cut off by the picture's edges?)",
+                pc(self.oblique),
+                pc(self.oblique_view)
             ));
         }
         if self.oblique > b.oblique {
@@ -318,6 +333,7 @@ pub fn verify(t: &Tones, lat: &Lattice, grid: &Grid, forced_posts: bool) -> Fit 
             regions: 1,
             apart: 0.0,
             oblique: 0.0,
+            oblique_view: 0.0,
             rooms: rows * cols,
             graded: graded(t),
             cells: rows * cols,
@@ -421,7 +437,7 @@ pub fn verify(t: &Tones, lat: &Lattice, grid: &Grid, forced_posts: bool) -> Fit 
     let share = |k: u64| k as f64 / ink.max(1) as f64;
     Fit {
         stray: share(stray),
-        outside: outside / ink.max(1) as f64,
+        outside: outside / (ink as f64 + outside).max(1.0),
         lines_beyond: lines_beyond(t, lat),
         oblique,
         graded: 0.0,
@@ -650,7 +666,8 @@ pub fn lines_beyond(t: &Tones, lat: &Lattice) -> usize {
 /// ([`around_in_source`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Around {
-    /// Ink within a pitch outside the maze, as a share of the ink inside.
+    /// Ink within a pitch outside the maze, as a share of the ink within and outside it
+    /// (from 0 to 1).
     pub outside: f64,
     /// Wall lines that run on past the frame.
     pub runs_on: usize,
@@ -662,8 +679,8 @@ pub struct Around {
 /// a frame found a few columns short of the maze leaves the rest of the maze outside, where
 /// only the picture shows it:
 ///
-/// - **outside**: the ink within one pitch outside the maze's extent, as a share of the ink
-///   inside it;
+/// - **outside**: the ink within one pitch outside the maze's extent, as a share of that ink
+///   and the ink inside it together;
 /// - **runs on**: the wall lines that go on past the frame, straight out for most of a pitch
 ///   (the walls of the rooms beyond; a maze's walls stop at its frame).
 ///
@@ -754,7 +771,7 @@ pub fn around_in_source(
         }
     }
     Around {
-        outside: outside as f64 / inside.max(1) as f64,
+        outside: outside as f64 / (inside + outside).max(1) as f64,
         runs_on,
     }
 }
@@ -844,6 +861,7 @@ fn structure(grid: &Grid, rows: usize, cols: usize, forced_posts: bool) -> Fit {
         regions: regions.0,
         apart: regions.1,
         oblique: 0.0,
+        oblique_view: 0.0,
         rooms: rn,
         graded: 0.0,
         cells: rows * cols,
@@ -1041,6 +1059,52 @@ mod tests {
     }
 
     #[test]
+    fn ink_outside_a_corner_of_a_maze_is_a_share_of_all_the_ink() {
+        // A 6×6-room comb maze; the lattice of its top-left room only: the rest of the maze
+        // lies around that corner, more ink than within it (once a share over 100%).
+        let rows: Vec<String> = (0..13)
+            .map(|i| {
+                (0..13)
+                    .map(|j| {
+                        let edge = i == 0 || j == 0 || i == 12 || j == 12;
+                        let open = (i % 2 == 1 && j % 2 == 1)
+                            || (i % 2 == 1 && j % 2 == 0 && !edge)
+                            || (i == 0 && j == 1)
+                            || (i % 4 == 2 && j == 1)
+                            || (i % 4 == 0 && i > 0 && j == 11);
+                        if open {
+                            '.'
+                        } else {
+                            '#'
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+        let maze = crate::Maze::from_text_rows(&rows).unwrap();
+        let r = Raster::line_maze(&maze, 2, 10, 6, [[0; 3], [255; 3], [255; 3]]).unwrap();
+        let (t, lat, _) = read(&r);
+        assert_eq!((lat.rows.len(), lat.cols.len()), (13, 13));
+        let mut corner = lat.clone();
+        corner.rows.truncate(3);
+        corner.cols.truncate(3);
+        let s = sample::sample(&t, &corner, &Default::default()).unwrap();
+        let fit = verify(&t, &corner, &s.grid, true);
+        assert!(fit.outside > 0.5 && fit.outside <= 1.0, "{fit:?}");
+        let why = fit.judge(&BOUNDS).unwrap_err();
+        assert!(
+            why.ends_with("of the ink lies just outside the maze found"),
+            "{why}"
+        );
+        let around = around_in_source(&t, (r.width, r.height), &[], |x, y| (x, y), &corner);
+        assert!(around.outside > 0.3 && around.outside <= 1.0, "{around:?}");
+        // The whole maze has none.
+        let s = sample::sample(&t, &lat, &Default::default()).unwrap();
+        assert_eq!(verify(&t, &lat, &s.grid, true).outside, 0.0);
+    }
+
+    #[test]
     fn coarser_explanations_win() {
         let fit = |cells: usize, stray: f64| Fit {
             stray,
@@ -1054,6 +1118,7 @@ mod tests {
             regions: 1,
             apart: 0.0,
             oblique: 0.0,
+            oblique_view: 0.0,
             rooms: 4,
             graded: 0.0,
             cells,
@@ -1064,5 +1129,40 @@ mod tests {
         };
         assert!(better(&fit(100, 0.01), &fit(400, 0.0)));
         assert!(better(&fit(100, 0.0), &fit(101, 0.01)));
+    }
+
+    #[test]
+    fn oblique_edges_within_the_lattice_only_are_not_called_hexagons() {
+        let fit = |oblique: f64, oblique_view: f64| Fit {
+            stray: 0.0,
+            outside: 0.0,
+            runs_on: 0,
+            lines_beyond: 0,
+            frame: 1.0,
+            frame_cells: 8,
+            rooms_open: 1.0,
+            posts_wall: 1.0,
+            regions: 1,
+            apart: 0.0,
+            oblique,
+            oblique_view,
+            rooms: 4,
+            graded: 0.0,
+            cells: 25,
+            dark_walls: true,
+            ringed: false,
+            drawn: true,
+            two_widths: false,
+        };
+        let why = fit(1.0, 0.06).judge(&BOUNDS).unwrap_err();
+        assert!(
+            why.starts_with("100% of the edges within it run obliquely, where 6% of the picture's")
+                && why.contains("does not lie on the picture's lines")
+                && !why.contains("hexagons"),
+            "{why}"
+        );
+        let why = fit(0.6, 0.5).judge(&BOUNDS).unwrap_err();
+        assert!(why.contains("hexagons, triangles or circles"), "{why}");
+        assert!(fit(0.1, 0.6).judge(&BOUNDS).is_ok());
     }
 }
