@@ -374,33 +374,19 @@ fn renumber(prios: Vec<u64>) -> Vec<u32> {
 }
 
 /// The most vertices and edges a PGSolver text can declare, counted in one pass before it is
-/// parsed: a vertex statement starts with a digit (the header and `start` with a letter), and
-/// a vertex's successors are one more than the commas between them (outside names, which run
-/// between `"`).
+/// parsed: every statement ends with a `;` (the header and `start` too), and a vertex's
+/// successors are one more than the commas between them. A `;` or `,` inside a name counts
+/// too, so this is an upper bound, exact for a file without names or header.
 ///
-/// Complexity: O(bytes).
+/// Complexity: O(bytes), a vectorised count (the 424 MB of a 10⁷-vertex game in a few tens of
+/// milliseconds).
 fn declared_at_most(bytes: &[u8]) -> (u64, u64) {
-    let (mut vertices, mut commas) = (0u64, 0u64);
-    let (mut quoted, mut at_start) = (false, true);
+    let (mut semicolons, mut commas) = (0u64, 0u64);
     for &b in bytes {
-        if quoted {
-            quoted = b != b'"';
-            continue;
-        }
-        match b {
-            b'"' => quoted = true,
-            b';' => {
-                at_start = true;
-                continue;
-            }
-            b',' => commas += 1,
-            b if b.is_ascii_whitespace() => continue,
-            b if at_start && b.is_ascii_digit() => vertices += 1,
-            _ => {}
-        }
-        at_start = false;
+        semicolons += u64::from(b == b';');
+        commas += u64::from(b == b',');
     }
-    (vertices, vertices + commas)
+    (semicolons, semicolons + commas)
 }
 
 /// The error for successor `b`, at position `at` of the successor lists as read.
@@ -989,8 +975,8 @@ mod tests {
             at(1)
         );
         assert_eq!(
-            declared_at_most(b"parity 1;\n0 1 0 0,1 \"a;b,c\";\n1 0 1 0;\n"),
-            (2, 3)
+            declared_at_most(b"parity 1;\n0 1 0 0,1;\n1 0 1 0;\n"),
+            (3, 4)
         );
     }
 
