@@ -40,6 +40,8 @@ struct Frame {
     v: u32,
     next: u32,
     low: u32,
+    /// It has a move to itself (seen while its moves were looked at).
+    looped: bool,
 }
 
 /// Finds winner-controlled winning cycles in the subgame `alive` (total: every vertex has a
@@ -72,6 +74,8 @@ pub(crate) fn solve(
         game,
         vs,
         cnt: alive_successors(game, alive),
+        frames: Vec::new(),
+        stack: Vec::new(),
         pre: 0,
         work: 0,
         max_work,
@@ -160,6 +164,9 @@ struct Search<'g> {
     /// The attractors' counters: a vertex's successors still alive (at least one in a total
     /// subgame); 0 marks a vertex taken by an attractor.
     cnt: Vec<u32>,
+    /// The search's frames and Tarjan's stack, kept from one search to the next.
+    frames: Vec<Frame>,
+    stack: Vec<u32>,
     pre: u32,
     work: u64,
     max_work: u64,
@@ -190,6 +197,7 @@ impl Search<'_> {
             v,
             next: 0,
             low: self.pre,
+            looped: false,
         });
     }
 
@@ -197,16 +205,36 @@ impl Search<'_> {
     /// graph of [`Search::controlled`] vertices. Stops at the first component won by that
     /// player.
     fn search(&mut self, start: u32, p: u32, round: u32, alive: &FixedBitSet) -> Found {
-        let game = self.game;
-        let pl = Player::of_priority(p);
         // Numbers up to `bot` are earlier searches'.
-        if self.pre > u32::MAX - game.vertex_count() as u32 - 1 {
+        if self.pre > u32::MAX - self.game.vertex_count() as u32 - 1 {
             return Found::OutOfWork;
         }
         let bot = self.pre;
-        let mut frames: Vec<Frame> = Vec::new();
-        let mut stack: Vec<u32> = Vec::new();
+        let (mut frames, mut stack) = (
+            std::mem::take(&mut self.frames),
+            std::mem::take(&mut self.stack),
+        );
+        frames.clear();
+        stack.clear();
         self.enter(start, &mut frames, &mut stack);
+        let found = self.tarjan(p, round, bot, alive, &mut frames, &mut stack);
+        (self.frames, self.stack) = (frames, stack);
+        found
+    }
+
+    /// The loop of [`Search::search`], on its frames and stack (kept from one search to the
+    /// next).
+    fn tarjan(
+        &mut self,
+        p: u32,
+        round: u32,
+        bot: u32,
+        alive: &FixedBitSet,
+        frames: &mut Vec<Frame>,
+        stack: &mut Vec<u32>,
+    ) -> Found {
+        let game = self.game;
+        let pl = Player::of_priority(p);
         while let Some(top) = frames.last_mut() {
             crate::stop::check();
             let v = top.v;
@@ -218,6 +246,9 @@ impl Search<'_> {
                 if self.work > self.max_work {
                     return Found::OutOfWork;
                 }
+                if w == v {
+                    top.looped = true;
+                }
                 if !self.controlled(w, p, pl, round, alive) {
                     continue;
                 }
@@ -228,11 +259,11 @@ impl Search<'_> {
                         top.low = top.low.min(nw);
                     }
                 } else {
-                    self.enter(w, &mut frames, &mut stack);
+                    self.enter(w, frames, stack);
                 }
                 continue;
             }
-            let Some(Frame { v, low, .. }) = frames.pop() else {
+            let Some(Frame { v, low, looped, .. }) = frames.pop() else {
                 break;
             };
             if let Some(parent) = frames.last_mut() {
@@ -244,7 +275,7 @@ impl Search<'_> {
             // `v` is the root of a component: the stack from `v` up.
             let at = stack.iter().rposition(|&x| x == v).unwrap_or(0);
             let members = stack.split_off(at);
-            if let Some(head) = self.judge(&members, pl, round) {
+            if let Some(head) = self.judge(&members, looped, pl, round) {
                 return Found::Dominion(head);
             }
         }
@@ -253,9 +284,9 @@ impl Search<'_> {
 
     /// A component just closed: whether `pl` wins it (then its members are marked [`MEMBER`]
     /// and its top vertex of `pl`'s parity is returned); otherwise its members are marked done
-    /// for this round, or for good where no winning component can hold them.
-    fn judge(&mut self, members: &[u32], pl: Player, round: u32) -> Option<u32> {
-        let game = self.game;
+    /// for this round, or for good where no winning component can hold them. `looped`: the
+    /// component's root has a move to itself.
+    fn judge(&mut self, members: &[u32], looped: bool, pl: Player, round: u32) -> Option<u32> {
         // Nothing learnt here holds for good for the opponent's vertices that are in the
         // search because they have a single move: they are in the opponent's searches too.
         let never = |x: &Vertex| {
@@ -265,7 +296,7 @@ impl Search<'_> {
                 round
             }
         };
-        if members.len() == 1 && !game.has_edge(members[0], members[0]) {
+        if members.len() == 1 && !looped {
             let x = &mut self.vs[members[0] as usize];
             x.done = never(x);
             return None;

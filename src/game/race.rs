@@ -167,7 +167,7 @@ fn few_priorities(game: &Game) -> bool {
 /// The steps of search per vertex and edge of the game that the search for winner-controlled
 /// winning cycles ([`super::cycles`]) may take before the race: one pass costs about one step
 /// per edge; what it has not decided by then goes to the racers.
-const CYCLES_WORK: u64 = 4;
+const CYCLES_WORK: u64 = 1;
 
 /// How often the caller looks at its own stop flag while the racers run.
 const POLL: Duration = Duration::from_millis(20);
