@@ -18,7 +18,9 @@ use std::time::Instant;
 #[command(
     after_help = "Parity games are max-parity, as in PGSolver: player 0 wins a play when the largest priority
 seen infinitely often is even. A player who cannot move loses. Parity games are solved by
-default by a portfolio: priority promotion (Benerecetti, Dell'Erba, Mogavero 2016, as Oink's
+default by a portfolio: first the dominions a search finds without solving (cycles a player
+controls whose top priority is theirs, with their attractors, as Oink's preprocessing; random
+games are decided there), then on the rest priority promotion (Benerecetti, Dell'Erba, Mogavero 2016, as Oink's
 `npp`) and recursive tangle learning (van Dijk 2018, as Oink's `rtl`; it hands over to tangle
 learning, Oink's `tl`, and back, as their tangles outgrow the game's size; on games with few
 priorities for their size it first tries fixpoint iteration with justifications for a bounded
@@ -101,8 +103,8 @@ pub enum Kind {
 /// Parity game algorithms.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ParitySolver {
-    /// Priority promotion and recursive tangle learning raced, the first answer taken (the
-    /// default).
+    /// Winner-controlled winning cycles decided first, then priority promotion and recursive
+    /// tangle learning raced on the rest, the first answer taken (the default).
     #[value(alias = "auto")]
     Portfolio,
     /// Tangle learning: no exponential blow-up on ladder games.
