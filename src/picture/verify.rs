@@ -1104,10 +1104,10 @@ mod tests {
         assert_eq!(verify(&t, &lat, &s.grid, true).outside, 0.0);
     }
 
-    #[test]
-    fn coarser_explanations_win() {
-        let fit = |cells: usize, stray: f64| Fit {
-            stray,
+    /// A fit that explains everything, for the tests to change a field or two of.
+    fn clean_fit() -> Fit {
+        Fit {
+            stray: 0.0,
             outside: 0.0,
             runs_on: 0,
             lines_beyond: 0,
@@ -1121,11 +1121,20 @@ mod tests {
             oblique_view: 0.0,
             rooms: 4,
             graded: 0.0,
-            cells,
+            cells: 4,
             dark_walls: true,
             ringed: false,
             drawn: true,
             two_widths: false,
+        }
+    }
+
+    #[test]
+    fn coarser_explanations_win() {
+        let fit = |cells: usize, stray: f64| Fit {
+            stray,
+            cells,
+            ..clean_fit()
         };
         assert!(better(&fit(100, 0.01), &fit(400, 0.0)));
         assert!(better(&fit(100, 0.0), &fit(101, 0.01)));
@@ -1134,25 +1143,9 @@ mod tests {
     #[test]
     fn oblique_edges_within_the_lattice_only_are_not_called_hexagons() {
         let fit = |oblique: f64, oblique_view: f64| Fit {
-            stray: 0.0,
-            outside: 0.0,
-            runs_on: 0,
-            lines_beyond: 0,
-            frame: 1.0,
-            frame_cells: 8,
-            rooms_open: 1.0,
-            posts_wall: 1.0,
-            regions: 1,
-            apart: 0.0,
             oblique,
             oblique_view,
-            rooms: 4,
-            graded: 0.0,
-            cells: 25,
-            dark_walls: true,
-            ringed: false,
-            drawn: true,
-            two_widths: false,
+            ..clean_fit()
         };
         let why = fit(1.0, 0.06).judge(&BOUNDS).unwrap_err();
         assert!(
