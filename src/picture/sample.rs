@@ -683,10 +683,17 @@ impl Sampled {
     /// Complexity: O([`UNSURE`]).
     pub fn set_apart(&mut self, apart: impl Fn(usize) -> bool) {
         self.unsure.retain(|&(i, _)| !apart(i));
-        self.confidence = match (self.unsure.first(), self.floor) {
-            (Some(&(_, d)), _) | (None, Some(d)) => 2.0 * d,
-            (None, None) => 1.0,
-        };
+        self.confidence = confidence(&self.unsure, self.floor);
+    }
+}
+
+/// The confidence of a reading whose least clear cells are `unsure` (least clear first), no
+/// cell left out of them being under `floor`: twice the least distance to one half, 1 when no
+/// cell counts.
+fn confidence(unsure: &[(usize, f64)], floor: Option<f64>) -> f64 {
+    match (unsure.first(), floor) {
+        (Some(&(_, d)), _) | (None, Some(d)) => 2.0 * d,
+        (None, None) => 1.0,
     }
 }
 
@@ -794,7 +801,7 @@ pub fn sample(t: &Tones, lat: &Lattice, limits: &Limits) -> crate::Result<Sample
         grid,
         doubtful,
         faint: faint_cells,
-        confidence: 2.0 * unsure.first().map_or(0.5, |c| c.1),
+        confidence: confidence(&unsure, floor),
         inkless_posts,
         unsure,
         floor,
@@ -908,7 +915,7 @@ mod tests {
                 grid: Grid::walls(Shape::new(vec![1, 1]).unwrap()),
                 doubtful: Vec::new(),
                 faint: Vec::new(),
-                confidence: 2.0 * unsure.first().map_or(0.5, |c| c.1),
+                confidence: confidence(&unsure, floor),
                 inkless_posts: Vec::new(),
                 unsure,
                 floor,
