@@ -513,7 +513,7 @@ mod tests {
         let g = random_game(7, 5000, 5000);
         let decided = Decided::new(&g, 4 * 20_000);
         assert!(decided.is_complete());
-        check(&g, &Objective::Parity, &decided.solution(&g)).unwrap();
+        check(&g, &Objective::Parity, &decided.into_solution(&g)).unwrap();
         // Built against it: the search stops within its budget, and what it decided is right.
         let text = include_bytes!("../../tests/games/oink-families/counter_dp-16.pg");
         let g = crate::game::format::pg::parse(&text[..], &Default::default()).unwrap();

@@ -248,7 +248,7 @@ pub(crate) fn solve(game: &Game, limits: &Limits) -> Result<(Solution, ParityAlg
     let elements = (game.vertex_count() as u64).saturating_add(game.edge_count() as u64);
     let decided = Decided::new(game, elements.saturating_mul(CYCLES_WORK));
     if decided.is_complete() {
-        return Ok((decided.solution(game), ParityAlgorithm::Portfolio));
+        return Ok((decided.into_solution(game), ParityAlgorithm::Portfolio));
     }
     let decided = &decided;
     let flags: Vec<Arc<AtomicBool>> = RACERS

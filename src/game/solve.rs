@@ -429,9 +429,8 @@ impl Decided {
     }
 
     /// The solution, once [`Decided::is_complete`].
-    pub(crate) fn solution(&self, game: &Game) -> Solution {
-        let (s, _) = Solver::starting(game, Some(self));
-        s.finish()
+    pub(crate) fn into_solution(self, game: &Game) -> Solution {
+        solution_of(game, self.winner, self.strat)
     }
 }
 
@@ -709,16 +708,22 @@ impl<'g> Solver<'g> {
     }
 
     /// The solution, with moves kept only at the winner's own vertices.
-    fn finish(mut self) -> Solution {
-        for v in 0..self.game.vertex_count() {
-            if self.game.owners()[v] != self.winner[v] {
-                self.strat[v] = NONE;
-            }
+    fn finish(self) -> Solution {
+        solution_of(self.game, self.winner, self.strat)
+    }
+}
+
+/// The solution of `game` whose vertices are won as `winner` says, each winner's vertex moving
+/// as `strat` says (the moves of vertices their owner loses are dropped).
+fn solution_of(game: &Game, winner: Vec<u8>, mut strat: Vec<u32>) -> Solution {
+    for (v, s) in strat.iter_mut().enumerate() {
+        if game.owners()[v] != winner[v] {
+            *s = NONE;
         }
-        Solution {
-            winner: self.winner,
-            strategy: self.strat,
-        }
+    }
+    Solution {
+        winner,
+        strategy: strat,
     }
 }
 
