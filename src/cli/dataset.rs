@@ -70,7 +70,7 @@ pub struct Args {
     #[arg(long, value_enum)]
     difficulty: Option<Grade>,
     /// Rows a shard holds [default: as many as keep a shard's memory within 256 MiB, at most
-    /// 100000: 34000 of 10x10 mazes, said on stderr].
+    /// 100000: 31000 of 10x10 mazes, said on stderr].
     #[arg(long, value_name = "ROWS")]
     shard_rows: Option<usize>,
     /// The number of the first shard (a later seed range continues the numbering).
