@@ -198,6 +198,7 @@ fn frame_limits(size: (u32, u32)) -> image::Limits {
 
 /// True when a PNG has an animation control chunk (`acTL`) before its image data: an APNG.
 /// O(chunks before the image data).
+#[cfg(any(feature = "pictures", test))]
 fn has_animation_chunk(bytes: &[u8]) -> bool {
     let mut at = 8usize;
     while let Some(head) = bytes.get(at..at + 8) {
