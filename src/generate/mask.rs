@@ -399,7 +399,7 @@ impl Mask {
 
     /// Number of kept rooms.
     pub fn room_count(&self) -> usize {
-        self.bits.count_ones(..)
+        crate::grid::count_ones(self.bits.as_slice())
     }
 }
 

@@ -494,7 +494,7 @@ fn walk_corridor(
     (start, goal): (usize, usize),
     rooms: bool,
 ) -> Option<Vec<usize>> {
-    let mut path = Vec::with_capacity(kept.count_ones(..));
+    let mut path = Vec::with_capacity(crate::grid::count_ones(kept.as_slice()));
     path.push(start);
     if maze.shape().ndim() == 2 && !links.has_portals() {
         let dims = maze.shape().dims();

@@ -229,7 +229,7 @@ impl Solution {
 
     /// Number of kept cells.
     pub fn kept_count(&self) -> usize {
-        self.kept.count_ones(..)
+        crate::grid::count_ones(self.kept.as_slice())
     }
 
     /// What the method did, in its own words, for a summary line: `"7 cells kept, 46 cells

@@ -261,10 +261,10 @@ const B: usize = usize::BITS as usize;
 /// picture as 8-bit RGB with a sixth of the pixel data to compress, which is what keeps a
 /// 15001×15001 solution quick to write.
 ///
-/// Complexity: O(cells), 64 cells at a time (a table turns two path bits and two kept bits
-/// into a byte of two pixels), on every core; memory: two 4 MiB chunks of rows per core, and
-/// one bit per cell for the path unless the kept cells are the path (dead-end filling of a
-/// perfect maze).
+/// Complexity: O(cells), 64 cells at a time (a table turns eight cells' path bits, and again
+/// their kept bits, into four bytes of pixels), on every core; memory: two 4 MiB chunks of
+/// rows per core, and one bit per cell for the path unless the kept cells are the path
+/// (dead-end filling of a perfect maze).
 pub fn write_png(maze: &Maze, solution: &Solution, out: &mut dyn Write) -> Result<()> {
     write_png_scaled(maze, solution, 1, out)
 }
@@ -499,8 +499,12 @@ struct Rows<'a> {
     kept: &'a [usize],
     /// The path's cells, or `None` when they are the kept cells (see [`path_cells`]).
     path: Option<fixedbitset::FixedBitSet>,
-    /// Pixels of two cells from their path and kept bits (see [`Rows::new`]).
-    lut: [u8; 16],
+    /// Four bytes of pixels, one of value 1 for each set bit of eight cells' bits (see
+    /// [`Rows::new`]).
+    ones: [u32; 256],
+    /// The colour added to a kept cell's 1: 1 (kept) or 2 (the path's colour, when the kept
+    /// cells are the path).
+    kept_colour: u32,
     terminals: [(usize, u8); 2],
 }
 
@@ -508,26 +512,30 @@ impl<'a> Rows<'a> {
     /// The rows of `solution` of `maze`, with its path's cells ([`path_cells`]).
     fn new(maze: &'a Maze, solution: &'a Solution, path: Option<fixedbitset::FixedBitSet>) -> Self {
         // Pixel of one cell: 0 wall, 1 path not kept, 2 kept (3, the path's colour, when the
-        // kept cells are the path). Two cells (bit 0: first cell's path bit, bit 1: second's;
-        // bits 2, 3: their kept bits) make one byte, first cell high.
+        // kept cells are the path): its path bit plus the kept colour times its kept bit. Eight
+        // cells are four bytes, two cells a byte, the first cell high: bit j of a byte of cells
+        // is the nibble of byte j / 2 (the high one for even j) of a little-endian word.
         let kept_colour = if path.is_none() { 2 } else { 1 };
-        let mut lut = [0u8; 16];
-        for (x, px) in lut.iter_mut().enumerate() {
-            let cell = |g: usize, k: usize| (g + kept_colour * (g & k)) as u8;
-            *px = cell(x & 1, (x >> 2) & 1) << 4 | cell((x >> 1) & 1, (x >> 3) & 1);
+        let mut ones = [0u32; 256];
+        for (b, word) in ones.iter_mut().enumerate() {
+            *word = (0..8)
+                .filter(|j| b >> j & 1 == 1)
+                .map(|j| 1u32 << (8 * (j / 2) + if j % 2 == 0 { 4 } else { 0 }))
+                .sum();
         }
         Rows {
             w: maze.shape().dims()[1],
             grid: maze.grid().bits().as_slice(),
             kept: solution.kept.as_slice(),
             path,
-            lut,
+            ones,
+            kept_colour,
             terminals: [(solution.start, 4u8), (solution.goal, 5u8)],
         }
     }
 
     /// Draws maze row `r` into `row` (`w.div_ceil(2)` bytes, zeroed): 64 cells at a time,
-    /// through the table, then the path's cells and the terminals.
+    /// eight through the table at once, then the path's cells and the terminals.
     fn draw(&self, r: usize, row: &mut [u8]) {
         let w = self.w;
         let base = r * w;
@@ -540,9 +548,20 @@ impl<'a> Rows<'a> {
             if g != 0 {
                 let bytes = &mut row[col / 2..col / 2 + len.div_ceil(2)];
                 let k = load_bits(self.kept, p) & g;
-                for (j, byte) in bytes.iter_mut().enumerate() {
-                    let x = ((g >> (2 * j)) & 3) | (((k >> (2 * j)) & 3) << 2);
-                    *byte = self.lut[x];
+                // Eight cells, four bytes, at a time (no carries: a pixel is at most 3).
+                let px = |j: usize| {
+                    let (gb, kb) = ((g >> (8 * j)) & 0xff, (k >> (8 * j)) & 0xff);
+                    (self.ones[gb] + self.kept_colour * self.ones[kb]).to_le_bytes()
+                };
+                let whole = bytes.len() / 4;
+                let mut fours = bytes.chunks_exact_mut(4);
+                for (j, four) in fours.by_ref().enumerate() {
+                    four.copy_from_slice(&px(j));
+                }
+                let rest = fours.into_remainder();
+                if !rest.is_empty() {
+                    let n = rest.len();
+                    rest.copy_from_slice(&px(whole)[..n]);
                 }
                 if let Some(path) = &self.path {
                     let mut on = load_bits(path.as_slice(), p) & g;
@@ -578,6 +597,7 @@ fn set_pixel(bytes: &mut [u8], x: usize, v: u8) {
 mod tests {
     use super::*;
     use crate::solve::{solve, Method};
+    use fixedbitset::FixedBitSet;
 
     fn decode(bytes: &[u8]) -> (png::OutputInfo, Vec<u8>) {
         let mut dec = png::Decoder::new(std::io::Cursor::new(bytes));
@@ -620,6 +640,56 @@ mod tests {
         let (_, px) = decode(&out);
         let k = 3 * (2 * 7 + 1); // (2, 1): reached by the search, not on the path
         assert_eq!([px[k], px[k + 1], px[k + 2]], KEPT);
+    }
+
+    #[test]
+    fn rows_of_any_width_give_each_cell_its_colour() {
+        // Widths around the 8-cell groups and the 64-cell words, with cells of every kind.
+        for w in [1usize, 2, 3, 7, 8, 9, 15, 16, 17, 63, 64, 65, 127, 130] {
+            let mut x = w as u64 * 0x9e37_79b9 + 1_u64;
+            let mut rand = || {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                x
+            };
+            let rows: Vec<String> = (0..3)
+                .map(|_| {
+                    (0..w)
+                        .map(|_| if rand() % 3 == 0 { '#' } else { '.' })
+                        .collect()
+                })
+                .collect();
+            let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+            let m = Maze::from_text_rows(&rows).unwrap();
+            let open: Vec<usize> = m.grid().paths().collect();
+            if open.len() < 2 {
+                continue;
+            }
+            let mut kept = FixedBitSet::with_capacity(m.grid().len());
+            for &i in &open {
+                kept.set(i, rand() % 2 == 0);
+            }
+            let (start, goal) = (open[0], open[open.len() - 1]);
+            let sol = Solution::new(Method::Bfs, (start, goal), None, kept.clone(), 0);
+            let drawn = Rows::new(&m, &sol, Some(FixedBitSet::with_capacity(m.grid().len())));
+            for r in 0..3 {
+                let mut row = vec![0u8; w.div_ceil(2)];
+                drawn.draw(r, &mut row);
+                for c in 0..w {
+                    let i = r * w + c;
+                    let want = match (m.grid().is_path(i), kept.contains(i)) {
+                        _ if i == start => 4,
+                        _ if i == goal => 5,
+                        (false, _) => 0,
+                        (true, false) => 1,
+                        (true, true) => 2,
+                    };
+                    let got = (row[c / 2] >> if c % 2 == 0 { 4 } else { 0 }) & 0x0f;
+                    assert_eq!(got, want, "width {w}, cell ({r}, {c})");
+                }
+            }
+        }
     }
 
     #[test]
