@@ -247,6 +247,19 @@ impl Plane<'_, '_> {
         (self.terminal_bits >> (i % B)) & 1 == 1 && self.terminals.contains(&i)
     }
 
+    /// The bits of cells `i - 1`, `i` and `i + 1`, all inside the grid, as bits 0, 1 and 2.
+    #[inline(always)]
+    fn three(&self, i: usize) -> usize {
+        let (k, sh) = ((i - 1) / B, (i - 1) % B);
+        let lo = self.words[k].load(Relaxed) >> sh;
+        if sh <= B - 3 {
+            lo & 7
+        } else {
+            // Cell i + 1 is in word k + 1.
+            (lo | self.words[k + 1].load(Relaxed) << (B - sh)) & 7
+        }
+    }
+
     /// Clears bit `i`. Only one thread ever writes a given word, so load-then-store is exact.
     #[inline(always)]
     fn clear(&self, i: usize) {
@@ -377,13 +390,15 @@ impl Plane<'_, '_> {
         }
         let (h, w) = (self.h, self.w);
         loop {
-            if self.bit(i) == 0 || self.is_terminal(i) {
+            // The room and its left and right neighbours, from one word (two at a word's end).
+            let row = self.three(i);
+            if row & 2 == 0 || self.is_terminal(i) {
                 return filled;
             }
             let up = self.bit(i - w);
             let down = self.bit(i + w);
-            let left = self.bit(i - 1);
-            let right = self.bit(i + 1);
+            let left = row & 1;
+            let right = row >> 2;
             let degree = up + down + left + right;
             if degree > 1 {
                 return filled;
