@@ -26,7 +26,10 @@ Oink (github.com/trolando/oink; Apache-2.0) is not part of this repository: buil
 from its own sources. The script needs, in one folder (--oink-dir), Oink's `oink` binary and its
 generators (Oink's extra tools) stgame, counter_rr, counter_dp, counter_m, counter_core,
 counter_rob, counter_symsi, counter_ortl, counter_qpt, tc and tc+. (BENCHMARKS.md's figures were
-taken with Oink at commit 0a4a37f9c1c1a2d9109bd3af9705d6baac547a31 and Lace v1.4.1.)
+taken with Oink at commit 0a4a37f9c1c1a2d9109bd3af9705d6baac547a31 and Lace v1.4.1.) At that
+commit the `oink` tool reads games through a map of their priorities that is quadratic in the
+number of distinct priorities: on random games (about one priority a vertex) its reading is
+most of its time from 10^5 vertices on (BENCHMARKS.md, "the 10⁷-vertex game beside Oink").
 
 Usage (from the repository's root; `cargo build --release` first):
 
