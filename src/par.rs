@@ -13,6 +13,16 @@ pub(crate) fn in_pool() -> bool {
     false
 }
 
+/// The threads a call may start for its own work: one inside a pool's worker ([`in_pool`]:
+/// the pool already runs many tasks at once), else one a core.
+pub(crate) fn threads_here() -> usize {
+    if in_pool() {
+        1
+    } else {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    }
+}
+
 /// Runs `background` on the pool while `here` runs on the calling thread (which need not be
 /// one of the pool's: `here` may hold what cannot move between threads, such as a writer);
 /// returns both results. Without rayon, one after the other.

@@ -60,13 +60,8 @@ pub fn fill(maze: &Maze, terminals: &[usize]) -> FixedBitSet {
 fn fill_counting(maze: &Maze, terminals: &[usize]) -> (FixedBitSet, usize, bool) {
     let links = Links::new(maze);
     if maze.shape().ndim() == 2 {
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         // Bands of at least 64 rows; inside a pool already solving many mazes, one thread.
-        let threads = if crate::par::in_pool() {
-            1
-        } else {
-            cores.min(maze.shape().dims()[0] / 64)
-        };
+        let threads = crate::par::threads_here().min(maze.shape().dims()[0] / 64);
         return fill_2d(maze, &links, terminals, threads);
     }
     let mut kept = maze.grid().bits().clone();
@@ -514,8 +509,7 @@ fn walk_corridor(
         let dims = maze.shape().dims();
         let words = kept.as_slice();
         // Two threads, unless a pool is already solving many mazes or there is one core.
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        if count >= TWO_ENDED && cores > 1 && !crate::par::in_pool() {
+        if count >= TWO_ENDED && crate::par::threads_here() > 1 {
             if let Some(path) = two_ended(words, (dims[0], dims[1]), (start, goal), count, rooms) {
                 return Some(path);
             }
