@@ -400,6 +400,15 @@ struct RegionStart {
     player: u8,
 }
 
+/// A vertex undecided and in no region of the current decomposition.
+const FREE: u8 = 0;
+/// A vertex in the region being built (or, while extending a dominion, in the dominion).
+const IN_Z: u8 = 1;
+/// A vertex in another region of the current decomposition.
+const OTHER: u8 = 2;
+/// A decided vertex (or one outside the subgame solved).
+const DEAD: u8 = 3;
+
 /// The state of tangle learning: the current decomposition into regions, scratch space and the
 /// learned tangles.
 struct Learner<'g> {
@@ -408,8 +417,9 @@ struct Learner<'g> {
     order: Vec<u32>,
     /// Where the next priority class is looked for in `order`.
     pos: usize,
-    /// In a region of the current decomposition.
-    assigned: FixedBitSet,
+    /// Per vertex, where it stands ([`FREE`], [`IN_Z`], [`OTHER`] or [`DEAD`]): one byte read
+    /// answers what three bitsets would (undecided, assigned, in the region being built).
+    state: Vec<u8>,
     /// The region of each assigned vertex (its index in `regions`).
     region_of: Vec<u32>,
     /// The position of each assigned vertex in `trail`: the attractor has processed it (counted
@@ -420,8 +430,6 @@ struct Learner<'g> {
     /// The assigned vertices, region after region, each in order of attraction (while
     /// extending a dominion: the dominion's attractor).
     trail: Vec<u32>,
-    /// In the region being built (or, while extending a dominion, in the dominion).
-    in_z: FixedBitSet,
     /// The current region's top vertices (its priority class).
     heads: Vec<u32>,
     /// Per vertex, for the opponent of the attracting player: successors not yet assigned
@@ -442,12 +450,13 @@ impl<'g> Learner<'g> {
             game,
             order,
             pos: 0,
-            assigned: FixedBitSet::with_capacity(n),
+            state: (0..n)
+                .map(|v| if alive.contains(v) { FREE } else { DEAD })
+                .collect(),
             region_of: vec![NONE; n],
             trail_pos: vec![NONE; n],
             regions: Vec::new(),
             trail: Vec::new(),
-            in_z: FixedBitSet::with_capacity(n),
             heads: Vec::new(),
             left: vec![0; n],
             moves: vec![NONE; n],
@@ -469,7 +478,7 @@ impl<'g> Learner<'g> {
         while self.pos < self.order.len() {
             crate::stop::check();
             let top = self.order[self.pos];
-            if self.assigned.contains(top as usize) {
+            if self.state[top as usize] != FREE {
                 self.pos += 1;
                 continue;
             }
@@ -485,7 +494,7 @@ impl<'g> Learner<'g> {
             // The priority class: unassigned vertices from the top down while the parity holds.
             while self.pos < self.order.len() {
                 let v = self.order[self.pos];
-                if self.assigned.contains(v as usize) {
+                if self.state[v as usize] != FREE {
                     self.pos += 1;
                     continue;
                 }
@@ -496,9 +505,9 @@ impl<'g> Learner<'g> {
                 self.heads.push(v);
                 let from = self.trail.len();
                 self.add(v, NONE);
-                self.attract(alive, pl, cap, from);
+                self.attract(pl, cap, from);
             }
-            if self.closed(alive, pl) {
+            if self.closed(pl) {
                 if first_region[pl.index() as usize] {
                     // Every higher region is the opponent's, which its own vertices here
                     // cannot reach: the opponent cannot leave, so the region is a dominion.
@@ -515,7 +524,7 @@ impl<'g> Learner<'g> {
             }
             first_region[pl.index() as usize] = false;
             for &v in &self.trail[zstart..] {
-                self.in_z.set(v as usize, false);
+                self.state[v as usize] = OTHER;
             }
         }
         if redo == usize::MAX {
@@ -528,8 +537,7 @@ impl<'g> Learner<'g> {
     /// Puts `v` into the current region with the region player's move `m`.
     #[inline]
     fn add(&mut self, v: u32, m: u32) {
-        self.assigned.insert(v as usize);
-        self.in_z.insert(v as usize);
+        self.state[v as usize] = IN_Z;
         self.region_of[v as usize] = (self.regions.len() as u32).wrapping_sub(1);
         self.trail_pos[v as usize] = self.trail.len() as u32;
         self.moves[v as usize] = m;
@@ -538,12 +546,26 @@ impl<'g> Learner<'g> {
 
     /// Forgets the regions from `r` on, so that the next pass computes them again: their
     /// vertices are unassigned, and the counters they changed are to be counted again.
+    ///
+    /// A counter cleared to 0 is counted again at its next touch, which is right whatever was
+    /// kept (see [`Self::last_way_out`]); so when the undone part is more than a sixteenth of
+    /// the vertices and tangles, every counter is cleared at once (two fills), rather than
+    /// those of the undone vertices' predecessors and tangles, one scattered write each.
     fn undo(&mut self, r: usize) {
         let start = self.regions[r];
         let game = self.game;
-        for &v in &self.trail[start.trail..] {
-            self.assigned.set(v as usize, false);
+        let undone = &self.trail[start.trail..];
+        let clear_all = undone.len().saturating_mul(16) >= self.left.len() + self.tangles.len();
+        if clear_all {
+            self.left.fill(0);
+            self.tangles.left.fill(0);
+        }
+        for &v in undone {
+            self.state[v as usize] = FREE;
             self.region_of[v as usize] = NONE;
+            if clear_all {
+                continue;
+            }
             self.left[v as usize] = 0;
             for &u in game.predecessors(v) {
                 self.left[u as usize] = 0;
@@ -561,22 +583,25 @@ impl<'g> Learner<'g> {
 
     /// Forgets the whole decomposition (after a dominion was removed).
     fn reset(&mut self) {
-        self.assigned.clear();
         for &v in &self.trail {
-            self.region_of[v as usize] = NONE;
+            let vi = v as usize;
+            self.region_of[vi] = NONE;
+            if self.state[vi] != DEAD {
+                self.state[vi] = FREE;
+            }
         }
         self.trail.clear();
         self.regions.clear();
         self.pos = 0;
-        self.left.iter_mut().for_each(|c| *c = 0);
-        self.tangles.left.iter_mut().for_each(|c| *c = 0);
+        self.left.fill(0);
+        self.tangles.left.fill(0);
     }
 
     /// True when the attractor has processed `w`: it is assigned at a trail position up to
     /// `cur`, the one in process.
     #[inline]
     fn processed(&self, w: u32, cur: usize) -> bool {
-        self.assigned.contains(w as usize) && self.trail_pos[w as usize] as usize <= cur
+        matches!(self.state[w as usize], IN_Z | OTHER) && self.trail_pos[w as usize] as usize <= cur
     }
 
     /// Counts down the successors of the opponent's vertex `u` left to process, as the one at
@@ -586,14 +611,18 @@ impl<'g> Learner<'g> {
     /// successor in a region of its owner's (it would be in it), so every processed successor
     /// was counted down.
     #[inline]
-    fn last_way_out(&mut self, u: u32, alive: &FixedBitSet, cur: usize) -> bool {
+    fn last_way_out(&mut self, u: u32, cur: usize) -> bool {
         let ui = u as usize;
         if self.left[ui] == 0 {
             let c = self
                 .game
                 .successors(u)
                 .iter()
-                .filter(|&&w| alive.contains(w as usize) && !self.processed(w, cur))
+                .filter(|&&w| match self.state[w as usize] {
+                    FREE => true,
+                    DEAD => false,
+                    _ => self.trail_pos[w as usize] as usize > cur,
+                })
                 .count() as u32;
             self.left[ui] = c;
         } else {
@@ -605,11 +634,11 @@ impl<'g> Learner<'g> {
     /// The tangle attractor for `pl` of the region's vertices from `trail[from..]` on, inside
     /// the unassigned subgame; only tangles of priority at most `cap` are attracted (while
     /// extending a dominion, `cap` is None: any tangle of `pl`, retired once attracted).
-    fn attract(&mut self, alive: &FixedBitSet, pl: Player, cap: u32, from: usize) {
-        self.attract_with(alive, pl, Some(cap), from);
+    fn attract(&mut self, pl: Player, cap: u32, from: usize) {
+        self.attract_with(pl, Some(cap), from);
     }
 
-    fn attract_with(&mut self, alive: &FixedBitSet, pl: Player, cap: Option<u32>, mut from: usize) {
+    fn attract_with(&mut self, pl: Player, cap: Option<u32>, mut from: usize) {
         let game = self.game;
         while from < self.trail.len() {
             crate::stop::check();
@@ -618,30 +647,23 @@ impl<'g> Learner<'g> {
             from += 1;
             for &u in game.predecessors(v) {
                 let ui = u as usize;
-                if self.assigned.contains(ui) || !alive.contains(ui) {
+                if self.state[ui] != FREE {
                     continue;
                 }
                 if game.owner(u) == pl {
                     self.add(u, v);
-                } else if self.last_way_out(u, alive, cur) {
+                } else if self.last_way_out(u, cur) {
                     self.add(u, NONE);
                 }
             }
-            self.attract_tangles(alive, pl, v, cap, cur);
+            self.attract_tangles(pl, v, cap, cur);
         }
     }
 
     /// Attracts the tangles of `pl` that `v` (at trail position `cur`) is the last escape of
     /// to be processed in a region of `pl`: all their vertices must be undecided and in the
     /// region or unassigned.
-    fn attract_tangles(
-        &mut self,
-        alive: &FixedBitSet,
-        pl: Player,
-        v: u32,
-        cap: Option<u32>,
-        cur: usize,
-    ) {
+    fn attract_tangles(&mut self, pl: Player, v: u32, cap: Option<u32>, cur: usize) {
         let mut e = self.tangles.head[v as usize];
         while e != NONE {
             let t = self.tangles.entry_tangle[e as usize] as usize;
@@ -659,7 +681,7 @@ impl<'g> Learner<'g> {
                     .escapes(t)
                     .iter()
                     .filter(|&&w| {
-                        alive.contains(w as usize)
+                        self.state[w as usize] != DEAD
                             && !(self.processed(w, cur)
                                 && self.regions[self.region_of[w as usize] as usize].player
                                     == pl.index())
@@ -673,19 +695,16 @@ impl<'g> Learner<'g> {
                 continue;
             }
             let (verts, _) = self.tangles.vertices(t);
-            if verts.iter().any(|&u| !alive.contains(u as usize)) {
+            if verts.iter().any(|&u| self.state[u as usize] == DEAD) {
                 self.tangles.dead[t] = true;
                 continue;
             }
-            if verts
-                .iter()
-                .any(|&u| self.assigned.contains(u as usize) && !self.in_z.contains(u as usize))
-            {
+            if verts.iter().any(|&u| self.state[u as usize] == OTHER) {
                 continue;
             }
             for k in self.tangles.voff[t]..self.tangles.voff[t + 1] {
                 let (u, m) = (self.tangles.verts[k], self.tangles.moves[k]);
-                if !self.assigned.contains(u as usize) {
+                if self.state[u as usize] == FREE {
                     self.add(u, m);
                 }
             }
@@ -697,7 +716,7 @@ impl<'g> Learner<'g> {
 
     /// True when the region can only be left upwards: each of `pl`'s top vertices gets a move
     /// into the region, and no top vertex of the opponent has a successor below it.
-    fn closed(&mut self, alive: &FixedBitSet, pl: Player) -> bool {
+    fn closed(&mut self, pl: Player) -> bool {
         let game = self.game;
         for &h in &self.heads {
             if game.owner(h) == pl {
@@ -705,7 +724,7 @@ impl<'g> Learner<'g> {
                     .successors(h)
                     .iter()
                     .copied()
-                    .find(|&w| self.in_z.contains(w as usize));
+                    .find(|&w| self.state[w as usize] == IN_Z);
                 match m {
                     Some(w) => self.moves[h as usize] = w,
                     None => return false,
@@ -713,7 +732,7 @@ impl<'g> Learner<'g> {
             } else if game
                 .successors(h)
                 .iter()
-                .any(|&w| alive.contains(w as usize) && !self.assigned.contains(w as usize))
+                .any(|&w| self.state[w as usize] == FREE)
             {
                 return false;
             }
@@ -728,7 +747,7 @@ impl<'g> Learner<'g> {
     fn extract(&mut self, alive: &FixedBitSet, pl: Player, zstart: usize) -> (Vec<u32>, usize) {
         let mut highest = usize::MAX;
         let region_of = &self.region_of;
-        let in_z = &self.in_z;
+        let state = &self.state;
         let dominion = self.extractor.extract(
             Region {
                 game: self.game,
@@ -737,7 +756,7 @@ impl<'g> Learner<'g> {
                 heads: &self.heads,
                 vertices: &self.trail[zstart..],
                 moves: &self.moves,
-                contains: |v| in_z.contains(v as usize),
+                contains: |v| state[v as usize] == IN_Z,
             },
             &mut self.tangles,
             |escapes| {
@@ -763,9 +782,6 @@ impl<'g> Learner<'g> {
         pl: Player,
         dominion: &[u32],
     ) {
-        for &v in &self.trail {
-            self.in_z.set(v as usize, false);
-        }
         self.reset();
         // One region: the dominion's attractor in the undecided game.
         self.regions.push(RegionStart {
@@ -777,7 +793,7 @@ impl<'g> Learner<'g> {
             let m = self.moves[v as usize];
             self.add(v, m);
         }
-        self.attract_with(alive, pl, None, 0);
+        self.attract_with(pl, None, 0);
         decide(
             self.game,
             &self.trail,
@@ -788,7 +804,7 @@ impl<'g> Learner<'g> {
             alive,
         );
         for &v in &self.trail {
-            self.in_z.set(v as usize, false);
+            self.state[v as usize] = DEAD;
         }
         self.reset();
         self.order.retain(|&v| alive.contains(v as usize));
