@@ -34,7 +34,7 @@
 
 use super::tangle::{Extractor, Pass, Region, Tangles};
 use super::{solve::SOLVE_BYTES_PER_VERTEX, Game, Player, NONE};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::grid::Limits;
 use fixedbitset::FixedBitSet;
 
@@ -62,18 +62,21 @@ pub(crate) fn solve(
     winner: &mut [u8],
     strategy: &mut [u32],
     limits: &Limits,
+    pass_bytes: u64,
 ) -> Result<Vec<u32>> {
-    run(game, alive, winner, strategy, limits).map(|r| r.0)
+    run(game, alive, winner, strategy, limits, pass_bytes).map(|r| r.0)
 }
 
 /// [`solve`], with the number of passes and of learned tangles. The tangles, with the
-/// solvers' arrays, are held to `limits.max_bytes` (checked as they are learned).
+/// solvers' arrays, are held to `limits.max_bytes`, and those one pass learns to
+/// `pass_bytes` (both checked as they are learned; `u64::MAX`: no bound on a pass).
 fn run(
     game: &Game,
     alive: &mut FixedBitSet,
     winner: &mut [u8],
     strategy: &mut [u32],
     limits: &Limits,
+    pass_bytes: u64,
 ) -> Result<(Vec<u32>, usize, usize)> {
     let mut rtl = Recursive::new(game, alive);
     let arrays = (game.vertex_count() as u64).saturating_mul(SOLVE_BYTES_PER_VERTEX);
@@ -81,7 +84,7 @@ fn run(
     while rtl.undecided > 0 {
         crate::stop::check();
         passes += 1;
-        let r = rtl.pass(alive, winner, strategy, limits, arrays)?;
+        let r = rtl.pass(alive, winner, strategy, limits, arrays, pass_bytes)?;
         if r == Pass::Stuck {
             break;
         }
@@ -262,8 +265,10 @@ impl<'g> Recursive<'g> {
         strategy: &mut [u32],
         limits: &Limits,
         arrays: u64,
+        pass_bytes: u64,
     ) -> Result<Pass> {
         let game = self.game;
+        let at_start = self.tangles.bytes();
         if self.stale > 0 && 4 * self.stale >= self.indexed_escapes {
             self.index_tangles(alive);
         }
@@ -350,6 +355,14 @@ impl<'g> Recursive<'g> {
                             &format!("the {} tangles learned so far", self.tangles.len()),
                             bytes,
                         )?;
+                    }
+                    let this_pass = self.tangles.bytes() - at_start;
+                    if this_pass > pass_bytes {
+                        return Err(Error::OverBudget {
+                            what: "the tangles learned in one pass".into(),
+                            bytes: this_pass,
+                            limit: pass_bytes,
+                        });
                     }
                 }
                 if !dominion.is_empty() {
@@ -763,6 +776,7 @@ mod tests {
             &mut winner,
             &mut strategy,
             &Limits::default(),
+            u64::MAX,
         )
         .unwrap();
         assert!(rest.is_empty() && alive.is_clear());
@@ -809,6 +823,7 @@ mod tests {
                     &mut strategy,
                     &Limits::default(),
                     arrays,
+                    u64::MAX,
                 );
                 assert_ne!(pass.unwrap(), Pass::Stuck);
                 passes += 1;

@@ -354,15 +354,33 @@ pub(crate) fn parity_from(
     limits: &Limits,
     decided: Option<&Decided>,
 ) -> Result<Solution> {
+    parity_held(game, algorithm, limits, u64::MAX, decided)
+}
+
+/// [`parity_from`], with the tangles that one pass of recursive tangle learning learns held
+/// to `pass_bytes` besides ([`Error::OverBudget`] beyond; the other methods do not look at
+/// it). The portfolio's first try.
+pub(crate) fn parity_held(
+    game: &Game,
+    algorithm: ParityAlgorithm,
+    limits: &Limits,
+    pass_bytes: u64,
+    decided: Option<&Decided>,
+) -> Result<Solution> {
     let (mut s, verts) = Solver::starting(game, decided);
     let rest = match algorithm {
         ParityAlgorithm::Zielonka => verts,
         ParityAlgorithm::TangleLearning => {
             tangle::solve(game, &mut s.alive, &mut s.winner, &mut s.strat, limits)?
         }
-        ParityAlgorithm::RecursiveTangleLearning => {
-            rtl::solve(game, &mut s.alive, &mut s.winner, &mut s.strat, limits)?
-        }
+        ParityAlgorithm::RecursiveTangleLearning => rtl::solve(
+            game,
+            &mut s.alive,
+            &mut s.winner,
+            &mut s.strat,
+            limits,
+            pass_bytes,
+        )?,
         ParityAlgorithm::FixpointJustifications => {
             fpj::solve(game, &mut s.alive, &mut s.winner, &mut s.strat)
         }
