@@ -404,10 +404,11 @@ struct RegionStart {
 const FREE: u8 = 0;
 /// A vertex in the region being built (or, while extending a dominion, in the dominion).
 const IN_Z: u8 = 1;
-/// A vertex in another region of the current decomposition.
-const OTHER: u8 = 2;
 /// A decided vertex (or one outside the subgame solved).
-const DEAD: u8 = 3;
+const DEAD: u8 = 2;
+/// A vertex in another region of the current decomposition: `OTHER | p` for a region of
+/// player `p` (0 or 1).
+const OTHER: u8 = 4;
 
 /// The state of tangle learning: the current decomposition into regions, scratch space and the
 /// learned tangles.
@@ -417,11 +418,10 @@ struct Learner<'g> {
     order: Vec<u32>,
     /// Where the next priority class is looked for in `order`.
     pos: usize,
-    /// Per vertex, where it stands ([`FREE`], [`IN_Z`], [`OTHER`] or [`DEAD`]): one byte read
-    /// answers what three bitsets would (undecided, assigned, in the region being built).
+    /// Per vertex, where it stands ([`FREE`], [`IN_Z`], [`DEAD`], or [`OTHER`] with the
+    /// region's player): one byte read answers what three bitsets and a region index would
+    /// (undecided, assigned, in the region being built, whose region).
     state: Vec<u8>,
-    /// The region of each assigned vertex (its index in `regions`).
-    region_of: Vec<u32>,
     /// The position of each assigned vertex in `trail`: the attractor has processed it (counted
     /// it down at its predecessors and tangles) when that is below the position in process.
     trail_pos: Vec<u32>,
@@ -453,7 +453,6 @@ impl<'g> Learner<'g> {
             state: (0..n)
                 .map(|v| if alive.contains(v) { FREE } else { DEAD })
                 .collect(),
-            region_of: vec![NONE; n],
             trail_pos: vec![NONE; n],
             regions: Vec::new(),
             trail: Vec::new(),
@@ -524,7 +523,7 @@ impl<'g> Learner<'g> {
             }
             first_region[pl.index() as usize] = false;
             for &v in &self.trail[zstart..] {
-                self.state[v as usize] = OTHER;
+                self.state[v as usize] = OTHER | pl.index();
             }
         }
         if redo == usize::MAX {
@@ -538,7 +537,6 @@ impl<'g> Learner<'g> {
     #[inline]
     fn add(&mut self, v: u32, m: u32) {
         self.state[v as usize] = IN_Z;
-        self.region_of[v as usize] = (self.regions.len() as u32).wrapping_sub(1);
         self.trail_pos[v as usize] = self.trail.len() as u32;
         self.moves[v as usize] = m;
         self.trail.push(v);
@@ -562,7 +560,6 @@ impl<'g> Learner<'g> {
         }
         for &v in undone {
             self.state[v as usize] = FREE;
-            self.region_of[v as usize] = NONE;
             if clear_all {
                 continue;
             }
@@ -585,7 +582,6 @@ impl<'g> Learner<'g> {
     fn reset(&mut self) {
         for &v in &self.trail {
             let vi = v as usize;
-            self.region_of[vi] = NONE;
             if self.state[vi] != DEAD {
                 self.state[vi] = FREE;
             }
@@ -595,13 +591,6 @@ impl<'g> Learner<'g> {
         self.pos = 0;
         self.left.fill(0);
         self.tangles.left.fill(0);
-    }
-
-    /// True when the attractor has processed `w`: it is assigned at a trail position up to
-    /// `cur`, the one in process.
-    #[inline]
-    fn processed(&self, w: u32, cur: usize) -> bool {
-        matches!(self.state[w as usize], IN_Z | OTHER) && self.trail_pos[w as usize] as usize <= cur
     }
 
     /// Counts down the successors of the opponent's vertex `u` left to process, as the one at
@@ -680,11 +669,12 @@ impl<'g> Learner<'g> {
                     .tangles
                     .escapes(t)
                     .iter()
-                    .filter(|&&w| {
-                        self.state[w as usize] != DEAD
-                            && !(self.processed(w, cur)
-                                && self.regions[self.region_of[w as usize] as usize].player
-                                    == pl.index())
+                    .filter(|&&w| match self.state[w as usize] {
+                        FREE => true,
+                        DEAD => false,
+                        // The region being built is pl's: processed up to `cur`.
+                        IN_Z => self.trail_pos[w as usize] as usize > cur,
+                        other => other != OTHER | pl.index(),
                     })
                     .count() as u32;
                 self.tangles.left[t] = c;
@@ -699,7 +689,7 @@ impl<'g> Learner<'g> {
                 self.tangles.dead[t] = true;
                 continue;
             }
-            if verts.iter().any(|&u| self.state[u as usize] == OTHER) {
+            if verts.iter().any(|&u| self.state[u as usize] & OTHER != 0) {
                 continue;
             }
             for k in self.tangles.voff[t]..self.tangles.voff[t + 1] {
@@ -746,8 +736,7 @@ impl<'g> Learner<'g> {
     /// (`usize::MAX` when none was learned).
     fn extract(&mut self, alive: &FixedBitSet, pl: Player, zstart: usize) -> (Vec<u32>, usize) {
         let mut highest = usize::MAX;
-        let region_of = &self.region_of;
-        let state = &self.state;
+        let (state, regions, trail_pos) = (&self.state, &self.regions, &self.trail_pos);
         let dominion = self.extractor.extract(
             Region {
                 game: self.game,
@@ -760,13 +749,21 @@ impl<'g> Learner<'g> {
             },
             &mut self.tangles,
             |escapes| {
+                // The region each escape is in: the last to start at or before its place in
+                // the trail. (An unassigned escape cannot be: the region is closed. Redo all
+                // then.)
                 let joins = escapes
                     .iter()
-                    .map(|&w| region_of[w as usize])
+                    .map(|&w| {
+                        if state[w as usize] == FREE {
+                            return usize::MAX;
+                        }
+                        let at = trail_pos[w as usize] as usize;
+                        regions.partition_point(|r| r.trail <= at) - 1
+                    })
                     .max()
                     .unwrap_or(0);
-                // (An unassigned escape cannot be: the region is closed. Redo all then.)
-                highest = highest.min(if joins == NONE { 0 } else { joins as usize });
+                highest = highest.min(if joins == usize::MAX { 0 } else { joins });
             },
         );
         (dominion, highest)
