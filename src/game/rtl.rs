@@ -502,8 +502,11 @@ impl<'g> Recursive<'g> {
             }
             self.found.clear();
             let indexed = self.indexed;
-            self.found
-                .extend(self.tangles.escaping_to(v).take_while(|&t| t >= indexed));
+            self.found.extend(
+                self.tangles
+                    .escaping_to(v, pl)
+                    .take_while(|&t| t >= indexed),
+            );
             let a = self.at[2 * v as usize + pl.index() as usize] as usize;
             let count = self.by_escape[a] as usize;
             self.found.extend(

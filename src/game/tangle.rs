@@ -55,7 +55,8 @@ pub(super) struct Tangles {
     /// Per tangle: escapes not yet attracted in this pass (0 = not counted yet); recursive
     /// tangle learning counts them per attraction.
     pub(super) left: Vec<u32>,
-    /// Per vertex, the first entry of the list of tangles it is an escape of; per entry, the
+    /// Per vertex and player (at `2v + p`), the first entry of the list of that player's
+    /// tangles that v is an escape of (an attractor for p looks at p's alone); per entry, the
     /// tangle and the next entry.
     head: Vec<u32>,
     entry_tangle: Vec<u32>,
@@ -68,7 +69,7 @@ impl Tangles {
         Tangles {
             voff: vec![0],
             eoff: vec![0],
-            head: vec![NONE; n],
+            head: vec![NONE; 2 * n],
             ..Tangles::default()
         }
     }
@@ -91,9 +92,9 @@ impl Tangles {
         (&self.verts[r.clone()], &self.moves[r])
     }
 
-    /// The tangles that `v` is an escape of, newest first.
-    pub(super) fn escaping_to(&self, v: u32) -> impl Iterator<Item = usize> + '_ {
-        let mut e = self.head[v as usize];
+    /// The tangles of player `p` that `v` is an escape of, newest first.
+    pub(super) fn escaping_to(&self, v: u32, p: Player) -> impl Iterator<Item = usize> + '_ {
+        let mut e = self.head[2 * v as usize + p.index() as usize];
         std::iter::from_fn(move || {
             (e != NONE).then(|| {
                 let t = self.entry_tangle[e as usize] as usize;
@@ -123,8 +124,9 @@ impl Tangles {
         for &e in escapes {
             self.escapes.push(e);
             self.entry_tangle.push(t);
-            self.entry_next.push(self.head[e as usize]);
-            self.head[e as usize] = (self.entry_tangle.len() - 1) as u32;
+            let slot = 2 * e as usize + player.index() as usize;
+            self.entry_next.push(self.head[slot]);
+            self.head[slot] = (self.entry_tangle.len() - 1) as u32;
         }
         self.eoff.push(self.escapes.len());
     }
@@ -567,10 +569,12 @@ impl<'g> Learner<'g> {
             for &u in game.predecessors(v) {
                 self.left[u as usize] = 0;
             }
-            let mut e = self.tangles.head[v as usize];
-            while e != NONE {
-                self.tangles.left[self.tangles.entry_tangle[e as usize] as usize] = 0;
-                e = self.tangles.entry_next[e as usize];
+            for p in [Player::Zero, Player::One] {
+                let mut e = self.tangles.head[2 * v as usize + p.index() as usize];
+                while e != NONE {
+                    self.tangles.left[self.tangles.entry_tangle[e as usize] as usize] = 0;
+                    e = self.tangles.entry_next[e as usize];
+                }
             }
         }
         self.trail.truncate(start.trail);
@@ -653,14 +657,11 @@ impl<'g> Learner<'g> {
     /// to be processed in a region of `pl`: all their vertices must be undecided and in the
     /// region or unassigned.
     fn attract_tangles(&mut self, pl: Player, v: u32, cap: Option<u32>, cur: usize) {
-        let mut e = self.tangles.head[v as usize];
+        let mut e = self.tangles.head[2 * v as usize + pl.index() as usize];
         while e != NONE {
             let t = self.tangles.entry_tangle[e as usize] as usize;
             e = self.tangles.entry_next[e as usize];
-            if self.tangles.dead[t]
-                || self.tangles.player[t] != pl.index()
-                || cap.is_some_and(|c| self.tangles.prio[t] > c)
-            {
+            if self.tangles.dead[t] || cap.is_some_and(|c| self.tangles.prio[t] > c) {
                 continue;
             }
             if self.tangles.left[t] == 0 {
