@@ -330,7 +330,7 @@ fn decode_other(_bytes: &[u8], _limits: &Limits) -> Result<Raster> {
 /// 16-bit samples by their high byte, a GIF's first frame (an animation's frames are chosen
 /// before: [`super::frames`]).
 #[cfg(feature = "pictures")]
-fn decode_other(bytes: &[u8], limits: &Limits) -> Result<Raster> {
+pub(super) fn decode_other(bytes: &[u8], limits: &Limits) -> Result<Raster> {
     use image::{ImageDecoder, ImageReader};
     let corrupt = |message: String| Error::Corrupt {
         format: "picture",

@@ -68,8 +68,9 @@ pub struct Chosen {
 }
 
 /// The frame of `bytes` that `frame` asks for, when `bytes` is an animated GIF or APNG of two
-/// frames or more; `None` for any other picture (read as a still picture), unless `frame` asks
-/// for a frame past its first.
+/// frames or more, or a GIF of one frame (decoded once here rather than again as a still
+/// picture: the same pixels, with `count` 1); `None` for any other picture (read as a still
+/// picture), unless `frame` asks for a frame past its first.
 ///
 /// Errors: [`Error::Ambiguous`] for an animation whose frames differ when `frame` is
 /// [`Frame::Alike`]; [`Error::InvalidArgument`] for a frame number past the last;
@@ -100,7 +101,8 @@ fn animation(bytes: &[u8], limits: &Limits, frame: Frame) -> Result<Option<Chose
         message,
     };
     let cursor = std::io::Cursor::new(bytes);
-    let (size, frames) = if bytes.starts_with(b"GIF8") {
+    let gif = bytes.starts_with(b"GIF8");
+    let (size, frames) = if gif {
         let mut d = image::codecs::gif::GifDecoder::new(cursor)
             .map_err(|e| corrupt(format!("gif: {e}")))?;
         let size = d.dimensions();
@@ -152,8 +154,24 @@ fn animation(bytes: &[u8], limits: &Limits, frame: Frame) -> Result<Option<Chose
             kept = Some((count, buf));
         }
     }
+    let rgb = |buf: image::RgbaImage| {
+        let over = crate::format::png::over_white;
+        let mut rgb = Vec::with_capacity(width * height * 3);
+        for p in buf.as_raw().chunks_exact(4) {
+            if let &[r, g, b, a] = p {
+                rgb.extend_from_slice(&[over(r, a), over(g, a), over(b, a)]);
+            }
+        }
+        Raster { width, height, rgb }
+    };
     if count < 2 {
-        return Ok(None);
+        // A still picture; a GIF's one frame is that picture, decoded already.
+        return Ok(kept.filter(|_| gif).map(|(number, buf)| Chosen {
+            raster: rgb(buf),
+            number,
+            count,
+            alike: true,
+        }));
     }
     if !alike && frame == Frame::Alike {
         return Err(Error::Ambiguous(format!(
@@ -167,15 +185,8 @@ fn animation(bytes: &[u8], limits: &Limits, frame: Frame) -> Result<Option<Chose
             _ => "the animation's frame could not be read".into(),
         }));
     };
-    let over = crate::format::png::over_white;
-    let mut rgb = Vec::with_capacity(width * height * 3);
-    for p in buf.as_raw().chunks_exact(4) {
-        if let &[r, g, b, a] = p {
-            rgb.extend_from_slice(&[over(r, a), over(g, a), over(b, a)]);
-        }
-    }
     Ok(Some(Chosen {
-        raster: Raster { width, height, rgb },
+        raster: rgb(buf),
         number,
         count,
         alike,
@@ -254,5 +265,38 @@ mod tests {
         assert!(!has_animation_chunk(
             b"\x89PNG\r\n\x1a\n\xff\xff\xff\xffIHDR"
         ));
+    }
+
+    #[test]
+    #[cfg(feature = "pictures")]
+    fn a_gif_of_one_frame_is_decoded_once_with_the_pixels_of_a_still_picture() {
+        // Red, white, black and a transparent pixel (over white once read).
+        let mut img = image::RgbaImage::from_pixel(5, 3, image::Rgba([255, 0, 0, 255]));
+        img.put_pixel(1, 0, image::Rgba([255, 255, 255, 255]));
+        img.put_pixel(2, 1, image::Rgba([0, 0, 0, 255]));
+        img.put_pixel(4, 2, image::Rgba([0, 0, 0, 0]));
+        let mut bytes = Vec::new();
+        image::codecs::gif::GifEncoder::new(&mut bytes)
+            .encode_frames([image::Frame::new(img)])
+            .unwrap();
+        let limits = Limits::default();
+        let c = choose(&bytes, &limits, Frame::Alike).unwrap().unwrap();
+        assert_eq!((c.number, c.count, c.alike), (1, 1, true));
+        let px = |x: usize, y: usize| &c.raster.rgb[3 * (5 * y + x)..3 * (5 * y + x) + 3];
+        assert_eq!((c.raster.width, c.raster.height), (5, 3));
+        assert_eq!(px(0, 0), [255, 0, 0]);
+        assert_eq!(px(1, 0), [255, 255, 255]);
+        assert_eq!(px(2, 1), [0, 0, 0]);
+        assert_eq!(px(4, 2), [255, 255, 255]);
+        // The same pixels as the still picture's decoder gives, and no frame to report.
+        let d = super::super::decode::decode(&bytes, &limits, Default::default(), Frame::Alike)
+            .unwrap();
+        assert!(d.frame.is_none());
+        let still = super::super::decode::decode_other(&bytes, &limits).unwrap();
+        assert_eq!(d.into_raster().rgb, still.rgb);
+        assert_eq!(c.raster.rgb, still.rgb);
+        // A frame past the first is refused as before.
+        let e = choose(&bytes, &limits, Frame::Number(2)).unwrap_err();
+        assert!(e.to_string().contains("has one frame"), "{e}");
     }
 }
