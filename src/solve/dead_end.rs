@@ -52,20 +52,20 @@ use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 /// assert!(!kept.contains(m.shape().index(&[4, 1]).unwrap()));
 /// ```
 pub fn fill(maze: &Maze, terminals: &[usize]) -> FixedBitSet {
-    fill_counting(maze, terminals).0
+    fill_counting(maze, &Links::new(maze), terminals).0
 }
 
-/// [`fill`], also returning the number of cells filled, and whether the maze is a 2-D grid of
-/// rooms and walls without portals ([`is_rooms`]: then so are the cells left).
-fn fill_counting(maze: &Maze, terminals: &[usize]) -> (FixedBitSet, usize, bool) {
-    let links = Links::new(maze);
+/// [`fill`] with the maze's `links`, also returning the number of cells filled, and whether
+/// the maze is a 2-D grid of rooms and walls without portals ([`is_rooms`]: then so are the
+/// cells left).
+fn fill_counting(maze: &Maze, links: &Links, terminals: &[usize]) -> (FixedBitSet, usize, bool) {
     if maze.shape().ndim() == 2 {
         // Bands of at least 64 rows; inside a pool already solving many mazes, one thread.
         let threads = crate::par::threads_here().min(maze.shape().dims()[0] / 64);
-        return fill_2d(maze, &links, terminals, threads);
+        return fill_2d(maze, links, terminals, threads);
     }
     let mut kept = maze.grid().bits().clone();
-    let filled = fill_nd(maze, &links, terminals, &mut kept);
+    let filled = fill_nd(maze, links, terminals, &mut kept);
     (kept, filled, false)
 }
 
@@ -480,8 +480,8 @@ pub fn fill_graph(graph: &Graph, terminals: &[u32]) -> FixedBitSet {
 /// assert_eq!(sol.kept_count(), 10); // the ring and both accesses to it
 /// ```
 pub fn solve(maze: &Maze, start: usize, goal: usize) -> Solution {
-    let (kept, filled, rooms) = fill_counting(maze, &[start, goal]);
     let links = Links::new(maze);
+    let (kept, filled, rooms) = fill_counting(maze, &links, &[start, goal]);
     let path = walk_corridor(maze, &links, &kept, (start, goal), rooms).or_else(|| {
         let l = layers(&links, maze.grid().len(), start, goal, Some(&kept));
         l.dist.map(|d| walk_back(&links, &l.crumbs, goal, d))
