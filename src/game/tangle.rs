@@ -25,10 +25,13 @@
 //! above it would come out the same, so they are kept). The lowest region of a pass is always
 //! closed and always yields a new tangle or a dominion, so every pass makes progress.
 //!
-//! Everything is on flat arrays: the game's CSR rows, bitsets, per-vertex counters reset each
-//! pass, tangles as offset-indexed vertex/strategy/escape arrays and, per vertex, a linked list
-//! (in arrays) of the tangles it is an escape of. The strongly connected components come from
-//! an iterative Tarjan's algorithm: nothing recurses.
+//! Everything is on flat arrays: the game's CSR rows, a byte per vertex saying where it stands
+//! (free, in the region being built, in another region and whose, decided), per-vertex
+//! counters cleared between passes (by two fills when much is undone: a cleared counter is
+//! counted again at its next touch), tangles as offset-indexed vertex/strategy/escape arrays
+//! and, per vertex and player, a linked list (in arrays) of that player's tangles it is an
+//! escape of. The strongly connected components come from an iterative Tarjan's algorithm:
+//! nothing recurses.
 
 use super::{solve::SOLVE_BYTES_PER_VERTEX, Game, Player, NONE};
 use crate::error::Result;
