@@ -3,10 +3,12 @@
 //! decided first, on the caller's thread; then, on what is left, priority promotion and
 //! recursive tangle learning raced on two threads; the first to answer wins and the other is
 //! stopped. On random games the search decides everything and no race starts (PGSolver's
-//! game of 10⁷ vertices: no second solver's arrays held, about 0.8 GB in all against 1.35). The second racer first tries fixpoint iteration with justifications
-//! ([`super::fpj`]) on games with many vertices per priority ([`FPJ_VERTICES_PER_PRIORITY`]),
-//! for at most [`FPJ_WORK`] steps per vertex and edge; then recursive tangle learning while
-//! its tangles stay small, then plain tangle learning while its own do, then recursive tangle
+//! game of 10⁷ vertices: no second solver's arrays held, about 0.8 GB in all against 1.35).
+//! The racers wait at a [`Gate`] until both are started. The second racer first tries
+//! fixpoint iteration with justifications ([`super::fpj`]) on games with many vertices per
+//! priority ([`FPJ_VERTICES_PER_PRIORITY`]), for at most [`FPJ_WORK`] steps per vertex and
+//! edge; then recursive tangle learning while its tangles stay small (in all and in each
+//! pass, [`TRIES`]), then plain tangle learning while its own do, then recursive tangle
 //! learning again up to [`RTL_TANGLE_BYTES`] per vertex and edge of the game, then tangle
 //! learning for good.
 //!
