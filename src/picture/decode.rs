@@ -364,19 +364,9 @@ pub(super) fn decode_other(bytes: &[u8], limits: &Limits) -> Result<Raster> {
         .map_err(|e| corrupt(format!("{name}: {e}")))?;
     let img =
         image::DynamicImage::from_decoder(decoder).map_err(|e| corrupt(format!("{name}: {e}")))?;
-    let over = png_codec::over_white;
     let rgb = match img {
         image::DynamicImage::ImageRgb8(buf) => buf.into_raw(),
-        other => {
-            let rgba = other.into_rgba8();
-            let mut out = Vec::with_capacity(width * height * 3);
-            for p in rgba.as_raw().chunks_exact(4) {
-                if let &[r, g, b, a] = p {
-                    out.extend_from_slice(&[over(r, a), over(g, a), over(b, a)]);
-                }
-            }
-            out
-        }
+        other => rgb_over_white(other.into_rgba8().as_raw()),
     };
     if rgb.len() != width * height * 3 {
         return Err(corrupt(format!(
@@ -384,6 +374,20 @@ pub(super) fn decode_other(bytes: &[u8], limits: &Limits) -> Result<Raster> {
         )));
     }
     Ok(Raster { width, height, rgb })
+}
+
+/// RGBA samples as RGB, each pixel composited over white ([`png_codec::over_white`]).
+/// O(pixels).
+#[cfg(feature = "pictures")]
+pub(super) fn rgb_over_white(rgba: &[u8]) -> Vec<u8> {
+    let over = png_codec::over_white;
+    let mut rgb = Vec::with_capacity(rgba.len() / 4 * 3);
+    for p in rgba.chunks_exact(4) {
+        if let &[r, g, b, a] = p {
+            rgb.extend_from_slice(&[over(r, a), over(g, a), over(b, a)]);
+        }
+    }
+    rgb
 }
 
 #[cfg(test)]

@@ -154,15 +154,10 @@ fn animation(bytes: &[u8], limits: &Limits, frame: Frame) -> Result<Option<Chose
             kept = Some((count, buf));
         }
     }
-    let rgb = |buf: image::RgbaImage| {
-        let over = crate::format::png::over_white;
-        let mut rgb = Vec::with_capacity(width * height * 3);
-        for p in buf.as_raw().chunks_exact(4) {
-            if let &[r, g, b, a] = p {
-                rgb.extend_from_slice(&[over(r, a), over(g, a), over(b, a)]);
-            }
-        }
-        Raster { width, height, rgb }
+    let rgb = |buf: image::RgbaImage| Raster {
+        width,
+        height,
+        rgb: super::decode::rgb_over_white(buf.as_raw()),
     };
     if count < 2 {
         // A still picture; a GIF's one frame is that picture, decoded already.
