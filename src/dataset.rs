@@ -313,7 +313,7 @@ fn packed(bits: &fixedbitset::FixedBitSet, len: usize) -> Vec<u8> {
 /// Complexity: [`SAMPLE`] mazes generated and measured.
 pub fn grader(board: &Board, opts: &GenerateOptions) -> Result<Option<Grader>> {
     use crate::par::*;
-    let flag = crate::stop::flag();
+    let flag = crate::stop::flags();
     let scores: Vec<Option<f64>> = (0..SAMPLE)
         .into_par_iter()
         .map(|k| crate::stop::carry(&flag, || board.score(opts, u64::MAX - k)))
@@ -785,7 +785,7 @@ pub fn write(
     let mut pending: Vec<Row> = Vec::new();
     let mut next_seed = opts.seed;
     let mut shard = opts.first_shard;
-    let flag = crate::stop::flag();
+    let flag = crate::stop::flags();
     while summary.rows < opts.count {
         crate::stop::check_now();
         let in_shard = (opts.count - summary.rows).min(opts.shard_rows as u64) as usize;
@@ -917,7 +917,7 @@ fn block_rows(
     board: &Board,
     opts: &GenerateOptions,
     seeds: std::ops::RangeInclusive<u64>,
-    flag: &Option<Arc<std::sync::atomic::AtomicBool>>,
+    flag: &crate::stop::Flags,
 ) -> Result<Vec<Row>> {
     use crate::par::*;
     let seeds: Vec<u64> = seeds.collect();

@@ -35,7 +35,7 @@ pub(crate) fn beside<A: Send, B>(
         // `background` on a thread of its own (its parallel loops use the pool), under the
         // caller's stop flag; a panic there (a stop too) comes out here, as it would have
         // without the thread.
-        let flag = crate::stop::flag();
+        let flag = crate::stop::flags();
         std::thread::scope(|s| {
             let a = s.spawn(|| crate::stop::carry(&flag, background));
             let b = here();

@@ -20,8 +20,8 @@
 //!
 //! # Design
 //!
-//! The flag is scoped to the thread running [`run`] (a thread-local), not a parameter, and a
-//! raised flag unwinds the work to [`run`] instead of returning an error from every function
+//! The flags are scoped to the thread running [`run`] (a thread-local), not a parameter, and
+//! a raised flag unwinds the work to [`run`] instead of returning an error from every function
 //! on the way: the checks are one line each (`crate::stop::check();`) in the loops that take
 //! time (solvers, generators, statistics, attractors and game solvers, picture reading,
 //! conversions), and no signature changes. The unwinding is
@@ -29,52 +29,84 @@
 //! is printed), [`run`] turns exactly that payload into [`Error::Interrupted`] and lets any
 //! other panic go on. Everything the interrupted work built is dropped on the way.
 //!
-//! Cost: without a flag, a check is a thread-local countdown (one decrement); the flag itself
-//! is read every [`EVERY`] checks, so a loop of cheap steps stops within a few microseconds
-//! of the flag being raised, and work checked in no loop runs to its end.
+//! Runs nest, and every enclosing run's flag holds inside an inner one: work that a caller
+//! stops for its own reasons (the parity portfolio stops the racer that lost) still stops on
+//! Ctrl-C. The innermost [`run`] whose work is stopped returns the error.
+//!
+//! Cost: without a flag, a check is a thread-local countdown (one decrement); the flags
+//! themselves are read every [`EVERY`] checks, so a loop of cheap steps stops within a few
+//! microseconds of a flag being raised, and work checked in no loop runs to its end.
 //!
 //! Work spread over other threads (rayon's pool with the `parallel` feature, a thread of its
-//! own) takes the caller's flag along with [`carry`]: the stop unwinds through the pool back
+//! own) takes the caller's flags along with [`carry`]: the stop unwinds through the pool back
 //! to the caller's [`run`]. A build with `panic = "abort"` aborts instead of stopping (no
 //! caller sets a flag there).
+//!
+//! The same reads end work that was given a time ([`within`]): past its deadline it unwinds
+//! the same way, to `within`.
 
 use crate::error::{Error, Result};
 use std::cell::{Cell, RefCell};
 use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::time::Instant;
 
-/// How many [`check`] calls pass between two reads of the flag.
+/// How many [`check`] calls pass between two reads of the flags.
 pub const EVERY: u32 = 4096;
 
 thread_local! {
-    /// Checks left before the flag is read again.
+    /// Checks left before the flags are read again.
     static COUNTDOWN: Cell<u32> = const { Cell::new(EVERY) };
-    /// The flag of the innermost [`run`] on this thread.
-    static FLAG: RefCell<Option<Arc<AtomicBool>>> = const { RefCell::new(None) };
+    /// The flags of the runs enclosing this point on this thread, the innermost last.
+    static FLAGS: RefCell<Vec<Arc<AtomicBool>>> = const { RefCell::new(Vec::new()) };
+    /// The deadline of the innermost [`within`] on this thread.
+    static DEADLINE: Cell<Option<Instant>> = const { Cell::new(None) };
 }
 
 /// The payload a raised flag unwinds with, caught by [`run`] only.
 struct Interrupted;
 
-/// Runs `work` on this thread with `flag` as its stop flag: once `flag` is set (by another
-/// thread), `work` ends at its next [`check`] and `run` returns [`Error::Interrupted`]. Runs
-/// may nest (the inner flag holds within the inner run).
+/// The payload a passed deadline unwinds with, caught by [`within`] only.
+struct Expired;
+
+/// The stop flags in force at one point of a thread (those of every enclosing [`run`]), as
+/// taken by [`flags`] and handed to other threads with [`carry`].
+#[derive(Clone, Debug, Default)]
+pub struct Flags(Vec<Arc<AtomicBool>>);
+
+impl Flags {
+    /// Whether one of the flags is raised.
+    pub fn raised(&self) -> bool {
+        self.0.iter().any(|f| f.load(Ordering::Relaxed))
+    }
+}
+
+/// Makes the next [`check`] read the flags and the alarm.
+fn read_soon() {
+    COUNTDOWN.with(|c| c.set(0));
+}
+
+/// Runs `work` on this thread with `flag` as a stop flag, besides those of the runs that
+/// enclose it: once one of them is set (by another thread), `work` ends at its next
+/// [`check`] and `run` returns [`Error::Interrupted`].
 pub fn run<T>(flag: &Arc<AtomicBool>, work: impl FnOnce() -> Result<T>) -> Result<T> {
-    /// Puts the outer run's flag back, on return and on unwinding alike.
-    struct Restore(Option<Arc<AtomicBool>>);
-    impl Drop for Restore {
+    /// Takes the flag off again, on return and on unwinding alike.
+    struct Pop(usize);
+    impl Drop for Pop {
         fn drop(&mut self) {
-            let outer = self.0.take();
-            FLAG.with_borrow_mut(|f| *f = outer);
-            COUNTDOWN.with(|c| c.set(0));
+            FLAGS.with_borrow_mut(|f| f.truncate(self.0));
+            read_soon();
         }
     }
-    let outer = FLAG.with_borrow_mut(|f| f.replace(Arc::clone(flag)));
-    COUNTDOWN.with(|c| c.set(0));
-    let restore = Restore(outer);
+    let depth = FLAGS.with_borrow_mut(|f| {
+        f.push(Arc::clone(flag));
+        f.len() - 1
+    });
+    read_soon();
+    let pop = Pop(depth);
     let result = std::panic::catch_unwind(AssertUnwindSafe(work));
-    drop(restore);
+    drop(pop);
     match result {
         Ok(r) => r,
         Err(payload) if payload.is::<Interrupted>() => Err(Error::Interrupted),
@@ -82,22 +114,22 @@ pub fn run<T>(flag: &Arc<AtomicBool>, work: impl FnOnce() -> Result<T>) -> Resul
     }
 }
 
-/// Runs `work` on this thread under `flag`, the stop flag ([`flag`]) of the thread that handed
-/// the work out: a worker of a pool, or a thread of the work's own. Its checks stop it as they
-/// would on that thread, and unlike [`run`] the stop is not caught here: the unwinding goes on
-/// to the thread waiting for the work (rayon and [`std::thread::Scope`] hand a panic's payload
-/// on as it is), which ends in its own [`run`]. With no flag, `work` simply runs.
+/// Runs `work` on this thread under `flags`, the stop flags ([`flags`]) of the thread that
+/// handed the work out: a worker of a pool, or a thread of the work's own. Its checks stop it
+/// as they would on that thread, and unlike [`run`] the stop is not caught here: the unwinding
+/// goes on to the thread waiting for the work (rayon and [`std::thread::Scope`] hand a panic's
+/// payload on as it is), which ends in its own [`run`]. With no flags, `work` simply runs.
 ///
 /// ```
-/// use mazegraph::stop::{carry, flag, run};
+/// use mazegraph::stop::{carry, flags, run};
 /// use std::sync::atomic::AtomicBool;
 /// use std::sync::Arc;
 /// let raised = Arc::new(AtomicBool::new(true));
 /// let done = run(&raised, || {
-///     let flag = flag();
+///     let flags = flags();
 ///     // Work on a thread of its own, stopped by the caller's flag.
 ///     std::thread::scope(|s| {
-///         let worker = s.spawn(|| carry(&flag, || loop { mazegraph::stop::check() }));
+///         let worker = s.spawn(|| carry(&flags, || loop { mazegraph::stop::check() }));
 ///         match worker.join() {
 ///             Ok(()) => Ok(()),
 ///             Err(payload) => std::panic::resume_unwind(payload),
@@ -106,40 +138,41 @@ pub fn run<T>(flag: &Arc<AtomicBool>, work: impl FnOnce() -> Result<T>) -> Resul
 /// });
 /// assert!(matches!(done, Err(mazegraph::Error::Interrupted)));
 /// ```
-pub fn carry<T>(flag: &Option<Arc<AtomicBool>>, work: impl FnOnce() -> T) -> T {
-    let Some(flag) = flag else {
+pub fn carry<T>(flags: &Flags, work: impl FnOnce() -> T) -> T {
+    if flags.0.is_empty() {
         return work();
-    };
-    /// Puts this thread's own flag back, on return and on unwinding alike.
-    struct Restore(Option<Arc<AtomicBool>>);
+    }
+    /// Puts this thread's own flags back, on return and on unwinding alike.
+    struct Restore(Vec<Arc<AtomicBool>>);
     impl Drop for Restore {
         fn drop(&mut self) {
-            let own = self.0.take();
-            FLAG.with_borrow_mut(|f| *f = own);
-            COUNTDOWN.with(|c| c.set(0));
+            let own = std::mem::take(&mut self.0);
+            FLAGS.with_borrow_mut(|f| *f = own);
+            read_soon();
         }
     }
-    let own = FLAG.with_borrow_mut(|f| f.replace(Arc::clone(flag)));
-    COUNTDOWN.with(|c| c.set(0));
+    let own = FLAGS.with_borrow_mut(|f| std::mem::replace(f, flags.0.clone()));
+    read_soon();
     let _restore = Restore(own);
     work()
 }
 
-/// The flag of the innermost [`run`] on this thread, if any: work that starts a thread of its
-/// own passes it on with [`carry`] (or [`run`]) there, so that the thread stops with it.
-pub fn flag() -> Option<Arc<AtomicBool>> {
-    FLAG.with_borrow(Clone::clone)
+/// The flags of the runs enclosing this point on this thread (none outside [`run`]): work
+/// that starts a thread of its own passes them on with [`carry`], so that the thread stops
+/// with them.
+pub fn flags() -> Flags {
+    Flags(FLAGS.with_borrow(Clone::clone))
 }
 
-/// Whether the flag of the innermost [`run`] on this thread is raised (false outside a run):
-/// for a step that must not start once a stop is asked, such as committing output files,
-/// and that ends with an error of its own rather than unwinding.
+/// Whether a flag of a run enclosing this point on this thread is raised (false outside a
+/// run): for a step that must not start once a stop is asked, such as committing output
+/// files, and that ends with an error of its own rather than unwinding.
 pub fn raised() -> bool {
-    FLAG.with_borrow(|f| f.as_ref().is_some_and(|f| f.load(Ordering::Relaxed)))
+    FLAGS.with_borrow(|f| f.iter().any(|f| f.load(Ordering::Relaxed)))
 }
 
-/// A check in a long loop: ends the work under [`run`] (unwinding to it) when its flag is
-/// raised; otherwise returns at once. Does nothing outside [`run`].
+/// A check in a long loop: ends the work under [`run`] (unwinding to it) when one of its flags
+/// is raised; otherwise returns at once. Does nothing outside [`run`].
 #[inline]
 pub fn check() {
     COUNTDOWN.with(|c| match c.get() {
@@ -149,20 +182,69 @@ pub fn check() {
 }
 
 /// A check in a loop whose steps each take long (a level of a recursion, a pass over a
-/// whole game): reads the flag at once, where [`check`] reads it every [`EVERY`] calls.
+/// whole game): reads the flags at once, where [`check`] reads them every [`EVERY`] calls.
 /// Does nothing outside [`run`].
 pub fn check_now() {
     COUNTDOWN.with(slow_check)
 }
 
-/// Reads the flag: unwinds to [`run`] when it is raised.
+/// Reads the flags (unwinding to [`run`] when one is raised) and the deadline (unwinding to
+/// [`within`] once it has passed).
 #[cold]
 fn slow_check(countdown: &Cell<u32>) {
-    let raised = FLAG.with_borrow(|f| f.as_ref().map(|f| f.load(Ordering::Relaxed)));
-    // Without a flag, the next read is far away: a check outside `run` stays one decrement.
-    countdown.set(if raised.is_some() { EVERY } else { u32::MAX });
-    if raised == Some(true) {
+    let (running, raised) = FLAGS.with_borrow(|f| {
+        let raised = f.iter().any(|f| f.load(Ordering::Relaxed));
+        (!f.is_empty(), raised)
+    });
+    let deadline = DEADLINE.get();
+    // Without a flag or a deadline, the next read is far away: a check outside `run` stays
+    // one decrement.
+    countdown.set(if running || deadline.is_some() {
+        EVERY
+    } else {
+        u32::MAX
+    });
+    if raised {
         std::panic::resume_unwind(Box::new(Interrupted));
+    }
+    if deadline.is_some_and(|d| Instant::now() >= d) {
+        std::panic::resume_unwind(Box::new(Expired));
+    }
+}
+
+/// Runs `work` on this thread until `deadline`: at its first read of the flags after that
+/// time ([`check`], every [`EVERY`] calls, or [`check_now`]) it is stopped, and `within`
+/// returns `None`; otherwise the work's own answer. The flags of the runs enclosing it still
+/// hold: their stop unwinds past `within` to its [`run`]. For a try that is worth a little
+/// time and no more (the parity portfolio tries its likely winner alone before it starts a
+/// second thread).
+///
+/// ```
+/// use mazegraph::stop::{check, within};
+/// use std::time::{Duration, Instant};
+/// let soon = Instant::now() + Duration::from_millis(1);
+/// assert_eq!(within(soon, || loop { check() }), None::<()>);
+/// assert_eq!(within(soon + Duration::from_secs(60), || 7), Some(7));
+/// ```
+pub fn within<T>(deadline: Instant, work: impl FnOnce() -> T) -> Option<T> {
+    /// Puts the enclosing deadline back, on return and on unwinding alike.
+    struct Restore(Option<Instant>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            DEADLINE.set(self.0);
+            read_soon();
+        }
+    }
+    let outer = DEADLINE.get();
+    DEADLINE.set(Some(outer.map_or(deadline, |o| o.min(deadline))));
+    read_soon();
+    let restore = Restore(outer);
+    let result = std::panic::catch_unwind(AssertUnwindSafe(work));
+    drop(restore);
+    match result {
+        Ok(r) => Some(r),
+        Err(payload) if payload.is::<Expired>() => None,
+        Err(payload) => std::panic::resume_unwind(payload),
     }
 }
 
@@ -238,8 +320,58 @@ mod tests {
             count(10_000)
         });
         assert_eq!(r.unwrap(), 10_000);
+        // The outer flag holds in the inner run too, and the inner run returns the stop.
+        let up = Arc::new(AtomicBool::new(true));
+        let unraised = Arc::new(AtomicBool::new(false));
+        let r = run(&up, || {
+            let inner = run(&unraised, || count(10_000));
+            assert!(matches!(inner, Err(Error::Interrupted)));
+            // Back in the outer run, with the inner flag gone: the outer one still holds.
+            assert!(raised());
+            Ok(())
+        });
+        assert!(r.is_ok());
         let panicked =
             std::panic::catch_unwind(|| run(&outer, || -> Result<()> { panic!("a bug") }));
         assert!(panicked.is_err());
+    }
+
+    #[test]
+    fn carried_flags_are_all_those_of_the_enclosing_runs() {
+        let outer = Arc::new(AtomicBool::new(false));
+        let inner = Arc::new(AtomicBool::new(false));
+        let taken = run(&outer, || run(&inner, || Ok(flags()))).unwrap();
+        assert_eq!(taken.0.len(), 2);
+        assert!(!taken.raised());
+        // Carried to another thread, the outer flag stops the work there.
+        outer.store(true, Ordering::Relaxed);
+        assert!(taken.raised());
+        let r = std::thread::spawn(move || {
+            run(&Arc::new(AtomicBool::new(false)), || {
+                carry(&taken, || count(100_000))
+            })
+        })
+        .join()
+        .unwrap();
+        assert!(matches!(r, Err(Error::Interrupted)));
+        // Outside a run there is nothing to carry.
+        assert!(flags().0.is_empty());
+    }
+
+    #[test]
+    fn work_within_a_deadline_stops_after_it_and_outer_stops_pass_through() {
+        let soon = Instant::now() + std::time::Duration::from_millis(2);
+        assert!(within(soon, || count(u64::MAX)).is_none());
+        // Past its `within`, the deadline is gone.
+        assert_eq!(count(3 * u64::from(EVERY)).unwrap(), 3 * u64::from(EVERY));
+        let far = Instant::now() + std::time::Duration::from_secs(3600);
+        assert_eq!(within(far, || count(10_000)).unwrap().unwrap(), 10_000);
+        // Nested: the nearer deadline holds inside.
+        let r = within(far, || within(soon, || count(u64::MAX)).is_none());
+        assert_eq!(r, Some(true));
+        // A raised flag is a stop, not an expiry: it goes on to its run.
+        let up = Arc::new(AtomicBool::new(true));
+        let r = run(&up, || Ok(within(far, || count(u64::MAX))));
+        assert!(matches!(r, Err(Error::Interrupted)));
     }
 }

@@ -83,7 +83,7 @@ impl<'a, W: Write> ImageData<'a, W> {
             .collect();
         // One chunk per core at a time; a batch is written while the next one is coded.
         let code = |batch: &[Range<usize>]| -> Vec<(Vec<u8>, u32, usize)> {
-            let flag = crate::stop::flag();
+            let flag = crate::stop::flags();
             batch
                 .to_vec()
                 .into_par_iter()

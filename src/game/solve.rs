@@ -481,22 +481,20 @@ fn zielonka_on_thread(s: Solver<'_>, mut verts: Vec<u32>) -> Result<Solution> {
     let depth = prios.len();
     drop(prios);
     let stack = (8 << 20) + depth.saturating_mul(1024);
-    // The caller's stop flag holds on the solver's thread too.
-    let stop = crate::stop::flag();
+    // The caller's stop flags hold on the solver's thread too.
+    let stop = crate::stop::flags();
     std::thread::scope(|scope| {
         let h = std::thread::Builder::new()
             .name("zielonka".into())
             .stack_size(stack)
             .spawn_scoped(scope, move || {
                 let mut s = s;
-                let mut work = || {
+                let work = || {
                     s.zielonka(&mut verts);
                     Ok(())
                 };
-                match &stop {
-                    Some(flag) => crate::stop::run(flag, work)?,
-                    None => work()?,
-                }
+                // A stop unwinds to this thread's own run and comes back as an error.
+                crate::stop::run(&Default::default(), || crate::stop::carry(&stop, work))?;
                 Ok(s.finish())
             })?;
         h.join()

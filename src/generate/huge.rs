@@ -182,7 +182,7 @@ fn stream(
     // Band `i`'s rows: its blocks carved on every core, then its rows assembled.
     let make_band = |i: usize| -> Result<(Vec<u8>, Vec<u8>)> {
         let height = rs[i + 1] - rs[i];
-        let flag = crate::stop::flag();
+        let flag = crate::stop::flags();
         let blocks: Vec<Grid> = (0..bx)
             .into_par_iter()
             .map(|j| {
@@ -362,7 +362,7 @@ impl Route {
         let mut plane = vec![0u8; band_rows * bytes];
         let first = self.blocks.partition_point(|e| e.0 < i * self.bx);
         let last = self.blocks.partition_point(|e| e.0 < (i + 1) * self.bx);
-        let flag = crate::stop::flag();
+        let flag = crate::stop::flags();
         let paths: Vec<(usize, Vec<usize>)> = self.blocks[first..last]
             .to_vec()
             .into_par_iter()

@@ -1132,7 +1132,7 @@ const MODELS: usize = 7;
 fn evaluate(views: &[View], opts: &ReadOptions) -> Result<std::result::Result<Candidate, Error>> {
     use crate::par::*;
     // The views at once (each its hypotheses, their sampling and verification).
-    let flag = crate::stop::flag();
+    let flag = crate::stop::flags();
     let per: Vec<Result<Judged>> = (0..views.len())
         .into_par_iter()
         .map(|k| crate::stop::carry(&flag, || judge_view(k, &views[k], opts)))
