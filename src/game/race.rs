@@ -4,6 +4,10 @@
 //! recursive tangle learning raced on two threads; the first to answer wins and the other is
 //! stopped. On random games the search decides everything and no race starts (PGSolver's
 //! game of 10⁷ vertices: no second solver's arrays held, about 0.8 GB in all against 1.35).
+//! Before the race, on games of at most [`HEAD_START_ELEMENTS`] vertices and edges, the
+//! second racer runs alone on the caller's thread for [`HEAD_START`] (a quarter of a
+//! millisecond): the small games it wins end there, without the threads' cost; where it runs
+//! out, its work is lost and the race starts from the beginning.
 //! The racers wait at a [`Gate`] until both are started. The second racer first tries
 //! fixpoint iteration with justifications ([`super::fpj`]) on games with many vertices per
 //! priority ([`FPJ_VERTICES_PER_PRIORITY`]), for at most [`FPJ_WORK`] steps per vertex and
@@ -187,6 +191,21 @@ const CYCLES_WORK: u64 = 1;
 /// How often the caller looks at its own stop flag while the racers run.
 const POLL: Duration = Duration::from_millis(20);
 
+/// How long the second racer runs alone on the caller's thread before the race starts. The
+/// race itself costs about a quarter of a millisecond on the 2-core machine (two threads
+/// started and joined), and a millisecond or more when the other core has been idle a while
+/// (a virtual machine's idle core wakes slowly); Oink's `counter_*` games of a few hundred
+/// vertices, random games of a thousand and the ladder of 2 000 are solved by the second
+/// racer in 0.04 to 0.2 ms. Where the try runs out its work is lost: this long, and the time
+/// to the next check of the flags ([`crate::stop::EVERY`] checks; setting up the arrays of a
+/// game is not checked), hence the bound on the game's size, [`HEAD_START_ELEMENTS`].
+const HEAD_START: Duration = Duration::from_micros(250);
+
+/// The largest games (vertices and edges) given a [`HEAD_START`]: on larger ones the race's
+/// own cost is a few hundredths of the solving (`counter_symsi 384`, 12 000 vertices and
+/// edges, takes 12 ms), and the try could overrun its time while it sets up its arrays.
+const HEAD_START_ELEMENTS: u64 = 50_000;
+
 /// How long the two racers run side by side at the same priority before the second yields.
 /// Where tangle learning beats priority promotion it answers within this time on every
 /// family measured (Oink's `counter_*` families: hundredths to tenths of a second even on a
@@ -311,6 +330,16 @@ pub(crate) fn solve(game: &Game, limits: &Limits) -> Result<(Solution, ParityAlg
         ..*limits
     };
     let share = &share;
+    // On a small game, the second racer alone first, on this thread, for a moment: it often
+    // answers before a second thread would have started.
+    if elements <= HEAD_START_ELEMENTS {
+        let alone = Yield::default();
+        let deadline = Instant::now() + HEAD_START;
+        let head = crate::stop::within(deadline, || race(game, RACERS[1], share, &alone, decided));
+        if let Some(Ok(answer)) = head {
+            return Ok(answer);
+        }
+    }
     let yielding = &Yield::default();
     let started = Instant::now();
     let (tx, rx) = channel();
@@ -523,6 +552,31 @@ mod tests {
             release.send(()).unwrap();
         });
         assert_eq!(mine(), own, "the caller's thread keeps its priority");
+    }
+
+    #[test]
+    fn after_a_head_start_run_out_the_race_starts_from_the_beginning() {
+        // tc+ 8: recursive tangle learning is exponential there (33 ms in a release build),
+        // far past the head start; priority promotion answers in the race.
+        let text = include_bytes!("../../tests/games/oink-families/tc+-8.pg");
+        let g = crate::game::format::pg::parse(text, &Limits::default()).unwrap();
+        let (s, by) = solve(&g, &Limits::default()).unwrap();
+        assert_eq!(by, ParityAlgorithm::PriorityPromotion);
+        assert!(check(&g, &Objective::Parity, &s).is_ok());
+        // Ctrl-C during the head start: the stop goes on to the caller.
+        let raised = Arc::new(AtomicBool::new(true));
+        let text = include_bytes!("../../tests/games/oink-families/counter_dp-32.pg");
+        let g = crate::game::format::pg::parse(text, &Limits::default()).unwrap();
+        let decided = Decided::new(&g, 0);
+        let r = crate::stop::run(&raised, || -> Result<()> {
+            let alone = Yield::default();
+            let far = Instant::now() + Duration::from_secs(3600);
+            let r = crate::stop::within(far, || {
+                race(&g, RACERS[1], &Limits::default(), &alone, &decided)
+            });
+            panic!("not stopped: {:?}", r.map(|r| r.map(|(_, by)| by)));
+        });
+        assert!(matches!(r, Err(Error::Interrupted)), "{r:?}");
     }
 
     #[test]
