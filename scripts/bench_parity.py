@@ -6,7 +6,8 @@ steady games, Friedmann's recursive ladder, Jurdziński's games, random games an
 SYNTCOMP games.
 
 Each figure is the median whole-process wall time, in seconds, of --runs interleaved runs
-(round by round, every solver once per round, game by game): reading, solving and writing the
+(round by round, every solver once per round in an order shuffled for each round, game by
+game): reading, solving and writing the
 solution (mazegraph also verifies it with its checker, as `solve-game` always does; Oink writes
 its solution). A run past --cap seconds is stopped and shown as "> cap"; that solver is then not
 run on the larger games of the family. A solver whose first run takes more than --once-above
@@ -49,6 +50,7 @@ generator takes no seed: each run of the script makes new ones unless --work kee
 """
 import argparse
 import os
+import random
 import statistics
 import subprocess
 import sys
@@ -229,8 +231,12 @@ def measure_game(path, cols, runs, cap, once_above, skip, sol_dir, errors):
     (median wall, number of runs, solution path)."""
     walls = {c: [] for c, _ in cols}
     state = {c: "skip" if c in skip else "run" for c, _ in cols}
+    # Each round in its own order: a program timed right after one that ran for seconds starts
+    # on cold caches (and, on a virtual machine, may wait for an idle core to wake), and a fixed
+    # order would always put the same one there.
+    order = random.Random(path.name)
     for r in range(runs):
-        for col, cmd in cols:
+        for col, cmd in order.sample(cols, len(cols)):
             if state[col] != "run" or (r > 0 and walls[col][0] > once_above):
                 continue
             try:
