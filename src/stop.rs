@@ -78,8 +78,13 @@ pub struct Flags(Vec<Arc<AtomicBool>>);
 impl Flags {
     /// Whether one of the flags is raised.
     pub fn raised(&self) -> bool {
-        self.0.iter().any(|f| f.load(Ordering::Relaxed))
+        any_raised(&self.0)
     }
+}
+
+/// Whether one of `flags` is raised.
+fn any_raised(flags: &[Arc<AtomicBool>]) -> bool {
+    flags.iter().any(|f| f.load(Ordering::Relaxed))
 }
 
 /// Makes the next [`check`] read the flags and the alarm.
@@ -168,7 +173,7 @@ pub fn flags() -> Flags {
 /// run): for a step that must not start once a stop is asked, such as committing output
 /// files, and that ends with an error of its own rather than unwinding.
 pub fn raised() -> bool {
-    FLAGS.with_borrow(|f| f.iter().any(|f| f.load(Ordering::Relaxed)))
+    FLAGS.with_borrow(|f| any_raised(f))
 }
 
 /// A check in a long loop: ends the work under [`run`] (unwinding to it) when one of its flags
@@ -192,10 +197,7 @@ pub fn check_now() {
 /// [`within`] once it has passed).
 #[cold]
 fn slow_check(countdown: &Cell<u32>) {
-    let (running, raised) = FLAGS.with_borrow(|f| {
-        let raised = f.iter().any(|f| f.load(Ordering::Relaxed));
-        (!f.is_empty(), raised)
-    });
+    let (running, raised) = FLAGS.with_borrow(|f| (!f.is_empty(), any_raised(f)));
     let deadline = DEADLINE.get();
     // Without a flag or a deadline, the next read is far away: a check outside `run` stays
     // one decrement.
