@@ -6,8 +6,10 @@
 //! box's edge where its frame is missing. Inside a maze every post has ink (in a perfect maze
 //! each post touches a wall: four rooms around a post with no wall would make a cycle), so:
 //!
-//! - a **seed** is a room one of whose corner posts lies on the box's edge and is blank (no ink
-//!   at all): the frame is missing there for two segments or more, not a single entrance;
+//! - a **seed** is a room one of whose corner posts lies on the box's edge, blank (no ink at
+//!   all), with no wall read on the edge either side of it: the frame is missing there for
+//!   two segments or more, not a single entrance (and not a post the lattice missed while the
+//!   frame beside it was read, as where a photo's perspective bends the lines off the lattice);
 //! - from the seeds, the outside grows into the rooms beside with at least one blank corner
 //!   post, whatever lies between (a label written across the blank area reads as walls);
 //! - rooms it walls in (apart from the maze, fewer than it has) are outside too: a label
@@ -83,11 +85,27 @@ pub fn outside(grid: &mut Grid, rows: usize, cols: usize, blank: &[bool]) -> Out
     };
     let mut out = vec![false; rows * cols];
     let mut stack: Vec<(usize, usize)> = Vec::new();
+    // A post on the box's edge where the frame is missing: blank, and no wall read on the
+    // edge either side of it (a post the lattice missed, with the frame read beside it, is
+    // none).
+    let frame_missing_at = |a: usize, b: usize| {
+        edge(a, b)
+            && blank[at(a, b)]
+            && [
+                (a.wrapping_sub(1), b),
+                (a + 1, b),
+                (a, b.wrapping_sub(1)),
+                (a, b + 1),
+            ]
+            .into_iter()
+            .filter(|&(x, y)| x < rows && y < cols && edge(x, y))
+            .all(|(x, y)| grid.is_path(at(x, y)))
+    };
     for i in (1..rows).step_by(2) {
         for j in (1..cols).step_by(2) {
             let seed = corners(i, j)
                 .into_iter()
-                .any(|(a, b)| edge(a, b) && blank[at(a, b)]);
+                .any(|(a, b)| frame_missing_at(a, b));
             if seed {
                 out[at(i, j)] = true;
                 stack.push((i, j));
@@ -264,5 +282,37 @@ mod tests {
         ];
         let (mut g, blank) = grid_of(&rows);
         assert_eq!(outside(&mut g, 7, 7, &blank), Outline::default());
+    }
+
+    #[test]
+    fn blank_posts_beside_a_frame_read_as_wall_are_no_notch() {
+        // The doc example's 4×4-room maze with its notch filled in: the frame and every wall
+        // read, but the posts of the top-left corner blank, as where a photo's perspective
+        // bends the lines off the lattice there. The frame is not missing: no outside.
+        let rows = [
+            "#########",
+            "#.......#",
+            "#.#####.#",
+            "#.#.....#",
+            "#####.#.#",
+            "#.....#.#",
+            "#.###.#.#",
+            "#...#...#",
+            "#########",
+        ];
+        let (mut g, _) = grid_of(&rows);
+        let mut blank = vec![false; 81];
+        for (i, j) in [(0, 0), (0, 2), (2, 0), (2, 2)] {
+            blank[i * 9 + j] = true;
+        }
+        let before = g.clone();
+        assert_eq!(outside(&mut g, 9, 9, &blank), Outline::default());
+        assert_eq!(g, before);
+        // The same blank posts with the frame missing beside them: the notch is outside.
+        for k in [1, 2, 3, 9, 18, 27] {
+            g.set_path(k, true);
+        }
+        let found = outside(&mut g, 9, 9, &blank);
+        assert!(found.cells.contains(&(9 + 1)), "{found:?}");
     }
 }
