@@ -42,8 +42,9 @@
 //! to the caller's [`run`]. A build with `panic = "abort"` aborts instead of stopping (no
 //! caller sets a flag there).
 //!
-//! The same reads end work that was given a time ([`within`]): past its deadline it unwinds
-//! the same way, to `within`.
+//! The same reads ring alarms ([`alarm`]): a call made once, on the thread doing the work,
+//! at its first read of the flags after a given time, while the work goes on (the parity
+//! portfolio starts its second solver's thread that way, and a racer gives up its priority).
 
 use crate::error::{Error, Result};
 use std::cell::{Cell, RefCell};
@@ -60,15 +61,20 @@ thread_local! {
     static COUNTDOWN: Cell<u32> = const { Cell::new(EVERY) };
     /// The flags of the runs enclosing this point on this thread, the innermost last.
     static FLAGS: RefCell<Vec<Arc<AtomicBool>>> = const { RefCell::new(Vec::new()) };
-    /// The deadline of the innermost [`within`] on this thread.
-    static DEADLINE: Cell<Option<Instant>> = const { Cell::new(None) };
+    /// The alarms of the [`alarm`] calls enclosing this point on this thread, the innermost
+    /// last.
+    static ALARMS: RefCell<Vec<Alarm>> = const { RefCell::new(Vec::new()) };
+}
+
+/// An alarm set by [`alarm`]: when it rings, and what it calls (taken once rung).
+struct Alarm {
+    at: Instant,
+    /// The borrowed call, its lifetime erased: see [`alarm`] for why it stays valid.
+    ring: Option<*mut (dyn FnMut() + 'static)>,
 }
 
 /// The payload a raised flag unwinds with, caught by [`run`] only.
 struct Interrupted;
-
-/// The payload a passed deadline unwinds with, caught by [`within`] only.
-struct Expired;
 
 /// The stop flags in force at one point of a thread (those of every enclosing [`run`]), as
 /// taken by [`flags`] and handed to other threads with [`carry`].
@@ -87,7 +93,7 @@ fn any_raised(flags: &[Arc<AtomicBool>]) -> bool {
     flags.iter().any(|f| f.load(Ordering::Relaxed))
 }
 
-/// Makes the next [`check`] read the flags and the alarm.
+/// Makes the next [`check`] read the flags and the alarms.
 fn read_soon() {
     COUNTDOWN.with(|c| c.set(0));
 }
@@ -193,61 +199,84 @@ pub fn check_now() {
     COUNTDOWN.with(slow_check)
 }
 
-/// Reads the flags (unwinding to [`run`] when one is raised) and the deadline (unwinding to
-/// [`within`] once it has passed).
+/// Reads the flags (unwinding to [`run`] when one is raised), then rings the alarms whose
+/// time has passed.
 #[cold]
 fn slow_check(countdown: &Cell<u32>) {
     let (running, raised) = FLAGS.with_borrow(|f| (!f.is_empty(), any_raised(f)));
-    let deadline = DEADLINE.get();
-    // Without a flag or a deadline, the next read is far away: a check outside `run` stays
-    // one decrement.
-    countdown.set(if running || deadline.is_some() {
-        EVERY
-    } else {
-        u32::MAX
-    });
+    let waiting = ALARMS.with_borrow(|a| a.iter().any(|a| a.ring.is_some()));
+    // Without a flag or an alarm, the next read is far away: a check outside `run` stays one
+    // decrement.
+    countdown.set(if running || waiting { EVERY } else { u32::MAX });
     if raised {
         std::panic::resume_unwind(Box::new(Interrupted));
     }
-    if deadline.is_some_and(|d| Instant::now() >= d) {
-        std::panic::resume_unwind(Box::new(Expired));
+    if !waiting {
+        return;
+    }
+    let now = Instant::now();
+    while let Some(ring) = ALARMS.with_borrow_mut(|a| {
+        a.iter_mut()
+            .find(|a| a.ring.is_some() && a.at <= now)
+            .and_then(|a| a.ring.take())
+    }) {
+        // SAFETY: `ring` was put here by an `alarm` call that encloses this check on this
+        // thread, and that takes it off again before its borrow of the call ends (see
+        // `alarm`); it was taken out of the list, so it is called once and not borrowed twice.
+        unsafe { (*ring)() }
     }
 }
 
-/// Runs `work` on this thread until `deadline`: at its first read of the flags after that
-/// time ([`check`], every [`EVERY`] calls, or [`check_now`]) it is stopped, and `within`
-/// returns `None`; otherwise the work's own answer. The flags of the runs enclosing it still
-/// hold: their stop unwinds past `within` to its [`run`]. For a try that is worth a little
-/// time and no more (the parity portfolio tries its likely winner alone before it starts a
-/// second thread).
+/// Runs `work` on this thread, and calls `ring` once, on this thread, at the first read of
+/// the flags after `at` ([`check`], every [`EVERY`] calls, or [`check_now`]) while `work`
+/// runs; the work then goes on. Work that ends before that, or makes no check, never rings
+/// it. Alarms nest; they are not carried to other threads ([`carry`] carries the flags). A
+/// `ring` that unwinds (a raised flag's stop, a panic) unwinds the work.
+///
+/// For work that should start something else only once it has run a while: the parity
+/// portfolio runs its likely winner alone, and starts its second solver's thread once a
+/// quarter of a millisecond has passed.
 ///
 /// ```
-/// use mazegraph::stop::{check, within};
+/// use mazegraph::stop::{alarm, check};
 /// use std::time::{Duration, Instant};
+/// let mut rung = 0;
 /// let soon = Instant::now() + Duration::from_millis(1);
-/// assert_eq!(within(soon, || loop { check() }), None::<()>);
-/// assert_eq!(within(soon + Duration::from_secs(60), || 7), Some(7));
+/// let checks = alarm(soon, &mut || rung += 1, || {
+///     let mut checks = 0u64;
+///     while Instant::now() < soon + Duration::from_millis(5) {
+///         check();
+///         checks += 1;
+///     }
+///     checks
+/// });
+/// assert!(checks > 0);
+/// assert_eq!(rung, 1);
 /// ```
-pub fn within<T>(deadline: Instant, work: impl FnOnce() -> T) -> Option<T> {
-    /// Puts the enclosing deadline back, on return and on unwinding alike.
-    struct Restore(Option<Instant>);
-    impl Drop for Restore {
+pub fn alarm<T>(at: Instant, ring: &mut dyn FnMut(), work: impl FnOnce() -> T) -> T {
+    /// Takes the alarm off again, on return and on unwinding alike.
+    struct Remove(usize);
+    impl Drop for Remove {
         fn drop(&mut self) {
-            DEADLINE.set(self.0);
-            read_soon();
+            ALARMS.with_borrow_mut(|a| a.truncate(self.0));
         }
     }
-    let outer = DEADLINE.get();
-    DEADLINE.set(Some(outer.map_or(deadline, |o| o.min(deadline))));
+    let ring: *mut (dyn FnMut() + '_) = ring;
+    // SAFETY: only the lifetime is erased (the same fat pointer). The pointer lives in this
+    // thread's list until `Remove` takes it off, before this function returns or unwinds, so
+    // while `ring`'s borrow lasts; it is called only from `slow_check` on this thread, inside
+    // `work`.
+    let ring: *mut (dyn FnMut() + 'static) = unsafe { std::mem::transmute(ring) };
+    let depth = ALARMS.with_borrow_mut(|a| {
+        a.push(Alarm {
+            at,
+            ring: Some(ring),
+        });
+        a.len() - 1
+    });
     read_soon();
-    let restore = Restore(outer);
-    let result = std::panic::catch_unwind(AssertUnwindSafe(work));
-    drop(restore);
-    match result {
-        Ok(r) => Some(r),
-        Err(payload) if payload.is::<Expired>() => None,
-        Err(payload) => std::panic::resume_unwind(payload),
-    }
+    let _remove = Remove(depth);
+    work()
 }
 
 #[cfg(test)]
@@ -361,19 +390,60 @@ mod tests {
     }
 
     #[test]
-    fn work_within_a_deadline_stops_after_it_and_outer_stops_pass_through() {
-        let soon = Instant::now() + std::time::Duration::from_millis(2);
-        assert!(within(soon, || count(u64::MAX)).is_none());
-        // Past its `within`, the deadline is gone.
+    fn an_alarm_rings_once_after_its_time_and_the_work_goes_on() {
+        use std::time::Duration;
+        let rung = Cell::new(0);
+        let soon = Instant::now() + Duration::from_millis(2);
+        let checks = alarm(soon, &mut || rung.set(rung.get() + 1), || {
+            let mut n = 0u64;
+            while Instant::now() < soon + Duration::from_millis(3) {
+                check();
+                n += 1;
+                if Instant::now() < soon {
+                    assert_eq!(rung.get(), 0, "rung early");
+                }
+            }
+            n
+        });
+        assert!(checks > u64::from(EVERY));
+        assert_eq!(rung.get(), 1);
+        // Past its `alarm`, the alarm is gone.
         assert_eq!(count(3 * u64::from(EVERY)).unwrap(), 3 * u64::from(EVERY));
-        let far = Instant::now() + std::time::Duration::from_secs(3600);
-        assert_eq!(within(far, || count(10_000)).unwrap().unwrap(), 10_000);
-        // Nested: the nearer deadline holds inside.
-        let r = within(far, || within(soon, || count(u64::MAX)).is_none());
-        assert_eq!(r, Some(true));
-        // A raised flag is a stop, not an expiry: it goes on to its run.
-        let up = Arc::new(AtomicBool::new(true));
-        let r = run(&up, || Ok(within(far, || count(u64::MAX))));
+        assert_eq!(rung.get(), 1);
+        // Work that ends first never rings it.
+        let far = Instant::now() + Duration::from_secs(3600);
+        assert_eq!(alarm(far, &mut || panic!("rung"), || 7), 7);
+        // Nested: both ring, the inner one with the outer one pending.
+        let (outer, inner) = (Cell::new(false), Cell::new(false));
+        let past = Instant::now();
+        alarm(past, &mut || outer.set(true), || {
+            alarm(past, &mut || inner.set(true), || {
+                count(2 * u64::from(EVERY))
+            })
+        })
+        .unwrap();
+        assert!(outer.get() && inner.get());
+    }
+
+    #[test]
+    fn an_alarm_is_taken_off_when_its_work_unwinds_and_a_ring_can_stop_the_work() {
+        let flag = Arc::new(AtomicBool::new(false));
+        let raiser = Arc::clone(&flag);
+        let past = Instant::now();
+        // The ring raises the run's flag: the work stops at the next read.
+        let r = run(&flag, || {
+            alarm(past, &mut || raiser.store(true, Ordering::Relaxed), || {
+                count(u64::MAX)
+            })
+        });
         assert!(matches!(r, Err(Error::Interrupted)));
+        assert!(ALARMS.with_borrow(Vec::is_empty));
+        // A raised flag stops the work before a due alarm rings.
+        let up = Arc::new(AtomicBool::new(true));
+        let r = run(&up, || {
+            alarm(past, &mut || panic!("rung"), || count(u64::MAX))
+        });
+        assert!(matches!(r, Err(Error::Interrupted)));
+        assert!(ALARMS.with_borrow(Vec::is_empty));
     }
 }

@@ -417,6 +417,23 @@ impl Game {
             .filter(|s| !s.is_empty())
     }
 
+    /// A copy of the game without its vertices' names: what a solver on another thread needs
+    /// (copying a name is an allocation each). O(V + E).
+    pub(crate) fn without_names(&self) -> Game {
+        Game {
+            owners: self.owners.clone(),
+            owner_bits: self.owner_bits.clone(),
+            dead_ends: self.dead_ends.clone(),
+            priorities: self.priorities.clone(),
+            names: None,
+            succ_off: self.succ_off.clone(),
+            succ: self.succ.clone(),
+            pred_off: self.pred_off.clone(),
+            pred: self.pred.clone(),
+            start: self.start,
+        }
+    }
+
     /// True when at least one vertex has a name.
     pub fn has_names(&self) -> bool {
         self.names.is_some()

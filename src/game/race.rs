@@ -4,11 +4,13 @@
 //! recursive tangle learning raced on two threads; the first to answer wins and the other is
 //! stopped. On random games the search decides everything and no race starts (PGSolver's
 //! game of 10⁷ vertices: no second solver's arrays held, about 0.8 GB in all against 1.35).
-//! Before the race, on games of at most [`HEAD_START_ELEMENTS`] vertices and edges, the
-//! second racer runs alone on the caller's thread for [`HEAD_START`] (a quarter of a
-//! millisecond): the small games it wins end there, without the threads' cost; where it runs
-//! out, its work is lost and the race starts from the beginning.
-//! The racers wait at a [`Gate`] until both are started. The second racer first tries
+//! On games of at most [`HEAD_START_ELEMENTS`] vertices and edges, the second racer runs on
+//! the caller's thread, and the first joins it on a thread of its own only after
+//! [`HEAD_START`] (a quarter of a millisecond): the small games the second wins by then end
+//! without a thread, and where it goes on, none of its work is lost. That thread is started
+//! off the caller's core and is not waited for (see [`head_start`]). On larger games both
+//! start on threads of their own and wait at a [`Gate`] until both are started. The second
+//! racer first tries
 //! fixpoint iteration with justifications ([`super::fpj`]) on games with many vertices per
 //! priority ([`FPJ_VERTICES_PER_PRIORITY`]), for at most [`FPJ_WORK`] steps per vertex and
 //! edge; then recursive tangle learning while its tangles stay small (in all and in each
@@ -37,10 +39,13 @@
 //! few milliseconds per 10 000 vertices before the tangle learners start. On random and
 //! practical games the three are close. Racing costs a second core (or, on one core, twice the
 //! time of the faster) and twice the solvers' memory. On a busy machine, where the two racers
-//! would share one core's time and each run at half speed, the second yields after
-//! [`EVEN_START`]: its priority is lowered (Linux; see [`YIELD_NICE`]) and the first keeps
-//! most of the time. The loser is stopped through [`crate::stop`]: it unwinds at its next
-//! check, and the caller's own stop flag (Python's Ctrl-C) stops both.
+//! would share one core's time and each run at half speed, the racer on a thread started for
+//! it that is not expected to win yields after [`EVEN_START`]: its priority is lowered (Linux;
+//! see [`YIELD_NICE`]) and the other keeps most of the time. That is the second racer on
+//! large games, and the first on small ones (the caller's thread could not take a lowered
+//! priority back). The loser is stopped through [`crate::stop`]: it unwinds at its next check,
+//! and the caller's own stop flags (Python's Ctrl-C), carried to the racers' threads, stop
+//! both.
 //!
 //! The winning regions are the same whoever answers; the strategies are those of the method
 //! that answered first, so two runs on a game where both finish close together may give
@@ -54,8 +59,8 @@ use super::solve::{
 use super::Game;
 use crate::error::{Error, Result};
 use crate::grid::Limits;
-use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
-use std::sync::mpsc::{channel, RecvTimeoutError};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::channel;
 use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -101,18 +106,19 @@ const TRIES: [(ParityAlgorithm, u64, u64); 3] = [
 /// [`TRIES`] of tangle learning's two methods, each held to its bound of tangles, then tangle
 /// learning within `share`. Returns the solution and the method that gave it.
 ///
-/// The second racer publishes its thread in `yielding` once its try of fixpoint iteration is
-/// over (see [`Yield`]).
+/// With `yield_at`, the thread running it gives up some of its priority once that time has
+/// passed ([`yielding_at`]); the second racer only once its try of fixpoint iteration is over.
 fn race(
     game: &Game,
     method: ParityAlgorithm,
     share: &Limits,
-    yielding: &Yield,
+    yield_at: Option<Instant>,
     decided: &Decided,
 ) -> Result<(Solution, ParityAlgorithm)> {
     let decided = Some(decided);
     if method != ParityAlgorithm::RecursiveTangleLearning {
-        return parity_from(game, method, share, decided).map(|s| (s, method));
+        return yielding_at(yield_at, || parity_from(game, method, share, decided))
+            .map(|s| (s, method));
     }
     let n = game.vertex_count() as u64;
     let elements = n.saturating_add(game.edge_count() as u64);
@@ -121,7 +127,18 @@ fn race(
             return Ok((s, ParityAlgorithm::FixpointJustifications));
         }
     }
-    yielding.publish();
+    yielding_at(yield_at, || tries(game, share, decided))
+}
+
+/// The second racer past its try of fixpoint iteration: the [`TRIES`], then tangle learning
+/// within `share`.
+fn tries(
+    game: &Game,
+    share: &Limits,
+    decided: Option<&Decided>,
+) -> Result<(Solution, ParityAlgorithm)> {
+    let n = game.vertex_count() as u64;
+    let elements = n.saturating_add(game.edge_count() as u64);
     for (tried, bytes, pass_bytes) in TRIES {
         let allowance = Limits {
             max_bytes: share.max_bytes.min(
@@ -188,25 +205,64 @@ fn few_priorities(game: &Game) -> bool {
 /// per edge; what it has not decided by then goes to the racers.
 const CYCLES_WORK: u64 = 1;
 
-/// How often the caller looks at its own stop flag while the racers run.
-const POLL: Duration = Duration::from_millis(20);
-
-/// How long the second racer runs alone on the caller's thread before the race starts. The
-/// race itself costs about a quarter of a millisecond on the 2-core machine (two threads
-/// started and joined), and a millisecond or more when the other core has been idle a while
-/// (a virtual machine's idle core wakes slowly); Oink's `counter_*` games of a few hundred
-/// vertices, random games of a thousand and the ladder of 2 000 are solved by the second
-/// racer in 0.04 to 0.2 ms. Where the try runs out its work is lost: this long, and the time
-/// to the next check of the flags ([`crate::stop::EVERY`] checks; setting up the arrays of a
-/// game is not checked), hence the bound on the game's size, [`HEAD_START_ELEMENTS`].
+/// How long the second racer runs alone on the caller's thread, on a small game, before the
+/// first racer's thread is started. The race's threads cost about a quarter of a millisecond
+/// on the 2-core machine (started, stopped and joined), and a millisecond or more when the
+/// other core has been idle a while (a virtual machine's idle core wakes slowly); Oink's
+/// `counter_*` games of a few hundred vertices, random games of a thousand and the ladder of
+/// 2 000 are solved by the second racer in 0.04 to 0.2 ms, and end before any thread starts.
 const HEAD_START: Duration = Duration::from_micros(250);
 
-/// The largest games (vertices and edges) given a [`HEAD_START`]: on larger ones the race's
-/// own cost is a few hundredths of the solving (`counter_symsi 384`, 12 000 vertices and
-/// edges, takes 12 ms), and the try could overrun its time while it sets up its arrays.
+/// How long the first racer's thread, started in the middle of the second racer's work on the
+/// caller's thread, sleeps before it starts its own when it finds itself on the caller's core
+/// (not moved off it by [`move_off_this_core`]; outside Linux, always). A new thread runs
+/// first on the core of the thread that started it: working at once, it held the caller off
+/// its core until the kernel moved one of them (1.5 to 3 ms on the 2-core machine, for a
+/// solve of 1 ms); asleep, it leaves the caller its core and wakes on another.
+const NAP: Duration = Duration::from_micros(50);
+
+/// The core the calling thread runs on (Linux; `None` elsewhere or on failure).
+fn this_core() -> Option<i32> {
+    #[cfg(target_os = "linux")]
+    // SAFETY: sched_getcpu has no preconditions.
+    let core = Some(unsafe { libc::sched_getcpu() }).filter(|&c| c >= 0);
+    #[cfg(not(target_os = "linux"))]
+    let core = None;
+    core
+}
+
+/// Moves the thread `child`, just started, off the core the calling thread runs on (Linux:
+/// its allowed cores become those of the caller but this one). A new thread is queued on its
+/// parent's core: on the 2-core machine it ran only once the caller blocked, or took the core
+/// from the caller for milliseconds. Moved, it starts on the other core at once, and the
+/// caller keeps its own. Where the caller may run on one core only, or the system refuses,
+/// the thread stays where it is (and naps, [`NAP`]).
+#[cfg(target_os = "linux")]
+fn move_off_this_core(child: libc::pthread_t) {
+    let size = std::mem::size_of::<libc::cpu_set_t>();
+    // SAFETY: plain system calls; `set` is a properly sized, zeroed cpu_set_t, and `child` a
+    // thread of this process that has not been joined (its handle is held by the caller).
+    unsafe {
+        let cpu = libc::sched_getcpu();
+        let mut set: libc::cpu_set_t = std::mem::zeroed();
+        if cpu < 0 || libc::sched_getaffinity(0, size, &mut set) != 0 {
+            return;
+        }
+        libc::CPU_CLR(cpu as usize, &mut set);
+        if libc::CPU_COUNT(&set) > 0 {
+            libc::pthread_setaffinity_np(child, size, &set);
+        }
+    }
+}
+
+/// The largest games (vertices and edges) whose second racer runs on the caller's thread. On
+/// larger ones both racers get threads of their own, so that the second can yield to the
+/// first after [`EVEN_START`]: the games that run that long are mostly won by priority
+/// promotion (random games of millions of vertices, ladders), and the caller's thread could
+/// not take a lowered priority back. A small game whose race lasts a second is rare.
 const HEAD_START_ELEMENTS: u64 = 50_000;
 
-/// How long the two racers run side by side at the same priority before the second yields.
+/// How long the two racers run side by side at the same priority before one yields.
 /// Where tangle learning beats priority promotion it answers within this time on every
 /// family measured (Oink's `counter_*` families: hundredths to tenths of a second even on a
 /// loaded machine); a shorter wait (50 ms was tried) let priority promotion, blowing up there,
@@ -215,18 +271,18 @@ const HEAD_START_ELEMENTS: u64 = 50_000;
 /// vertices, ladders), whose time the yield then keeps.
 const EVEN_START: Duration = Duration::from_secs(1);
 
-/// How much the second racer's scheduling priority is lowered after [`EVEN_START`] (its nice
-/// value raised by this much, to at most 19). On an idle machine each racer has its own core
-/// and this changes nothing; on a busy one, where the two racers would share one core's worth
-/// of time and each run at half speed, the first racer keeps about nine tenths of it (the
-/// kernel weighs nice 0 against nice 10 as 1024 to 110).
+/// How much a racer's scheduling priority is lowered when it yields (its nice value raised by
+/// this much, to at most 19). On an idle machine each racer has its own core and this changes
+/// nothing; on a busy one, where the two racers would share one core's worth of time and each
+/// run at half speed, the other racer keeps about nine tenths of it (the kernel weighs nice 0
+/// against nice 10 as 1024 to 110).
 const YIELD_NICE: i32 = 10;
 
-/// Where the racers wait until every one is started. A thread starts on the core of the
-/// thread that starts it, and runs there first: without the wait, the caller would stand
-/// aside on its own core until the kernel moved it, and the next racer would start that much
-/// later (1.5 to 4 ms on the 2-core machine, where `counter_symsi 128` takes 4 ms to solve).
-/// Once all are started, the racers are woken together, each onto an idle core.
+/// Where the racers of a large game wait until every one is started. A thread starts on the
+/// core of the thread that starts it, and runs there first: without the wait, the caller would
+/// stand aside on its own core until the kernel moved it, and the next racer would start that
+/// much later (1.5 to 4 ms on the 2-core machine, where `counter_symsi 128` takes 4 ms to
+/// solve). Once all are started, the racers are woken together, each onto an idle core.
 #[derive(Default)]
 struct Gate {
     open: Mutex<bool>,
@@ -252,50 +308,28 @@ impl Gate {
     }
 }
 
-/// The second racer's thread, once it may yield: its thread id on Linux (0 until published).
-/// The caller, who waits for the racers anyway, lowers its priority after [`EVEN_START`]
-/// (`setpriority`, Linux only: elsewhere the racers keep the same priority). Lowering is always
-/// allowed; the thread ends with the race, so nothing has to be restored.
-#[derive(Default)]
-struct Yield {
-    thread: AtomicI32,
-    lowered: AtomicBool,
+/// Runs `work` on this thread and, once `at` has passed, lowers this thread's priority by
+/// [`YIELD_NICE`] (at the work's next stop check, [`crate::stop::alarm`]; Linux only, elsewhere
+/// the priority stays). Only for a thread started for a racer: it ends with the race, so
+/// nothing has to be restored (an unprivileged thread cannot raise its priority back).
+fn yielding_at<T>(at: Option<Instant>, work: impl FnOnce() -> T) -> T {
+    match at {
+        Some(at) => crate::stop::alarm(at, &mut lower_this_thread, work),
+        None => work(),
+    }
 }
 
-impl Yield {
-    /// Called on the second racer's thread: from now on it may be lowered.
-    fn publish(&self) {
-        #[cfg(target_os = "linux")]
-        // SAFETY: gettid has no preconditions and cannot fail.
-        self.thread
-            .store(unsafe { libc::gettid() }, Ordering::Release);
-    }
-
-    /// Lowers the published thread's priority by [`YIELD_NICE`], once.
-    fn lower(&self) {
-        let tid = self.thread.load(Ordering::Acquire);
-        if tid == 0 || self.lowered.swap(true, Ordering::Relaxed) {
-            return;
+/// Lowers the calling thread's priority by [`YIELD_NICE`] (Linux; elsewhere nothing).
+fn lower_this_thread() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: plain system calls on the calling thread. A failure leaves the priority as it was.
+    unsafe {
+        let id = libc::gettid() as libc::id_t;
+        *libc::__errno_location() = 0;
+        let now = libc::getpriority(libc::PRIO_PROCESS, id);
+        if *libc::__errno_location() == 0 {
+            libc::setpriority(libc::PRIO_PROCESS, id, (now + YIELD_NICE).min(19));
         }
-        #[cfg(target_os = "linux")]
-        // SAFETY: plain system calls on a thread of this process, which is still running: the
-        // racers' scope outlives the caller's loop. A failure leaves the priority as it was.
-        unsafe {
-            let id = tid as libc::id_t;
-            *libc::__errno_location() = 0;
-            let now = libc::getpriority(libc::PRIO_PROCESS, id);
-            if *libc::__errno_location() == 0 {
-                libc::setpriority(libc::PRIO_PROCESS, id, (now + YIELD_NICE).min(19));
-            }
-        }
-    }
-
-    /// The published thread's nice value (Linux; for the tests).
-    #[cfg(all(test, target_os = "linux"))]
-    fn nice(&self) -> Option<i32> {
-        let tid = self.thread.load(Ordering::Acquire);
-        // SAFETY: as in `lower`.
-        (tid != 0).then(|| unsafe { libc::getpriority(libc::PRIO_PROCESS, tid as libc::id_t) })
     }
 }
 
@@ -304,7 +338,7 @@ impl Yield {
 /// learning when recursive tangle learning handed over).
 ///
 /// Errors: both racers failed (the first one's error, e.g. over the budget), a thread could
-/// not be started, or the caller's stop flag was raised.
+/// not be started, or a stop flag of the caller was raised.
 pub(crate) fn solve(game: &Game, limits: &Limits) -> Result<(Solution, ParityAlgorithm)> {
     if crate::stop::raised() {
         return Err(Error::Interrupted);
@@ -314,7 +348,114 @@ pub(crate) fn solve(game: &Game, limits: &Limits) -> Result<(Solution, ParityAlg
     if decided.is_complete() {
         return Ok((decided.into_solution(game), ParityAlgorithm::Portfolio));
     }
-    let decided = &decided;
+    // Each racer holds its arrays and tangles to its share of the budget.
+    let share = Limits {
+        max_bytes: limits.max_bytes / RACERS.len() as u64,
+        ..*limits
+    };
+    if elements <= HEAD_START_ELEMENTS {
+        head_start(game, &share, &decided)
+    } else {
+        side_by_side(game, &share, &decided)
+    }
+}
+
+/// The race on a small game: the second racer on the caller's thread from the start, the
+/// first on a thread of its own from [`HEAD_START`] on (at once if the second fails before,
+/// on the caller's thread if no thread can be started).
+///
+/// The first racer's thread gets its own copy of the game (without names, and outside the
+/// budget: at most a megabyte or so at [`HEAD_START_ELEMENTS`]) and is never waited for once
+/// the second racer has answered: it ends at its next stop check. On the 2-core virtual
+/// machine, a caller that blocked until that thread ended (a scope's join) let its core go
+/// idle, and waking it took half a millisecond or more, on solves of one.
+fn head_start(
+    game: &Game,
+    share: &Limits,
+    decided: &Decided,
+) -> Result<(Solution, ParityAlgorithm)> {
+    // Raised by the first racer once it has answered, and by the caller once the second has.
+    let (second_lost, first_lost) = (
+        Arc::new(AtomicBool::new(false)),
+        Arc::new(AtomicBool::new(false)),
+    );
+    let (tx, rx) = channel();
+    let mut tx = Some(tx);
+    let mut started: Option<std::io::Result<()>> = None;
+    let mut start = || {
+        let Some(tx) = tx.take() else { return };
+        let outer = crate::stop::flags();
+        let own = Arc::new((game.without_names(), decided.clone(), *share));
+        let (second_lost, first_lost) = (Arc::clone(&second_lost), Arc::clone(&first_lost));
+        let callers = this_core();
+        let spawned = std::thread::Builder::new()
+            .name(format!("parity-{}", RACERS[0].name()))
+            .spawn(move || {
+                let here = this_core();
+                if here.is_none() || here == callers {
+                    std::thread::sleep(NAP);
+                }
+                if first_lost.load(Ordering::Relaxed) {
+                    return;
+                }
+                let (game, decided, share) = &*own;
+                let yield_at = Some(Instant::now() + EVEN_START);
+                let answer = crate::stop::carry(&outer, || {
+                    crate::stop::run(&first_lost, || {
+                        race(game, RACERS[0], share, yield_at, decided)
+                    })
+                });
+                let won = answer.is_ok();
+                // The receiver may be gone once the other racer has won.
+                let _ = tx.send(answer);
+                if won {
+                    second_lost.store(true, Ordering::Relaxed);
+                }
+            });
+        started = Some(spawned.map(|child| {
+            #[cfg(target_os = "linux")]
+            {
+                use std::os::unix::thread::JoinHandleExt;
+                move_off_this_core(child.as_pthread_t());
+            }
+            // Not joined: it ends on its own.
+            drop(child);
+        }));
+    };
+    let second = crate::stop::run(&second_lost, || {
+        crate::stop::alarm(Instant::now() + HEAD_START, &mut start, || {
+            race(game, RACERS[1], share, None, decided)
+        })
+    });
+    match second {
+        Ok(answer) => {
+            first_lost.store(true, Ordering::Relaxed);
+            return Ok(answer);
+        }
+        Err(Error::Interrupted) if crate::stop::raised() => {
+            first_lost.store(true, Ordering::Relaxed);
+            return Err(Error::Interrupted);
+        }
+        // Stopped by the first racer's answer, or failed: the first racer answers.
+        Err(_) => {}
+    }
+    match started {
+        // It carries this thread's flags: a stop ends it, and it answers. (A racer that
+        // panicked sends nothing; its panic was printed.)
+        Some(Ok(())) => rx.recv().unwrap_or(Err(Error::Interrupted)),
+        // Not started, or no thread: the first racer on this one.
+        _ => race(game, RACERS[0], share, None, decided),
+    }
+}
+
+/// The race on a large game: each racer on a thread of its own, both started together at a
+/// [`Gate`]; the second yields after [`EVEN_START`].
+fn side_by_side(
+    game: &Game,
+    share: &Limits,
+    decided: &Decided,
+) -> Result<(Solution, ParityAlgorithm)> {
+    let outer = &crate::stop::flags();
     let flags: Vec<Arc<AtomicBool>> = RACERS
         .iter()
         .map(|_| Arc::new(AtomicBool::new(false)))
@@ -324,36 +465,21 @@ pub(crate) fn solve(game: &Game, limits: &Limits) -> Result<(Solution, ParityAlg
             f.store(true, Ordering::Relaxed);
         }
     };
-    // Each racer holds its arrays and tangles to its share of the budget.
-    let share = Limits {
-        max_bytes: limits.max_bytes / RACERS.len() as u64,
-        ..*limits
-    };
-    let share = &share;
-    // On a small game, the second racer alone first, on this thread, for a moment: it often
-    // answers before a second thread would have started.
-    if elements <= HEAD_START_ELEMENTS {
-        let alone = Yield::default();
-        let deadline = Instant::now() + HEAD_START;
-        let head = crate::stop::within(deadline, || race(game, RACERS[1], share, &alone, decided));
-        if let Some(Ok(answer)) = head {
-            return Ok(answer);
-        }
-    }
-    let yielding = &Yield::default();
-    let started = Instant::now();
+    let yield_at = Instant::now() + EVEN_START;
     let (tx, rx) = channel();
     let gate = &Gate::default();
     std::thread::scope(|scope| {
         for (i, (&method, flag)) in RACERS.iter().zip(&flags).enumerate() {
             let tx = tx.clone();
             let flag = Arc::clone(flag);
+            let yield_at = (i == 1).then_some(yield_at);
             let spawned = std::thread::Builder::new()
                 .name(format!("parity-{}", method.name()))
                 .spawn_scoped(scope, move || {
                     gate.wait();
-                    let answer =
-                        crate::stop::run(&flag, || race(game, method, share, yielding, decided));
+                    let answer = crate::stop::carry(outer, || {
+                        crate::stop::run(&flag, || race(game, method, share, yield_at, decided))
+                    });
                     // The receiver may be gone once another racer has won.
                     let _ = tx.send((i, answer));
                 });
@@ -366,29 +492,19 @@ pub(crate) fn solve(game: &Game, limits: &Limits) -> Result<(Solution, ParityAlg
         gate.open();
         drop(tx);
         let mut failed: Vec<Option<Error>> = RACERS.iter().map(|_| None).collect();
-        loop {
-            match rx.recv_timeout(POLL) {
-                Ok((_, Ok(answer))) => {
+        // The racers carry the caller's flags: a stop ends both, and they answer.
+        for (i, answer) in rx {
+            match answer {
+                Ok(answer) => {
                     stop_all();
                     return Ok(answer);
                 }
-                Ok((i, Err(e))) => failed[i] = Some(e),
-                Err(RecvTimeoutError::Timeout) => {
-                    if crate::stop::raised() {
-                        stop_all();
-                        return Err(Error::Interrupted);
-                    }
-                    if started.elapsed() >= EVEN_START {
-                        yielding.lower();
-                    }
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    // Every racer has answered, and none with a solution.
-                    let first = failed.into_iter().flatten().next();
-                    return Err(first.unwrap_or(Error::Interrupted));
-                }
+                Err(e) => failed[i] = Some(e),
             }
         }
+        // Every racer has answered, and none with a solution.
+        let first = failed.into_iter().flatten().next();
+        Err(first.unwrap_or(Error::Interrupted))
     })
 }
 
@@ -403,7 +519,7 @@ mod tests {
             g,
             ParityAlgorithm::RecursiveTangleLearning,
             limits,
-            &Yield::default(),
+            None,
             &Decided::new(g, 0),
         )
         .unwrap()
@@ -526,57 +642,78 @@ mod tests {
 
     #[test]
     #[cfg(target_os = "linux")]
-    fn the_second_racer_yields_its_priority_once_and_alone() {
-        let y = Yield::default();
-        // Nothing published (still trying fixpoint iteration): nothing is lowered.
-        y.lower();
-        assert!(!y.lowered.load(Ordering::Relaxed));
-        // SAFETY: as in `Yield::lower`, on this thread.
+    fn a_racer_yields_its_priority_once_past_its_time_and_alone() {
+        // SAFETY: as in `lower_this_thread`, on the calling thread.
         let mine =
             || unsafe { libc::getpriority(libc::PRIO_PROCESS, libc::gettid() as libc::id_t) };
         let own = mine();
-        let y = &y;
-        std::thread::scope(|scope| {
-            let (published, wait) = channel();
-            let (release, hold) = channel::<()>();
-            scope.spawn(move || {
-                y.publish();
-                published.send(()).unwrap();
-                let _ = hold.recv();
-            });
-            wait.recv().unwrap();
-            let before = y.nice().unwrap();
-            y.lower();
-            y.lower();
-            assert_eq!(y.nice(), Some((before + YIELD_NICE).min(19)));
-            release.send(()).unwrap();
+        let checks = || {
+            for _ in 0..3 * crate::stop::EVERY {
+                crate::stop::check();
+            }
+        };
+        let (before, after, never) = std::thread::scope(|scope| {
+            scope
+                .spawn(|| {
+                    let before = mine();
+                    // Not yet: nothing is lowered.
+                    yielding_at(Some(Instant::now() + Duration::from_secs(3600)), checks);
+                    yielding_at(None, checks);
+                    let never = mine();
+                    yielding_at(Some(Instant::now()), checks);
+                    (before, mine(), never)
+                })
+                .join()
+                .unwrap()
         });
+        assert_eq!(never, before);
+        assert_eq!(after, (before + YIELD_NICE).min(19));
         assert_eq!(mine(), own, "the caller's thread keeps its priority");
     }
 
     #[test]
-    fn after_a_head_start_run_out_the_race_starts_from_the_beginning() {
+    fn past_the_head_start_the_first_racer_joins_and_none_of_the_second_s_work_is_lost() {
+        let limits = Limits::default();
+        let parse = |text: &[u8]| crate::game::format::pg::parse(text, &limits).unwrap();
         // tc+ 8: recursive tangle learning is exponential there (33 ms in a release build),
-        // far past the head start; priority promotion answers in the race.
-        let text = include_bytes!("../../tests/games/oink-families/tc+-8.pg");
-        let g = crate::game::format::pg::parse(text, &Limits::default()).unwrap();
-        let (s, by) = solve(&g, &Limits::default()).unwrap();
+        // far past the head start; priority promotion answers on its thread and stops it.
+        let g = parse(include_bytes!("../../tests/games/oink-families/tc+-8.pg"));
+        assert!((g.vertex_count() + g.edge_count()) as u64 <= HEAD_START_ELEMENTS);
+        let (s, by) = solve(&g, &limits).unwrap();
         assert_eq!(by, ParityAlgorithm::PriorityPromotion);
         assert!(check(&g, &Objective::Parity, &s).is_ok());
-        // Ctrl-C during the head start: the stop goes on to the caller.
-        let raised = Arc::new(AtomicBool::new(true));
-        let text = include_bytes!("../../tests/games/oink-families/counter_dp-32.pg");
-        let g = crate::game::format::pg::parse(text, &Limits::default()).unwrap();
-        let decided = Decided::new(&g, 0);
-        let r = crate::stop::run(&raised, || -> Result<()> {
-            let alone = Yield::default();
-            let far = Instant::now() + Duration::from_secs(3600);
-            let r = crate::stop::within(far, || {
-                race(&g, RACERS[1], &Limits::default(), &alone, &decided)
+        // counter_core 384: priority promotion takes seconds, recursive tangle learning a
+        // few milliseconds, past the head start: the caller's racer goes on and wins.
+        let g = parse(include_bytes!(
+            "../../tests/games/oink-families/counter_core-384.pg"
+        ));
+        let (s, by) = solve(&g, &limits).unwrap();
+        assert_eq!(by, ParityAlgorithm::RecursiveTangleLearning);
+        assert!(check(&g, &Objective::Parity, &s).is_ok());
+    }
+
+    #[test]
+    fn a_stop_during_a_small_race_stops_both_racers() {
+        // counter_symsi 384: priority promotion takes seconds, the second racer's tries tens
+        // of milliseconds in a release build; the flag is raised once both run.
+        let limits = Limits::default();
+        let text = include_bytes!("../../tests/games/oink-families/counter_symsi-384.pg");
+        let g = crate::game::format::pg::parse(text, &limits).unwrap();
+        assert!((g.vertex_count() + g.edge_count()) as u64 <= HEAD_START_ELEMENTS);
+        let flag = Arc::new(AtomicBool::new(false));
+        let raiser = Arc::clone(&flag);
+        let r = std::thread::scope(|scope| {
+            scope.spawn(move || {
+                std::thread::sleep(HEAD_START * 4);
+                raiser.store(true, Ordering::Relaxed);
             });
-            panic!("not stopped: {:?}", r.map(|r| r.map(|(_, by)| by)));
+            crate::stop::run(&flag, || solve(&g, &limits))
         });
-        assert!(matches!(r, Err(Error::Interrupted)), "{r:?}");
+        assert!(
+            matches!(r, Err(Error::Interrupted)),
+            "{:?}",
+            r.map(|(_, by)| by)
+        );
     }
 
     #[test]
