@@ -59,6 +59,7 @@ use super::solve::{
 use super::Game;
 use crate::error::{Error, Result};
 use crate::grid::Limits;
+use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::channel;
 use std::sync::{Arc, Condvar, Mutex, PoisonError};
@@ -231,26 +232,68 @@ fn this_core() -> Option<i32> {
     core
 }
 
-/// Moves the thread `child`, just started, off the core the calling thread runs on (Linux:
-/// its allowed cores become those of the caller but this one). A new thread is queued on its
-/// parent's core: on the 2-core machine it ran only once the caller blocked, or took the core
-/// from the caller for milliseconds. Moved, it starts on the other core at once, and the
-/// caller keeps its own. Where the caller may run on one core only, or the system refuses,
-/// the thread stays where it is (and naps, [`NAP`]).
-#[cfg(target_os = "linux")]
-fn move_off_this_core(child: libc::pthread_t) {
-    let size = std::mem::size_of::<libc::cpu_set_t>();
-    // SAFETY: plain system calls; `set` is a properly sized, zeroed cpu_set_t, and `child` a
-    // thread of this process that has not been joined (its handle is held by the caller).
-    unsafe {
-        let cpu = libc::sched_getcpu();
-        let mut set: libc::cpu_set_t = std::mem::zeroed();
-        if cpu < 0 || libc::sched_getaffinity(0, size, &mut set) != 0 {
-            return;
+/// How long after it is started the first racer's thread of a small game gets back every core
+/// the process may use ([`Placed::give_back`]). It is started on the cores other than the
+/// caller's only to be placed there at once; left so, on a busy machine it would share a
+/// loaded core while the caller's one went idle once the caller stopped.
+const PLACED: Duration = Duration::from_millis(1);
+
+/// The first racer's thread of a small game, moved off the caller's core
+/// ([`Placed::move_off_this_core`]), and the cores it may use once placed.
+struct Placed {
+    /// Kept, not detached, so that the thread's id stays valid until it is given back.
+    child: std::thread::JoinHandle<()>,
+    #[cfg(target_os = "linux")]
+    cores: Option<libc::cpu_set_t>,
+}
+
+impl Placed {
+    /// Moves the thread `child`, just started, off the core the calling thread runs on
+    /// (Linux: its allowed cores become the caller's but this one). A new thread is queued on
+    /// its parent's core: on the 2-core machine it ran only once the caller blocked, or took
+    /// the core from the caller for milliseconds. Moved, it starts on another core at once, and
+    /// the caller keeps its own. Where the caller may run on one core only, or the system
+    /// refuses, the thread stays where it is (and naps, [`NAP`]).
+    fn move_off_this_core(child: std::thread::JoinHandle<()>) -> Placed {
+        #[cfg(target_os = "linux")]
+        {
+            use std::os::unix::thread::JoinHandleExt;
+            let size = std::mem::size_of::<libc::cpu_set_t>();
+            // SAFETY: plain system calls; the sets are properly sized cpu_set_t values, and the
+            // thread is neither joined nor detached (its handle is held).
+            let cores = unsafe {
+                let cpu = libc::sched_getcpu();
+                let mut all: libc::cpu_set_t = std::mem::zeroed();
+                if cpu < 0 || libc::sched_getaffinity(0, size, &mut all) != 0 {
+                    None
+                } else {
+                    let mut others = all;
+                    libc::CPU_CLR(cpu as usize, &mut others);
+                    (libc::CPU_COUNT(&others) > 0
+                        && libc::pthread_setaffinity_np(child.as_pthread_t(), size, &others) == 0)
+                        .then_some(all)
+                }
+            };
+            Placed { child, cores }
         }
-        libc::CPU_CLR(cpu as usize, &mut set);
-        if libc::CPU_COUNT(&set) > 0 {
-            libc::pthread_setaffinity_np(child, size, &set);
+        #[cfg(not(target_os = "linux"))]
+        Placed { child }
+    }
+
+    /// Gives the thread back every core the caller may use (once; nothing if it was not moved).
+    fn give_back(&mut self) {
+        #[cfg(target_os = "linux")]
+        if let Some(cores) = self.cores.take() {
+            use std::os::unix::thread::JoinHandleExt;
+            // SAFETY: as in `move_off_this_core`; a thread that has ended makes the call fail,
+            // which changes nothing.
+            unsafe {
+                libc::pthread_setaffinity_np(
+                    self.child.as_pthread_t(),
+                    std::mem::size_of::<libc::cpu_set_t>(),
+                    &cores,
+                );
+            }
         }
     }
 }
@@ -381,7 +424,8 @@ fn head_start(
     );
     let (tx, rx) = channel();
     let mut tx = Some(tx);
-    let mut started: Option<std::io::Result<()>> = None;
+    // The first racer's thread once started, or why it could not be.
+    let started: RefCell<Option<std::io::Result<Placed>>> = RefCell::new(None);
     let mut start = || {
         let Some(tx) = tx.take() else { return };
         let outer = crate::stop::flags();
@@ -412,21 +456,22 @@ fn head_start(
                     second_lost.store(true, Ordering::Relaxed);
                 }
             });
-        started = Some(spawned.map(|child| {
-            #[cfg(target_os = "linux")]
-            {
-                use std::os::unix::thread::JoinHandleExt;
-                move_off_this_core(child.as_pthread_t());
-            }
-            // Not joined: it ends on its own.
-            drop(child);
-        }));
+        *started.borrow_mut() = Some(spawned.map(Placed::move_off_this_core));
     };
+    let give_back = || {
+        if let Some(Ok(placed)) = &mut *started.borrow_mut() {
+            placed.give_back();
+        }
+    };
+    let begun = Instant::now();
     let second = crate::stop::run(&second_lost, || {
-        crate::stop::alarm(Instant::now() + HEAD_START, &mut start, || {
-            race(game, RACERS[1], share, None, decided)
+        crate::stop::alarm(begun + HEAD_START, &mut start, || {
+            crate::stop::alarm(begun + HEAD_START + PLACED, &mut { give_back }, || {
+                race(game, RACERS[1], share, None, decided)
+            })
         })
     });
+    // (The thread is not joined: its handle is dropped on return, and it ends on its own.)
     match second {
         Ok(answer) => {
             first_lost.store(true, Ordering::Relaxed);
@@ -437,12 +482,12 @@ fn head_start(
             return Err(Error::Interrupted);
         }
         // Stopped by the first racer's answer, or failed: the first racer answers.
-        Err(_) => {}
+        Err(_) => give_back(),
     }
-    match started {
+    match started.into_inner() {
         // It carries this thread's flags: a stop ends it, and it answers. (A racer that
         // panicked sends nothing; its panic was printed.)
-        Some(Ok(())) => rx.recv().unwrap_or(Err(Error::Interrupted)),
+        Some(Ok(_)) => rx.recv().unwrap_or(Err(Error::Interrupted)),
         // Not started, or no thread: the first racer on this one.
         _ => race(game, RACERS[0], share, None, decided),
     }
@@ -669,6 +714,46 @@ mod tests {
         assert_eq!(never, before);
         assert_eq!(after, (before + YIELD_NICE).min(19));
         assert_eq!(mine(), own, "the caller's thread keeps its priority");
+    }
+
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn the_first_racer_s_thread_is_placed_off_the_caller_s_core_then_given_every_core_back() {
+        use std::os::unix::thread::JoinHandleExt;
+        let size = std::mem::size_of::<libc::cpu_set_t>();
+        let cores_of = |thread: libc::pthread_t| {
+            // SAFETY: a zeroed cpu_set_t of the right size, a thread whose handle is held.
+            unsafe {
+                let mut set: libc::cpu_set_t = std::mem::zeroed();
+                assert_eq!(libc::pthread_getaffinity_np(thread, size, &mut set), 0);
+                (0..libc::CPU_SETSIZE as usize)
+                    .filter(|&c| libc::CPU_ISSET(c, &set))
+                    .collect::<Vec<_>>()
+            }
+        };
+        // SAFETY: as above, on the calling thread.
+        let mine = cores_of(unsafe { libc::pthread_self() });
+        let (release, hold) = channel::<()>();
+        let child = std::thread::spawn(move || {
+            let _ = hold.recv();
+        });
+        let here = this_core().unwrap() as usize;
+        let mut placed = Placed::move_off_this_core(child);
+        let moved = cores_of(placed.child.as_pthread_t());
+        if mine.len() > 1 {
+            assert!(
+                !moved.contains(&here),
+                "{moved:?} has the caller's core {here}"
+            );
+            assert_eq!(moved.len(), mine.len() - 1);
+        } else {
+            // One core only: the thread stays where it is.
+            assert_eq!(moved, mine);
+        }
+        placed.give_back();
+        assert_eq!(cores_of(placed.child.as_pthread_t()), mine);
+        release.send(()).unwrap();
+        placed.child.join().unwrap();
     }
 
     #[test]
