@@ -1,22 +1,23 @@
 //! The default parity method ([`ParityAlgorithm::Portfolio`]): the dominions found by a
 //! search of winner-controlled winning cycles ([`super::cycles`], within [`CYCLES_WORK`]) are
 //! decided first, on the caller's thread; then, on what is left, priority promotion and
-//! recursive tangle learning raced on two threads; the first to answer wins and the other is
-//! stopped. On random games the search decides everything and no race starts (PGSolver's
-//! game of 10⁷ vertices: no second solver's arrays held, about 0.8 GB in all against 1.35).
+//! recursive tangle learning raced on two threads (the caller's and one more on small games);
+//! the first to answer wins and the other is stopped. On random games the search decides
+//! everything and no race starts (PGSolver's game of 10⁷ vertices: no second solver's arrays
+//! held, about 0.8 GB in all against 1.35).
 //! On games of at most [`HEAD_START_ELEMENTS`] vertices and edges, the second racer runs on
 //! the caller's thread, and the first joins it on a thread of its own only after
 //! [`HEAD_START`] (a quarter of a millisecond): the small games the second wins by then end
 //! without a thread, and where it goes on, none of its work is lost. That thread is started
 //! off the caller's core and is not waited for (see [`head_start`]). On larger games both
-//! start on threads of their own and wait at a [`Gate`] until both are started. The second
-//! racer first tries
-//! fixpoint iteration with justifications ([`super::fpj`]) on games with many vertices per
-//! priority ([`FPJ_VERTICES_PER_PRIORITY`]), for at most [`FPJ_WORK`] steps per vertex and
-//! edge; then recursive tangle learning while its tangles stay small (in all and in each
-//! pass, [`TRIES`]), then plain tangle learning while its own do, then recursive tangle
-//! learning again up to [`RTL_TANGLE_BYTES`] per vertex and edge of the game, then tangle
-//! learning for good.
+//! start on threads of their own and wait at a [`Gate`] until both are started.
+//!
+//! The second racer first tries fixpoint iteration with justifications ([`super::fpj`]) on
+//! games with many vertices per priority ([`FPJ_VERTICES_PER_PRIORITY`]), for at most
+//! [`FPJ_WORK`] steps per vertex and edge; then recursive tangle learning while its tangles
+//! stay small (in all and in each pass, [`TRIES`]), then plain tangle learning while its own
+//! do, then recursive tangle learning again up to [`RTL_TANGLE_BYTES`] per vertex and edge of
+//! the game, then tangle learning for good.
 //!
 //! Each method has families of games on which it blows up where another takes hundredths of a
 //! second (BENCHMARKS.md, "Oink's lower-bound families"): priority promotion is exponential on
@@ -28,8 +29,7 @@
 //! tangle learning's families and `counter_dp`, `counter_core`, `tc` besides; the bounded tries
 //! cover `counter_ortl` (recursive tangle learning's tangles there pass the first bound within
 //! 10 ms, and tangle learning answers in 2 ms) and `counter_rob`, where tangle learning is the
-//! fastest,
-//! and priority promotion covers `tc+` and the ladder. Fixpoint iteration with justifications
+//! fastest, and priority promotion covers `tc+` and the ladder. Fixpoint iteration with justifications
 //! covers Jurdziński's small-progress-measures games, where priority promotion and both tangle
 //! learnings redo whole regions (238 572 vertices: 0.19 s of solving, priority promotion
 //! 2.4 s); elsewhere it is exponential (random games, the ladder, every `counter_*` family but
