@@ -352,7 +352,10 @@ impl<'g> Recursive<'g> {
                     let bytes = arrays.saturating_add(self.tangles.bytes());
                     if bytes > limits.max_bytes {
                         limits.check_bytes(
-                            &format!("the {} tangles learned so far", self.tangles.len()),
+                            &super::solve::tangles_so_far(
+                                "recursive tangle learning",
+                                self.tangles.len(),
+                            ),
                             bytes,
                         )?;
                     }

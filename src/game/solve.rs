@@ -133,6 +133,16 @@ pub fn solve(game: &Game, objective: &Objective) -> Result<Solution> {
 /// the largest: about 66 a vertex with the caller's), with a margin.
 pub const SOLVE_BYTES_PER_VERTEX: u64 = 80;
 
+/// What a tangle learner that outgrew the budget says it was holding: its tangles grow as the
+/// solving goes on (exponentially on some families), so its figure is what was reached, not
+/// what the game needs.
+pub(crate) fn tangles_so_far(method: &str, tangles: usize) -> String {
+    format!(
+        "{method}, with {tangles} tangles learned so far and more as it goes on \
+         (--method pp learns none),"
+    )
+}
+
 /// [`solve`] with the parity algorithm (used for [`Objective::Parity`] only) and a memory
 /// budget: the solver's arrays are counted from the game's size before they are made
 /// ([`SOLVE_BYTES_PER_VERTEX`]), and tangle learning, which some games make learn

@@ -386,7 +386,7 @@ fn run(
             break;
         }
         limits.check_bytes(
-            &format!("the {} tangles learned so far", tl.tangles.len()),
+            &super::solve::tangles_so_far("tangle learning", tl.tangles.len()),
             arrays.saturating_add(tl.tangles.bytes()),
         )?;
     }
