@@ -608,8 +608,11 @@ pub fn check(opts: &Options, limits: &Limits, free: Option<u64>) -> Result<Board
         ));
     }
     let held = opts.count.min(opts.shard_rows as u64);
-    let bytes = shard_bytes(&board, opts, held);
-    limits.check_bytes(&format!("a shard of {held} rows"), bytes)?;
+    let bytes = shard_bytes(&board, opts, held, crate::par::pool_threads() as u64);
+    limits.check_bytes(
+        &format!("a shard of {held} rows (--shard-rows gives fewer)"),
+        bytes,
+    )?;
     if let Some(free) = free {
         let need = opts.count.saturating_mul(disk_bytes(cells));
         if need > free {
@@ -625,10 +628,11 @@ pub fn check(opts: &Options, limits: &Limits, free: Option<u64>) -> Result<Board
 }
 
 /// The memory the work of a shard of `held` rows of `board`'s mazes takes, about: the rows,
-/// their encoding, and the block of mazes at work.
+/// their encoding, the block of rows being made, and the mazes at work on `workers` threads at
+/// once (a maze's working arrays live only while its row is made).
 ///
 /// Complexity: O(1).
-fn shard_bytes(board: &Board, opts: &Options, held: u64) -> u64 {
+fn shard_bytes(board: &Board, opts: &Options, held: u64, workers: u64) -> u64 {
     // A tiled maze's rooms count as its cells (a room, its passages, its walls).
     let (cells, rooms) = match board {
         Board::Grid(lattice) => (lattice.cells().len() as u64, lattice.room_count() as u64),
@@ -647,8 +651,15 @@ fn shard_bytes(board: &Board, opts: &Options, held: u64) -> u64 {
     };
     held.saturating_mul(per_row)
         .saturating_mul(2)
-        .saturating_add(block.saturating_mul(per_row + cells.saturating_mul(16)))
+        .saturating_add(block.saturating_mul(per_row))
+        .saturating_add(block.min(workers).saturating_mul(cells.saturating_mul(16)))
 }
+
+/// The threads [`shard_bytes`] counts at work when it chooses the default rows a shard
+/// ([`default_shard_rows`]): one a maze of the block, whatever the machine, so that the files a
+/// job writes depend neither on the cores it ran on nor on this version (the rows a shard were
+/// chosen so before the budget's own check counted the pool's threads).
+const DEFAULT_WORKERS: u64 = u64::MAX;
 
 /// The rows a shard holds by default for the mazes `opts` describes: as many as keep the
 /// shard's work within [`DEFAULT_SHARD_BYTES`] (by [`check`]'s estimate), at most
@@ -673,11 +684,12 @@ pub fn default_shard_rows(opts: &Options, limits: &Limits) -> Result<(usize, u64
         },
         None,
     )?;
-    let fits = |rows: u64| shard_bytes(&board, opts, rows) <= DEFAULT_SHARD_BYTES;
+    let bytes = |rows: u64| shard_bytes(&board, opts, rows, DEFAULT_WORKERS);
+    let fits = |rows: u64| bytes(rows) <= DEFAULT_SHARD_BYTES;
     // The estimate grows with the rows: the largest that fits, by bisection.
     let (mut lo, mut hi) = (1u64, DEFAULT_SHARD_ROWS as u64);
     if fits(hi) {
-        return Ok((DEFAULT_SHARD_ROWS, shard_bytes(&board, opts, hi)));
+        return Ok((DEFAULT_SHARD_ROWS, bytes(hi)));
     }
     while lo + 1 < hi {
         let mid = lo + (hi - lo) / 2;
@@ -690,7 +702,7 @@ pub fn default_shard_rows(opts: &Options, limits: &Limits) -> Result<(usize, u64
     // Two significant digits: 31 000, 3 900, 165.
     let unit = 10u64.pow(lo.max(1).ilog10().saturating_sub(1));
     let rows = lo / unit * unit;
-    Ok((rows as usize, shard_bytes(&board, opts, rows)))
+    Ok((rows as usize, bytes(rows)))
 }
 
 /// Free bytes on the file system of `dir` (`None` when the system does not say).
@@ -1030,6 +1042,36 @@ mod tests {
         assert_eq!(rows(10).0, 31_000);
         // A maze too large for a shard of one row within the default still gets one.
         assert_eq!(rows(2000).0, 1);
+    }
+
+    #[test]
+    fn the_budget_counts_the_mazes_at_work_on_the_pool_not_the_whole_block() {
+        // 2 000 mazes of 10×10 rooms held for one shard: about 21 MB with the mazes at work
+        // on a few threads, where counting every maze of the block at work said 34 MiB.
+        let opts = Options {
+            count: 2000,
+            shard_rows: 2000,
+            ..Options::new(vec![10, 10])
+        };
+        let board = check(&opts, &Limits::default(), None).unwrap();
+        let few = shard_bytes(&board, &opts, 2000, 2);
+        let all = shard_bytes(&board, &opts, 2000, DEFAULT_WORKERS);
+        assert!(few < 22 << 20 && all > 32 << 20, "{few} {all}");
+        let budget = Limits {
+            max_bytes: 24 << 20,
+            ..Limits::default()
+        };
+        assert!(check(&opts, &budget, None).is_ok());
+        let e = check(
+            &opts,
+            &Limits {
+                max_bytes: 8 << 20,
+                ..Limits::default()
+            },
+            None,
+        )
+        .unwrap_err();
+        assert!(e.to_string().contains("--shard-rows gives fewer"), "{e}");
     }
 
     #[test]

@@ -23,6 +23,16 @@ pub(crate) fn threads_here() -> usize {
     }
 }
 
+/// The threads of the pool that parallel iterators run on (rayon's global pool; one without
+/// the `parallel` feature).
+#[cfg_attr(not(feature = "dataset"), allow(dead_code))]
+pub(crate) fn pool_threads() -> usize {
+    #[cfg(feature = "parallel")]
+    return rayon::current_num_threads();
+    #[cfg(not(feature = "parallel"))]
+    1
+}
+
 /// Runs `background` on the pool while `here` runs on the calling thread (which need not be
 /// one of the pool's: `here` may hold what cannot move between threads, such as a writer);
 /// returns both results. Without rayon, one after the other.

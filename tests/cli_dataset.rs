@@ -124,7 +124,7 @@ fn the_default_shard_is_smaller_for_larger_mazes() {
     };
     // The estimate is of the default rows: all 100 000 for small mazes, fewer for larger.
     assert!(
-        refused("5x5").contains("a shard of 100000 rows"),
+        refused("5x5").contains("a shard of 100000 rows (--shard-rows gives fewer)"),
         "{}",
         refused("5x5")
     );

@@ -68,6 +68,7 @@ const KEYWORDS: &[(&str, &str, bool)] = &[
     ("from/--to", "format=", false),
     ("max-cells", "max_cells=", false),
     ("max-memory", "max_memory=", false),
+    ("shard-rows", "shard_rows=", false),
     ("start", "start=", false),
     ("goal", "goal=", false),
     ("from", "format=", true),
