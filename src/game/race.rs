@@ -407,11 +407,11 @@ pub(crate) fn solve(game: &Game, limits: &Limits) -> Result<(Solution, ParityAlg
 /// first on a thread of its own from [`HEAD_START`] on (at once if the second fails before,
 /// on the caller's thread if no thread can be started).
 ///
-/// The first racer's thread gets its own copy of the game (without names, and outside the
-/// budget: at most a megabyte or so at [`HEAD_START_ELEMENTS`]) and is never waited for once
-/// the second racer has answered: it ends at its next stop check. On the 2-core virtual
-/// machine, a caller that blocked until that thread ended (a scope's join) let its core go
-/// idle, and waking it took half a millisecond or more, on solves of one.
+/// The first racer's thread gets its own copy of the game (without names, taken out of its
+/// share of the budget: at most a megabyte or so at [`HEAD_START_ELEMENTS`]) and is never
+/// waited for once the second racer has answered: it ends at its next stop check. On the
+/// 2-core virtual machine, a caller that blocked until that thread ended (a scope's join) let
+/// its core go idle, and waking it took half a millisecond or more, on solves of one.
 fn head_start(
     game: &Game,
     share: &Limits,
@@ -429,7 +429,13 @@ fn head_start(
     let mut start = || {
         let Some(tx) = tx.take() else { return };
         let outer = crate::stop::flags();
-        let own = Arc::new((game.without_names(), decided.clone(), *share));
+        // Its copy of the game and of what was decided comes out of its share of the budget.
+        let copy = copy_bytes(game);
+        let held = Limits {
+            max_bytes: share.max_bytes.saturating_sub(copy),
+            ..*share
+        };
+        let own = Arc::new((game.without_names(), decided.clone(), held));
         let (second_lost, first_lost) = (Arc::clone(&second_lost), Arc::clone(&first_lost));
         let callers = this_core();
         let spawned = std::thread::Builder::new()
@@ -491,6 +497,14 @@ fn head_start(
         // Not started, or no thread: the first racer on this one.
         _ => race(game, RACERS[0], share, None, decided),
     }
+}
+
+/// The bytes of the first racer's copy of `game` (without names) and of what was decided on
+/// it, on a small game ([`head_start`]): owners, priorities and both adjacency lists, and the
+/// decided vertices' winners and strategies. O(1).
+fn copy_bytes(game: &Game) -> u64 {
+    let (n, e) = (game.vertex_count() as u64, game.edge_count() as u64);
+    n.saturating_mul(19).saturating_add(e.saturating_mul(8))
 }
 
 /// The race on a large game: each racer on a thread of its own, both started together at a
@@ -754,6 +768,34 @@ mod tests {
         assert_eq!(cores_of(placed.child.as_pthread_t()), mine);
         release.send(()).unwrap();
         placed.child.join().unwrap();
+    }
+
+    #[test]
+    fn the_first_racer_s_copy_is_counted_whole() {
+        for g in [
+            families::recursive_ladder(200),
+            families::random_game(3, 500, 40, 4),
+        ] {
+            let c = g.without_names();
+            let n = g.vertex_count() as u64;
+            let words = |v: &Vec<u32>| 4 * v.len() as u64;
+            let game = c.owners.len() as u64
+                + 8 * c.owner_bits.len() as u64
+                + c.dead_ends.iter().map(words).sum::<u64>()
+                + [&c.priorities, &c.succ_off, &c.succ, &c.pred_off, &c.pred]
+                    .into_iter()
+                    .map(words)
+                    .sum::<u64>();
+            // What was decided: a bit, a winner's byte and a strategy's word a vertex.
+            let decided = n.div_ceil(8) + n + 4 * n;
+            assert!(
+                copy_bytes(&g) >= game + decided,
+                "{} < {}",
+                copy_bytes(&g),
+                game + decided
+            );
+            assert!(copy_bytes(&g) <= 2 * (game + decided));
+        }
     }
 
     #[test]
