@@ -29,14 +29,15 @@
 //! tangle learning's families and `counter_dp`, `counter_core`, `tc` besides; the bounded tries
 //! cover `counter_ortl` (recursive tangle learning's tangles there pass the first bound within
 //! 10 ms, and tangle learning answers in 2 ms) and `counter_rob`, where tangle learning is the
-//! fastest, and priority promotion covers `tc+` and the ladder. Fixpoint iteration with justifications
-//! covers Jurdziński's small-progress-measures games, where priority promotion and both tangle
-//! learnings redo whole regions (238 572 vertices: 0.19 s of solving, priority promotion
-//! 2.4 s); elsewhere it is exponential (random games, the ladder, every `counter_*` family but
-//! `counter_ortl` and `counter_qpt`), hence the gate and the bound: the gate lets it try only
-//! where priorities are few for the vertices (Jurdziński's games, SYNTCOMP's, `tc+`, where
-//! priority promotion answers first anyway), and the bound holds what it wastes there to a
-//! few milliseconds per 10 000 vertices before the tangle learners start. On random and
+//! fastest, and priority promotion covers `tc+` and the ladder. Fixpoint iteration with
+//! justifications covers Jurdziński's small-progress-measures games, where priority promotion
+//! and both tangle learnings redo whole regions (238 572 vertices: 0.19 s of solving,
+//! priority promotion 2.4 s); elsewhere it is exponential (random games, the ladder, every
+//! `counter_*` family but `counter_ortl` and `counter_qpt`), hence the gate and the bound: the
+//! gate lets it try only where priorities are few for the vertices (Jurdziński's games,
+//! SYNTCOMP's, `tc+`, where priority promotion answers first anyway), and the bound holds
+//! what it wastes there to a few milliseconds per 10 000 vertices before the tangle learners
+//! start. On random and
 //! practical games the three are close. Racing costs a second core (or, on one core, twice the
 //! time of the faster) and twice the solvers' memory. On a busy machine, where the two racers
 //! would share one core's time and each run at half speed, the racer on a thread started for
@@ -263,10 +264,9 @@ impl Placed {
             let size = std::mem::size_of::<libc::cpu_set_t>();
             // SAFETY: plain system calls; the sets are properly sized cpu_set_t values, and the
             // thread is neither joined nor detached (its handle is held).
-            let cores = unsafe {
-                let cpu = libc::sched_getcpu();
+            let cores = this_core().and_then(|cpu| unsafe {
                 let mut all: libc::cpu_set_t = std::mem::zeroed();
-                if cpu < 0 || libc::sched_getaffinity(0, size, &mut all) != 0 {
+                if libc::sched_getaffinity(0, size, &mut all) != 0 {
                     None
                 } else {
                     let mut others = all;
@@ -275,7 +275,7 @@ impl Placed {
                         && libc::pthread_setaffinity_np(child.as_pthread_t(), size, &others) == 0)
                         .then_some(all)
                 }
-            };
+            });
             Placed { child, cores }
         }
         #[cfg(not(target_os = "linux"))]
@@ -406,8 +406,8 @@ pub(crate) fn solve(game: &Game, limits: &Limits) -> Result<(Solution, ParityAlg
 }
 
 /// The race on a small game: the second racer on the caller's thread from the start, the
-/// first on a thread of its own from [`HEAD_START`] on (at once if the second fails before,
-/// on the caller's thread if no thread can be started).
+/// first on a thread of its own from [`HEAD_START`] on (or on the caller's thread, after the
+/// second, when the second failed before that or no thread could be started).
 ///
 /// The first racer's thread gets its own copy of the game (without names, taken out of its
 /// share of the budget: at most a megabyte or so at [`HEAD_START_ELEMENTS`]) and is never
