@@ -662,9 +662,10 @@ fn shard_bytes(board: &Board, opts: &Options, held: u64, workers: u64) -> u64 {
 const DEFAULT_WORKERS: u64 = u64::MAX;
 
 /// The rows a shard holds by default for the mazes `opts` describes: as many as keep the
-/// shard's work within [`DEFAULT_SHARD_BYTES`] (by [`check`]'s estimate), at most
+/// shard's work within [`DEFAULT_SHARD_BYTES`] (counting [`DEFAULT_WORKERS`] at work), at most
 /// [`DEFAULT_SHARD_ROWS`] and at least 1, rounded down to two significant digits (a job is
-/// split in seed ranges of whole shards: a round number is easy to add), and the estimate of a shard of that many.
+/// split in seed ranges of whole shards: a round number is easy to add); and [`check`]'s
+/// estimate of a shard of that many on this machine, the one the budget is held to.
 /// `opts.shard_rows` and `opts.count` are not looked at.
 ///
 /// Errors: those of [`check`] for a board that cannot be made.
@@ -684,8 +685,8 @@ pub fn default_shard_rows(opts: &Options, limits: &Limits) -> Result<(usize, u64
         },
         None,
     )?;
-    let bytes = |rows: u64| shard_bytes(&board, opts, rows, DEFAULT_WORKERS);
-    let fits = |rows: u64| bytes(rows) <= DEFAULT_SHARD_BYTES;
+    let fits = |rows: u64| shard_bytes(&board, opts, rows, DEFAULT_WORKERS) <= DEFAULT_SHARD_BYTES;
+    let bytes = |rows: u64| shard_bytes(&board, opts, rows, crate::par::pool_threads() as u64);
     // The estimate grows with the rows: the largest that fits, by bisection.
     let (mut lo, mut hi) = (1u64, DEFAULT_SHARD_ROWS as u64);
     if fits(hi) {
