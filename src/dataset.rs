@@ -662,7 +662,7 @@ fn shard_bytes(board: &Board, opts: &Options, held: u64, workers: u64) -> u64 {
 const DEFAULT_WORKERS: u64 = u64::MAX;
 
 /// The rows a shard holds by default for the mazes `opts` describes: as many as keep the
-/// shard's work within [`DEFAULT_SHARD_BYTES`] (counting [`DEFAULT_WORKERS`] at work), at most
+/// shard's work within [`DEFAULT_SHARD_BYTES`] (counting every maze of a block at work), at most
 /// [`DEFAULT_SHARD_ROWS`] and at least 1, rounded down to two significant digits (a job is
 /// split in seed ranges of whole shards: a round number is easy to add); and [`check`]'s
 /// estimate of a shard of that many on this machine, the one the budget is held to.
